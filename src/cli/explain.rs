@@ -1,0 +1,32 @@
+//! `tribbles explain`: the long explanation of a diagnostic code, or the list of all codes.
+
+use super::{CmdResult, ExplainArgs};
+use crate::diagnostics::{Code, did_you_mean};
+use std::io::Write;
+
+pub fn run(args: &ExplainArgs, out: &mut impl Write) -> CmdResult {
+    if args.list {
+        for c in Code::ALL {
+            writeln!(out, "{}  {:<7}  {}", c.id(), c.severity().keyword(), c.explanation().summary)?;
+        }
+        return Ok(0);
+    }
+    let Some(id) = args.code.as_deref() else {
+        return Ok(2);
+    };
+    let Some(code) = Code::from_id(id) else {
+        let hint = did_you_mean(id, Code::ALL.iter().map(|c| c.id()))
+            .map(|s| format!(" (did you mean {s}?)"))
+            .unwrap_or_default();
+        eprintln!("tribbles: no diagnostic code `{id}`{hint}; `tribbles explain --list` lists them");
+        return Ok(2);
+    };
+    write!(out, "{}", explain(code))?;
+    Ok(0)
+}
+
+/// The text `tribbles explain CODE` prints.
+pub fn explain(code: Code) -> String {
+    let e = code.explanation();
+    format!("{} ({}): {}\nrule: {}\n\n{}\n", code.id(), code.severity().keyword(), e.summary, e.rule, e.text)
+}

@@ -1,0 +1,120 @@
+//! The command line: argument definitions (clap derive) and one module per command. Commands
+//! return an exit code: 0 nothing wrong, 1 an error diagnostic (or a file `fmt --check` would
+//! change), 2 could not run.
+
+mod check;
+mod explain;
+mod fmt;
+mod input;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(name = "tribbles", version, about = "A rules referee and game-log validator for the Tribbles CCG")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check table logs and report every problem.
+    Check(CheckArgs),
+    /// Print logs in canonical form (in place; `-` prints to stdout).
+    Fmt(FmtArgs),
+    /// Explain a diagnostic code, or list them all.
+    Explain(ExplainArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// Files, directories (searched for *.tlog) or `-` for standard input.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct OutputArgs {
+    /// How to print diagnostics.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// When to use colour; `NO_COLOR` set in the environment means never, unless `always`.
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    pub color: Color,
+    /// The width of human-readable reports.
+    #[arg(long, default_value_t = 100)]
+    pub width: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// miette's graphical reports.
+    Human,
+    /// `file:line:col: severity[code]: message`, one line each.
+    Short,
+    /// JSON Lines: one object per diagnostic, then a summary.
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct FmtArgs {
+    /// Files, directories (searched for *.tlog) or `-` for standard input.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Change nothing; list the files that are not in canonical form and exit 1 if any.
+    #[arg(long)]
+    pub check: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ExplainArgs {
+    /// The code, such as S0104.
+    #[arg(required_unless_present = "list")]
+    pub code: Option<String>,
+    /// List every code with its severity and summary.
+    #[arg(long, conflicts_with = "code")]
+    pub list: bool,
+}
+
+pub fn run(cli: Cli) -> u8 {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let result = match cli.command {
+        Command::Check(args) => check::run(&args, &mut out),
+        Command::Fmt(args) => fmt::run(&args, &mut out),
+        Command::Explain(args) => explain::run(&args, &mut out),
+    };
+    let flushed = out.flush();
+    match result.and_then(|code| flushed.map(|()| code)) {
+        Ok(code) => code,
+        // A reader that stops early (`tribbles check logs | head`) is not a failure.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            eprintln!("tribbles: {e}");
+            2
+        }
+    }
+}
+
+/// Returns an exit code, or an I/O error on the output itself.
+pub type CmdResult = io::Result<u8>;
+
+pub(crate) fn use_color(choice: Color) -> bool {
+    use std::io::IsTerminal;
+    match choice {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stdout().is_terminal(),
+    }
+}

@@ -1,0 +1,211 @@
+//! The one event vocabulary (FORMAT.md §8). Resolution lines parse into [`Event`]; its display
+//! prints them back; `tribbles replay` prints the same lines. Variants are past-tense facts.
+
+use crate::model::log::{CardCount, Zone};
+use crate::model::{Card, Names, PlayerId, Points, display_name};
+use serde::Serialize;
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Event {
+    /// Deck top to hand: named cards, or only how many.
+    Draws {
+        player: PlayerId,
+        drawn: Drawn,
+    },
+    /// To the discard pile, from hand (the default), deck or pile.
+    Discards {
+        player: PlayerId,
+        cards: Vec<CardCount>,
+        from: Zone,
+    },
+    /// Hand to the top of the play pile outside the player's own turn (Stampede).
+    Plays {
+        player: PlayerId,
+        card: Card,
+    },
+    Puts {
+        player: PlayerId,
+        cards: Vec<CardCount>,
+        to: Destination,
+        from: Source,
+    },
+    /// The top cards of the player's deck are shown.
+    Reveals {
+        player: PlayerId,
+        cards: Vec<CardCount>,
+    },
+    /// The discard pile, the play pile or the hand is shuffled into the deck.
+    Shuffles {
+        player: PlayerId,
+        from: Zone,
+    },
+    Scores {
+        player: PlayerId,
+        points: Points,
+    },
+    Loses {
+        player: PlayerId,
+        points: Points,
+    },
+    GoesOut(PlayerId),
+    IsDecked(PlayerId),
+    IsSkipped(PlayerId),
+    Passes(PlayerId),
+    DirectionReverses,
+    ChainBreaks,
+    TroubleShifts(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Drawn {
+    Count(u32),
+    Cards(Vec<CardCount>),
+}
+
+/// Where `puts` sends cards; `owner` is set when it is another player's zone (`under Matt's pile`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Destination {
+    pub place: Place,
+    pub owner: Option<PlayerId>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Place {
+    OnDeck,
+    UnderDeck,
+    OnPile,
+    UnderPile,
+    InPot,
+    InHand,
+    OutOfGame,
+}
+
+impl Place {
+    pub const ALL: [Place; 7] = [
+        Place::OnDeck,
+        Place::UnderDeck,
+        Place::OnPile,
+        Place::UnderPile,
+        Place::InPot,
+        Place::InHand,
+        Place::OutOfGame,
+    ];
+
+    /// The preposition and the zone word, as written.
+    pub fn words(self) -> (&'static str, &'static str) {
+        match self {
+            Place::OnDeck => ("on", "deck"),
+            Place::UnderDeck => ("under", "deck"),
+            Place::OnPile => ("on", "pile"),
+            Place::UnderPile => ("under", "pile"),
+            Place::InPot => ("in", "pot"),
+            Place::InHand => ("in", "hand"),
+            Place::OutOfGame => ("out of", "game"),
+        }
+    }
+
+    /// Whether a zone of this kind belongs to a player (and so may be another player's).
+    pub fn is_owned(self) -> bool {
+        !matches!(self, Place::InPot | Place::OutOfGame)
+    }
+}
+
+/// Where `puts` takes cards from: the player's own hand unless the line says otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Source {
+    pub zone: Zone,
+    pub owner: Option<PlayerId>,
+}
+
+impl Default for Source {
+    fn default() -> Source {
+        Source { zone: Zone::Hand, owner: None }
+    }
+}
+
+impl Event {
+    /// The resolution line for this event, with player names filled in.
+    pub fn display<'a>(&'a self, names: &'a Names) -> impl fmt::Display + 'a {
+        EventLine { event: self, names }
+    }
+}
+
+struct EventLine<'a> {
+    event: &'a Event,
+    names: &'a Names,
+}
+
+/// Prints a card list the way the parser reads it back.
+pub struct CardList<'a>(pub &'a [CardCount], pub &'a Names);
+
+impl fmt::Display for CardList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, c) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            if c.count != 1 {
+                write!(f, "{}x ", c.count)?;
+            }
+            if let Some(owner) = c.owner {
+                write!(f, "{}'s ", display_name(self.1.get(owner)))?;
+            }
+            write!(f, "{}", c.card)?;
+        }
+        Ok(())
+    }
+}
+
+fn zone_of(f: &mut fmt::Formatter<'_>, names: &Names, owner: Option<PlayerId>, word: &str) -> fmt::Result {
+    match owner {
+        Some(o) => write!(f, "{}'s {word}", display_name(names.get(o))),
+        None => f.write_str(word),
+    }
+}
+
+impl fmt::Display for EventLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.names;
+        let name = |p: PlayerId| display_name(n.get(p));
+        match self.event {
+            Event::Draws { player, drawn: Drawn::Count(k) } => write!(f, "{} draws {k}", name(*player)),
+            Event::Draws { player, drawn: Drawn::Cards(cards) } => {
+                write!(f, "{} draws {}", name(*player), CardList(cards, n))
+            }
+            Event::Discards { player, cards, from } => {
+                write!(f, "{} discards {}", name(*player), CardList(cards, n))?;
+                match from {
+                    Zone::Hand => Ok(()),
+                    other => write!(f, " from {}", other.keyword()),
+                }
+            }
+            Event::Plays { player, card } => write!(f, "{} plays {card}", name(*player)),
+            Event::Puts { player, cards, to, from } => {
+                let (prep, word) = to.place.words();
+                write!(f, "{} puts {} {prep} ", name(*player), CardList(cards, n))?;
+                zone_of(f, n, to.owner, word)?;
+                if *from != Source::default() {
+                    f.write_str(" from ")?;
+                    zone_of(f, n, from.owner, from.zone.keyword())?;
+                }
+                Ok(())
+            }
+            Event::Reveals { player, cards } => {
+                write!(f, "{} reveals {}", name(*player), CardList(cards, n))
+            }
+            Event::Shuffles { player, from } => {
+                write!(f, "{} shuffles {} into deck", name(*player), from.keyword())
+            }
+            Event::Scores { player, points } => write!(f, "{} scores {points}", name(*player)),
+            Event::Loses { player, points } => write!(f, "{} loses {points}", name(*player)),
+            Event::GoesOut(p) => write!(f, "{} goes out", name(*p)),
+            Event::IsDecked(p) => write!(f, "{} is decked", name(*p)),
+            Event::IsSkipped(p) => write!(f, "{} is skipped", name(*p)),
+            Event::Passes(p) => write!(f, "{} passes", name(*p)),
+            Event::DirectionReverses => f.write_str("direction reverses"),
+            Event::ChainBreaks => f.write_str("chain breaks"),
+            Event::TroubleShifts(t) => write!(f, "trouble shifts to {t}"),
+        }
+    }
+}

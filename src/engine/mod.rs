@@ -1,0 +1,4 @@
+//! The rules engine. At this stage it holds the event vocabulary; the replay driver, the state and
+//! the rules arrive with the engine issue.
+
+pub mod event;

@@ -1,0 +1,273 @@
+//! Cards: the six denominations, the 52 powers of TCC 2.1 with their aliases, compound powers,
+//! and cards whose denomination or power the log did not record.
+
+use serde::Serialize;
+use std::fmt;
+
+/// One of the six numbers a tribble card can carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Denomination {
+    One,
+    Ten,
+    Hundred,
+    Thousand,
+    TenThousand,
+    HundredThousand,
+}
+
+impl Denomination {
+    pub const ALL: [Denomination; 6] = [
+        Denomination::One,
+        Denomination::Ten,
+        Denomination::Hundred,
+        Denomination::Thousand,
+        Denomination::TenThousand,
+        Denomination::HundredThousand,
+    ];
+
+    /// The number of tribbles on the card.
+    pub const fn value(self) -> u64 {
+        match self {
+            Denomination::One => 1,
+            Denomination::Ten => 10,
+            Denomination::Hundred => 100,
+            Denomination::Thousand => 1_000,
+            Denomination::TenThousand => 10_000,
+            Denomination::HundredThousand => 100_000,
+        }
+    }
+
+    pub fn from_value(value: u64) -> Option<Denomination> {
+        Denomination::ALL.into_iter().find(|d| d.value() == value)
+    }
+
+    /// The denomination that follows this one in the chain; 100,000 wraps to 1 (TCC 2.1, How to Play).
+    pub const fn next(self) -> Denomination {
+        match self {
+            Denomination::One => Denomination::Ten,
+            Denomination::Ten => Denomination::Hundred,
+            Denomination::Hundred => Denomination::Thousand,
+            Denomination::Thousand => Denomination::TenThousand,
+            Denomination::TenThousand => Denomination::HundredThousand,
+            Denomination::HundredThousand => Denomination::One,
+        }
+    }
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Denomination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.value())
+    }
+}
+
+macro_rules! powers {
+    ($($variant:ident => $name:literal $(| $alias:literal)*;)*) => {
+        /// A tribble power as printed on the cards (TCC 2.1, Tribble Powers).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+        pub enum Power {
+            $($variant,)*
+        }
+
+        impl Power {
+            /// Every power, in alphabetical order.
+            pub const ALL: &'static [Power] = &[$(Power::$variant,)*];
+
+            /// The canonical spelling, as `fmt` writes it.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Power::$variant => $name,)*
+                }
+            }
+
+            /// Other spellings the format accepts (FORMAT.md §3).
+            pub const fn aliases(self) -> &'static [&'static str] {
+                match self {
+                    $(Power::$variant => &[$($alias),*],)*
+                }
+            }
+        }
+    };
+}
+
+powers! {
+    Advance => "Advance";
+    Ante => "Ante";
+    Antidote => "Antidote";
+    Assimilate => "Assimilate";
+    Avalanche => "Avalanche";
+    Bah => "BaH!" | "Bah";
+    Battle => "Battle";
+    Bij => "BiJ" | "BJ";
+    Bonus => "Bonus";
+    Clone => "Clone";
+    Convert => "Convert";
+    Copy => "Copy";
+    Cycle => "Cycle";
+    Dabo => "Dabo";
+    Dance => "Dance";
+    Discard => "Discard";
+    Draw => "Draw";
+    Evolve => "Evolve";
+    Exchange => "Exchange";
+    Famine => "Famine";
+    Fizzbin => "Fizzbin";
+    Fold => "Fold";
+    Freeze => "Freeze";
+    Go => "Go";
+    Idic => "IDIC";
+    Kill => "Kill";
+    Masaka => "Masaka";
+    Mutate => "Mutate";
+    Party => "Party";
+    Poison => "Poison";
+    Process => "Process";
+    Qapla => "Qapla'" | "Qapla";
+    Quadruple => "Quadruple";
+    Recycle => "Recycle";
+    Replay => "Replay";
+    Replicate => "Replicate";
+    Reset => "Reset";
+    Rescue => "Rescue";
+    Reverse => "Reverse";
+    Rival => "Rival";
+    Roll => "Roll";
+    Sabotage => "Sabotage";
+    Safety => "Safety";
+    Scan => "Scan";
+    Score => "Score";
+    Shift => "Shift";
+    Skip => "Skip";
+    Stampede => "Stampede";
+    Tally => "Tally";
+    TimeWarp => "Time Warp";
+    Toxin => "Toxin";
+    Utilize => "Utilize";
+}
+
+impl Power {
+    /// Looks a power up by any of its spellings, ignoring case.
+    pub fn from_name(text: &str) -> Option<Power> {
+        Power::ALL
+            .iter()
+            .copied()
+            .find(|p| p.name().eq_ignore_ascii_case(text) || p.aliases().iter().any(|a| a.eq_ignore_ascii_case(text)))
+    }
+}
+
+impl fmt::Display for Power {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a card's power is, as far as the log says.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum PowerSpec {
+    /// The log did not record the power (`100 ?`, `100 Tribbles`, or a bare `100`).
+    Unrecorded,
+    Single(Power),
+    /// Two powers on one card (TCC 2.1, Advanced Rules: Compound Tribble Powers).
+    Compound(Power, Power),
+    /// A power from a later set whose rules are not known; the name is kept as written.
+    Unrecognised(Box<str>),
+}
+
+impl PowerSpec {
+    /// True when the card carries this power, alone or as half of a compound.
+    pub fn has(&self, power: Power) -> bool {
+        match self {
+            PowerSpec::Single(p) => *p == power,
+            PowerSpec::Compound(a, b) => *a == power || *b == power,
+            PowerSpec::Unrecorded | PowerSpec::Unrecognised(_) => false,
+        }
+    }
+}
+
+impl fmt::Display for PowerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PowerSpec::Unrecorded => f.write_str("?"),
+            PowerSpec::Single(p) => write!(f, "{p}"),
+            PowerSpec::Compound(a, b) => write!(f, "{a} & {b}"),
+            PowerSpec::Unrecognised(name) => f.write_str(name),
+        }
+    }
+}
+
+/// A card as the log records it: fully unknown (`?`), or a denomination with a power that may be
+/// unrecorded.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Card {
+    Unknown,
+    Known { denomination: Denomination, power: PowerSpec },
+}
+
+impl Card {
+    pub fn new(denomination: Denomination, power: Power) -> Card {
+        Card::Known { denomination, power: PowerSpec::Single(power) }
+    }
+
+    pub fn denomination(&self) -> Option<Denomination> {
+        match self {
+            Card::Unknown => None,
+            Card::Known { denomination, .. } => Some(*denomination),
+        }
+    }
+
+    pub fn power(&self) -> Option<&PowerSpec> {
+        match self {
+            Card::Unknown => None,
+            Card::Known { power, .. } => Some(power),
+        }
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Card::Unknown => f.write_str("?"),
+            Card::Known { denomination, power } => write!(f, "{denomination} {power}"),
+        }
+    }
+}
+
+/// Points on the score sheet. Always whole numbers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Points(pub u64);
+
+impl fmt::Display for Points {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn there_are_52_powers_with_distinct_names() {
+        assert_eq!(Power::ALL.len(), 52);
+        for p in Power::ALL {
+            assert_eq!(Power::from_name(p.name()), Some(*p));
+            assert_eq!(Power::from_name(&p.name().to_uppercase()), Some(*p));
+            for a in p.aliases() {
+                assert_eq!(Power::from_name(a), Some(*p));
+            }
+        }
+    }
+
+    #[test]
+    fn the_chain_wraps_from_100000_to_1() {
+        let mut d = Denomination::One;
+        for _ in 0..6 {
+            d = d.next();
+        }
+        assert_eq!(d, Denomination::One);
+        assert_eq!(Denomination::HundredThousand.next(), Denomination::One);
+    }
+}

@@ -1,0 +1,314 @@
+//! The parsed log: one [`Line`] per meaningful source line, in source order, with spans.
+//!
+//! The tree is flat on purpose: the engine walks it top to bottom, and `fmt` prints it back line
+//! by line with its comments. Which turn a resolution line belongs to is its position: the
+//! nearest turn line above it.
+
+use super::{Card, Denomination, Names, PlayerId, Points, Power, PowerSpec, Span};
+use crate::engine::event::Event;
+use serde::Serialize;
+
+/// A whole log as written.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Log {
+    /// Player names as declared by `players:` (or a position block), in declaration order.
+    pub names: Names,
+    pub lines: Vec<Line>,
+}
+
+/// One logical line (a deck line with its continuation lines counts as one).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Line {
+    pub kind: LineKind,
+    pub span: Span,
+    /// The text of a trailing `#` comment, without the `#`.
+    pub comment: Option<String>,
+    /// A blank line stood before this one; `fmt` keeps the grouping.
+    pub blank_before: bool,
+}
+
+/// A group of identical cards in a card list: `9x 1 Go`, `3x ?`, `Rogue's 1000 BiJ`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CardCount {
+    pub count: u32,
+    /// Whose card it is when it sits in another player's zone (position blocks, resolution lines).
+    pub owner: Option<PlayerId>,
+    pub card: Card,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+impl CardCount {
+    pub fn one(card: Card, span: Span) -> CardCount {
+        CardCount { count: 1, owner: None, card, span }
+    }
+}
+
+/// A card named on its own (a play, a draw, a choice), with where it was written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CardAt {
+    pub card: Card,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Ruleset {
+    Tcc21,
+    Decipher2000,
+}
+
+impl Ruleset {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Ruleset::Tcc21 => "tcc-2.1",
+            Ruleset::Decipher2000 => "decipher-2000",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Direction {
+    Clockwise,
+    Counterclockwise,
+}
+
+/// The free-text header tags (FORMAT.md §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum TextTag {
+    Event,
+    Date,
+    Site,
+    Table,
+    Note,
+    Scorekeeper,
+}
+
+impl TextTag {
+    pub const ALL: [TextTag; 6] =
+        [TextTag::Event, TextTag::Date, TextTag::Site, TextTag::Table, TextTag::Note, TextTag::Scorekeeper];
+
+    pub fn keyword(self) -> &'static str {
+        match self {
+            TextTag::Event => "event",
+            TextTag::Date => "date",
+            TextTag::Site => "site",
+            TextTag::Table => "table",
+            TextTag::Note => "note",
+            TextTag::Scorekeeper => "scorekeeper",
+        }
+    }
+}
+
+/// A player and a number of points, as on `points:` and `totals:` lines.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerPoints {
+    pub player: PlayerId,
+    pub points: Points,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum LineKind {
+    /// A line holding only a comment.
+    Comment {
+        indented: bool,
+    },
+    /// `tribbles-log 1`
+    Version(u32),
+    Text {
+        tag: TextTag,
+        value: String,
+    },
+    /// A tag the format does not define; kept so `fmt` loses nothing.
+    UnknownTag {
+        tag: String,
+        value: String,
+    },
+    Ruleset(Ruleset),
+    Troubles(bool),
+    Rounds(u32),
+    Players(Vec<PlayerId>),
+    Deck {
+        player: PlayerId,
+        cards: Vec<CardCount>,
+    },
+    Round(u32),
+    First(PlayerId),
+    Trouble(String),
+    Hand {
+        player: PlayerId,
+        cards: Vec<CardCount>,
+    },
+    Mulligan(PlayerId),
+    Turn(Turn),
+    /// An indented line under a turn: what happened while it resolved (FORMAT.md §8).
+    Resolution(Event),
+    /// `then STEP`: the turn's player continues after resolution lines.
+    Then(Step),
+    Safety(PlayerId),
+    Reseat(Vec<PlayerId>),
+    Points(Vec<PlayerPoints>),
+    Totals(Vec<PlayerPoints>),
+    Winner(Vec<PlayerId>),
+    PositionStart,
+    Position(PositionLine),
+    PositionEnd,
+    Expect(Expectation),
+}
+
+/// `Player: step; step; …`
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Turn {
+    pub player: PlayerId,
+    #[serde(skip)]
+    pub player_span: Span,
+    pub steps: Vec<Step>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Step {
+    pub kind: StepKind,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum StepKind {
+    /// Play a card from hand; `used` holds the choices when its power is used.
+    Play {
+        card: CardAt,
+        used: Option<Vec<Choice>>,
+    },
+    Draw {
+        card: Option<CardAt>,
+    },
+    Pass {
+        on: Option<Denomination>,
+    },
+    ActionDraw(u32),
+    ActionLose(Points),
+    /// BaH!: put it from hand beneath the play pile on a skipped turn.
+    Place(CardAt),
+    /// Sabotage: use the power of the card it discarded.
+    Activate(Vec<Choice>),
+    /// Replay: play a card again from the play pile.
+    Replay {
+        card: CardAt,
+        used: Option<Vec<Choice>>,
+    },
+    Skipped,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Choice {
+    pub kind: ChoiceKind,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum ChoiceKind {
+    /// `@Name`
+    Player(PlayerId),
+    /// `name POWER`
+    Name(PowerSpec),
+    /// Cards chosen from one's own hand (or discard pile, for Rescue).
+    Cards(Vec<CardCount>),
+    /// `take CARD`
+    Take(CardAt),
+    /// `top CARDS` (Scan)
+    Top(Vec<CardCount>),
+    /// `bottom CARDS` (Scan)
+    Bottom(Vec<CardCount>),
+    /// `of Name` (Copy)
+    Of(PlayerId),
+    /// A bare power name after `use`: only that half of a compound is used.
+    Half(Power),
+}
+
+/// What the last play left for the next player, in a position block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum ChainSetting {
+    /// A new chain: the next card must be a 1.
+    Start,
+    Last {
+        denomination: Denomination,
+        broken: bool,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Zone {
+    Hand,
+    Deck,
+    Pile,
+    Discard,
+}
+
+impl Zone {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Zone::Hand => "hand",
+            Zone::Deck => "deck",
+            Zone::Pile => "pile",
+            Zone::Discard => "discard",
+        }
+    }
+}
+
+/// A line inside a `position` block (FORMAT.md §10).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum PositionLine {
+    Ruleset(Ruleset),
+    Troubles(bool),
+    Players(Vec<PlayerId>),
+    Round(u32),
+    Direction(Direction),
+    Chain(ChainSetting),
+    Turn(PlayerId),
+    Trouble(String),
+    Frozen { power: PowerSpec, until: PlayerId },
+    Zone { player: PlayerId, zone: Zone, cards: Vec<CardCount> },
+    Score { player: PlayerId, points: Points },
+    Pot(Vec<CardCount>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Severity {
+    Error,
+    Warning,
+    Note,
+}
+
+impl Severity {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        }
+    }
+}
+
+/// An `expect` line (FORMAT.md §12).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Expectation {
+    Next(PlayerId),
+    Chain(Denomination),
+    Event(Event),
+    Points(Vec<PlayerPoints>),
+    Totals(Vec<PlayerPoints>),
+    Winner(Vec<PlayerId>),
+    Hand {
+        player: PlayerId,
+        count: u32,
+    },
+    /// `expect error`, `expect warning S0104`, …: the line above is flagged.
+    Diagnostic {
+        severity: Severity,
+        code: Option<String>,
+    },
+    Clean,
+}

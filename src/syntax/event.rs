@@ -1,0 +1,284 @@
+//! Resolution lines (FORMAT.md §8) into [`Event`], and the `expect` lines built on them (§12).
+
+use super::token::{Cx, PErr, R, fail, kw, number, points, sep, to_u32};
+use crate::diagnostics::Code;
+use crate::engine::event::{Destination, Drawn, Event, Place, Source};
+use crate::model::PlayerId;
+use crate::model::log::{Expectation, PlayerPoints, Severity, Zone};
+use nom::Parser;
+use nom::character::complete::{space0, space1};
+
+impl Cx<'_> {
+    /// A resolution line's event (not `then`, which is a step).
+    pub fn event<'a>(&self, i: &'a str) -> R<'a, Event> {
+        if let Ok((rest, _)) = (kw("direction"), space1, kw("reverses")).parse(i) {
+            return Ok((rest, Event::DirectionReverses));
+        }
+        if let Ok((rest, _)) = (kw("chain"), space1, kw("breaks")).parse(i) {
+            return Ok((rest, Event::ChainBreaks));
+        }
+        if let Ok((rest, _)) = (kw("trouble"), space1, kw("shifts"), space1, kw("to"), space1).parse(i) {
+            if rest.is_empty() {
+                return fail(rest, Code::BadResolution, "expected the trouble's name");
+            }
+            return Ok(("", Event::TroubleShifts(rest.to_string())));
+        }
+        let (rest, player) = match self.player(i) {
+            Err(nom::Err::Error(_)) => {
+                return fail(i, Code::BadResolution, "expected a player, `direction`, `chain` or `trouble`");
+            }
+            other => other?,
+        };
+        let (rest, _) = space1(rest)?;
+        self.verb(rest, player)
+    }
+
+    fn verb<'a>(&self, i: &'a str, player: PlayerId) -> R<'a, Event> {
+        let (rest, verb) = super::token::word(i).or_else(|_| fail(i, Code::BadResolution, "expected a verb"))?;
+        let lower = verb.to_ascii_lowercase();
+        let (rest, _) = space0(rest)?;
+        match lower.as_str() {
+            "draws" => {
+                if let Ok((r, n)) = number(rest) {
+                    if r.is_empty() {
+                        let n = to_u32(n, rest)?;
+                        return Ok((r, Event::Draws { player, drawn: Drawn::Count(n) }));
+                    }
+                }
+                let (r, cards) = self.card_list(rest)?;
+                Ok((r, Event::Draws { player, drawn: Drawn::Cards(cards) }))
+            }
+            "discards" => {
+                let (r, cards) = self.card_list(rest)?;
+                let (r, from) = match (space1::<&str, PErr>, kw("from"), space1).parse(r) {
+                    Ok((r, _)) => {
+                        let (r, z) = self.zone_word(r)?;
+                        if z == Zone::Discard {
+                            return fail(r, Code::BadResolution, "cards are discarded from hand, deck or pile");
+                        }
+                        (r, z)
+                    }
+                    Err(_) => (r, Zone::Hand),
+                };
+                Ok((r, Event::Discards { player, cards, from }))
+            }
+            "plays" => {
+                let (r, c) = self.card(rest)?;
+                Ok((r, Event::Plays { player, card: c.card }))
+            }
+            "puts" => {
+                let (r, cards) = self.card_list(rest)?;
+                let (r, _) = space1(r)?;
+                let (r, to) = self.destination(r)?;
+                let (r, from) = match (space1::<&str, PErr>, kw("from"), space1).parse(r) {
+                    Ok((r, _)) => {
+                        let (r, owner) = self.owner_prefix(r)?;
+                        let (r, zone) = self.zone_word(r)?;
+                        (r, Source { zone, owner })
+                    }
+                    Err(_) => (r, Source::default()),
+                };
+                Ok((r, Event::Puts { player, cards, to, from }))
+            }
+            "reveals" => {
+                let (r, cards) = self.card_list(rest)?;
+                Ok((r, Event::Reveals { player, cards }))
+            }
+            "shuffles" => {
+                let (r, from) = self.zone_word(rest)?;
+                if from == Zone::Deck {
+                    return fail(rest, Code::BadResolution, "expected `discard`, `pile` or `hand` before `into deck`");
+                }
+                let (r, _) = (space1, kw("into"), space1, kw("deck"))
+                    .parse(r)
+                    .or_else(|_: nom::Err<PErr>| fail(r, Code::BadResolution, "expected `into deck`"))?;
+                Ok((r, Event::Shuffles { player, from }))
+            }
+            "scores" => {
+                let (r, p) = points(rest)?;
+                Ok((r, Event::Scores { player, points: p }))
+            }
+            "loses" => {
+                let (r, p) = points(rest)?;
+                Ok((r, Event::Loses { player, points: p }))
+            }
+            "goes" => {
+                let (r, _) = kw("out")(rest).or_else(|_| fail(rest, Code::BadResolution, "expected `goes out`"))?;
+                Ok((r, Event::GoesOut(player)))
+            }
+            "is" => {
+                if let Ok((r, _)) = kw("decked")(rest) {
+                    return Ok((r, Event::IsDecked(player)));
+                }
+                if let Ok((r, _)) = kw("skipped")(rest) {
+                    return Ok((r, Event::IsSkipped(player)));
+                }
+                fail(rest, Code::BadResolution, "expected `is decked` or `is skipped`")
+            }
+            "passes" => Ok((rest, Event::Passes(player))),
+            _ => super::token::fail_with(
+                i,
+                verb.len(),
+                Code::BadResolution,
+                format!("`{verb}` is not a verb of the event vocabulary"),
+                "unknown verb",
+                Some(
+                    "verbs: draws, discards, plays, puts, reveals, shuffles, scores, loses, goes out, is decked, \
+                     is skipped, passes"
+                        .into(),
+                ),
+            ),
+        }
+    }
+
+    /// `hand`, `deck`, `pile` or `discard`.
+    pub fn zone_word<'a>(&self, i: &'a str) -> R<'a, Zone> {
+        for z in [Zone::Hand, Zone::Deck, Zone::Pile, Zone::Discard] {
+            if let Ok((r, _)) = kw(z.keyword())(i) {
+                return Ok((r, z));
+            }
+        }
+        fail(i, Code::BadResolution, "expected `hand`, `deck`, `pile` or `discard`")
+    }
+
+    fn destination<'a>(&self, i: &'a str) -> R<'a, Destination> {
+        for place in Place::ALL {
+            let (prep, word) = place.words();
+            let Ok((r, _)) = prep_words(prep, i) else {
+                continue;
+            };
+            let Ok((r, _)) = space1::<&str, PErr>(r) else {
+                continue;
+            };
+            let (r2, owner) = if place.is_owned() { self.owner_prefix(r)? } else { (r, None) };
+            if let Ok((r3, _)) = kw(word)(r2) {
+                return Ok((r3, Destination { place, owner }));
+            }
+        }
+        fail(
+            i,
+            Code::BadResolution,
+            "expected where the cards go: `on deck`, `under deck`, `on pile`, `under pile`, `in pot`, `in hand` or `out of game`",
+        )
+    }
+
+    /// What follows `expect`.
+    pub fn expectation<'a>(&self, i: &'a str) -> R<'a, Expectation> {
+        if let Ok((r, _)) = (kw("next"), sep(':')).parse(i) {
+            let (r, p) = self.player(r)?;
+            return Ok((r, Expectation::Next(p)));
+        }
+        if let Ok((r, _)) = (kw("chain"), sep(':')).parse(i) {
+            let (r, d) = self.denomination(r)?;
+            return Ok((r, Expectation::Chain(d)));
+        }
+        if let Ok((r, _)) = (kw("points"), sep(':')).parse(i) {
+            let (r, list) = self.player_points(r)?;
+            return Ok((r, Expectation::Points(list)));
+        }
+        if let Ok((r, _)) = (kw("totals"), sep(':')).parse(i) {
+            let (r, list) = self.player_points(r)?;
+            return Ok((r, Expectation::Totals(list)));
+        }
+        if let Ok((r, _)) = (kw("winner"), sep(':')).parse(i) {
+            let (r, list) = self.player_list(r)?;
+            return Ok((r, Expectation::Winner(list)));
+        }
+        if let Ok((r, _)) = (kw("hand"), space1).parse(i) {
+            let (r, player) = self.player(r)?;
+            let (r, _) = sep(':')(r).or_else(|_| fail(r, Code::BadExpect, "expected `:` after the name"))?;
+            let (r, n) = number(r)?;
+            let count = to_u32(n, r)?;
+            return Ok((r, Expectation::Hand { player, count }));
+        }
+        if let Ok((r, _)) = kw("clean")(i) {
+            return Ok((r, Expectation::Clean));
+        }
+        for severity in [Severity::Error, Severity::Warning, Severity::Note] {
+            if let Ok((r, _)) = kw(severity.keyword())(i) {
+                let (r, _) = space0(r)?;
+                if r.is_empty() {
+                    return Ok((r, Expectation::Diagnostic { severity, code: None }));
+                }
+                let (r2, id) =
+                    super::token::word(r).or_else(|_| fail(r, Code::BadExpect, "expected a code such as S0101"))?;
+                // Rules codes belong to the engine, which checks them when it meets the expectation;
+                // syntax codes are all known here.
+                let well_formed = id.len() == 5
+                    && id.starts_with(|c: char| c.is_ascii_uppercase())
+                    && id[1..].bytes().all(|b| b.is_ascii_digit());
+                let known = Code::from_id(id).map(|c| c.id().to_string());
+                if well_formed && !id.starts_with('S') || known.is_some() {
+                    return Ok((
+                        r2,
+                        Expectation::Diagnostic { severity, code: Some(known.unwrap_or_else(|| id.to_string())) },
+                    ));
+                }
+                {
+                    return super::token::fail_with(
+                        r,
+                        id.len(),
+                        Code::UnknownCode,
+                        format!("`{id}` is not a diagnostic code"),
+                        "unknown code",
+                        Some("`tribbles explain --list` lists every code".into()),
+                    );
+                }
+            }
+        }
+        match self.event(i) {
+            Ok((r, e)) => Ok((r, Expectation::Event(e))),
+            Err(nom::Err::Failure(e)) if e.detail.as_ref().is_some_and(|d| d.code != Code::BadResolution) => {
+                Err(nom::Err::Failure(e))
+            }
+            Err(_) => fail(
+                i,
+                Code::BadExpect,
+                "expected `next:`, `chain:`, `points:`, `totals:`, `winner:`, `hand P: N`, `error`, `warning`, `note`, `clean` or an event",
+            ),
+        }
+    }
+
+    /// `Dan 11111, Matt 100000`
+    pub fn player_points<'a>(&self, i: &'a str) -> R<'a, Vec<PlayerPoints>> {
+        let mut out = Vec::new();
+        let mut i = i;
+        loop {
+            let start = i;
+            let (r, player) = self.player(i)?;
+            let (r, _) = space1::<&str, PErr>(r)
+                .or_else(|_| fail(r, Code::BadNumber, "expected the player's points after the name"))?;
+            let (r, p) = points(r)?;
+            out.push(PlayerPoints { player, points: p, span: self.span(start, r) });
+            match sep(',')(r) {
+                Ok((r, _)) => i = r,
+                Err(_) => return Ok((r, out)),
+            }
+        }
+    }
+
+    /// `Dan, Rogue, Matt`
+    pub fn player_list<'a>(&self, i: &'a str) -> R<'a, Vec<PlayerId>> {
+        let mut out = Vec::new();
+        let mut i = i;
+        loop {
+            let (r, p) = self.player(i)?;
+            out.push(p);
+            match sep(',')(r) {
+                Ok((r, _)) => i = r,
+                Err(_) => return Ok((r, out)),
+            }
+        }
+    }
+}
+
+fn prep_words<'a>(prep: &'static str, i: &'a str) -> R<'a, ()> {
+    let mut i = i;
+    for (n, w) in prep.split(' ').enumerate() {
+        if n > 0 {
+            i = space1(i)?.0;
+        }
+        i = kw(w)(i)?.0;
+    }
+    Ok((i, ()))
+}

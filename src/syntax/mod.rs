@@ -1,0 +1,561 @@
+//! Text to syntax: [`parse`] turns a table log into a [`Log`] and diagnostics. It never fails as a
+//! whole: a bad line becomes a diagnostic and parsing resumes at the next line. No nom type leaves
+//! this module.
+
+mod event;
+mod lines;
+mod position;
+pub mod print;
+mod step;
+mod token;
+
+use crate::diagnostics::{Code, Diagnostic, did_you_mean};
+use crate::model::log::{Line, LineKind, Ruleset, TextTag, Turn};
+use crate::model::{MAX_PLAYERS, Names, Span};
+use nom::Parser;
+use nom::character::complete::{space0, space1};
+use std::cell::RefCell;
+use token::{Cx, PErr, R, fail, kw, name, number, sep, token_len};
+
+/// The largest source the reader accepts; spans are 32-bit.
+pub const MAX_SOURCE: usize = 1 << 30;
+
+/// Reads bytes as a log: invalid UTF-8 is a diagnostic and is read as U+FFFD, so spans and
+/// rendering use the returned text.
+pub fn parse_bytes(bytes: &[u8]) -> (String, Log, Vec<Diagnostic>) {
+    if bytes.len() > MAX_SOURCE {
+        let d = Diagnostic::new(Code::SourceTooLarge, Span::new(0, 0), format!("the file has {} bytes", bytes.len()))
+            .label("too large")
+            .help("split the file into one log per game");
+        return (String::new(), Log::default(), vec![d]);
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => {
+            let (log, diags) = parse(text);
+            (text.to_string(), log, diags)
+        }
+        Err(e) => {
+            let text = String::from_utf8_lossy(bytes).into_owned();
+            let at = e.valid_up_to();
+            let (log, mut diags) = parse(&text);
+            let width = text[at..].chars().next().map_or(0, char::len_utf8);
+            diags.insert(
+                0,
+                Diagnostic::new(Code::InvalidUtf8, Span::new(at, at + width), "the file is not valid UTF-8")
+                    .label("this byte is not UTF-8")
+                    .help("save the log as UTF-8; the rest of the file is checked with bad bytes read as U+FFFD"),
+            );
+            (text, log, diags)
+        }
+    }
+}
+
+pub use crate::model::log::Log;
+
+/// Parses a log.
+pub fn parse(text: &str) -> (Log, Vec<Diagnostic>) {
+    let mut p = LineParser {
+        cx: Cx {
+            src: text,
+            names: RefCell::new(Names::default()),
+            warnings: RefCell::new(Vec::new()),
+            implicit: std::cell::Cell::new(false),
+        },
+        lines: Vec::new(),
+        diags: Vec::new(),
+        anchor: Anchor::None,
+        seen_round: false,
+        position: None,
+        blank_before: false,
+    };
+    for raw in lines::split(text) {
+        p.line(&raw);
+        p.diags.append(&mut p.cx.warnings.borrow_mut());
+    }
+    if let Some(span) = p.position {
+        p.diags.push(
+            Diagnostic::new(Code::UnclosedPosition, span, "the position block has no `end`")
+                .label("opened here")
+                .help("close the block with a line `end`"),
+        );
+    }
+    (Log { names: p.cx.names.into_inner(), lines: p.lines }, p.diags)
+}
+
+/// What an indented line belongs to.
+#[derive(Clone, Copy, PartialEq)]
+enum Anchor {
+    None,
+    /// The index in `lines` of the deck line, or `None` if the deck line itself was bad.
+    Deck(Option<usize>),
+    Turn,
+}
+
+struct LineParser<'s> {
+    cx: Cx<'s>,
+    lines: Vec<Line>,
+    diags: Vec<Diagnostic>,
+    anchor: Anchor,
+    seen_round: bool,
+    /// The span of an open `position` line.
+    position: Option<Span>,
+    blank_before: bool,
+}
+
+/// The message a line gives when nom backtracked without saying why.
+struct Expected {
+    code: Code,
+    what: &'static str,
+}
+
+impl<'s> LineParser<'s> {
+    fn line(&mut self, raw: &lines::RawLine<'s>) {
+        if raw.is_blank() {
+            self.blank_before = !self.lines.is_empty();
+            return;
+        }
+        let comment = raw.comment.map(str::to_string);
+        if raw.content.is_empty() {
+            let span = self.cx.span_of(raw.full.trim());
+            self.push(LineKind::Comment { indented: raw.indent > 0 }, span, comment);
+            return;
+        }
+        let c = raw.content;
+        let span = self.cx.span_of(c);
+        if self.position.is_some() {
+            if raw.indent > 0 {
+                let expected = Expected { code: Code::BadPosition, what: "a position line" };
+                if let Some(kind) = self.run(c, expected, |cx, i| cx.position_line(i)) {
+                    self.push(kind, span, comment);
+                }
+                return;
+            }
+            if kw("end")(c).is_ok_and(|(r, _)| r.is_empty()) {
+                self.position = None;
+                self.push(LineKind::PositionEnd, span, comment);
+                return;
+            }
+            let open = self.position.take().unwrap_or(span);
+            self.diags.push(
+                Diagnostic::new(Code::UnclosedPosition, open, "the position block has no `end`")
+                    .label("opened here")
+                    .related(span, "this line is outside the block")
+                    .help("close the block with a line `end` before this line, or indent the line"),
+            );
+        }
+        if raw.indent > 0 {
+            self.indented(c, span, comment);
+            return;
+        }
+        self.anchor = Anchor::None;
+        let expected = Expected {
+            code: Code::UnknownLine,
+            what: "a keyword (`round`, `hand`, `deck`, `expect`, …), a header tag, or a turn `Player: steps`",
+        };
+        if let Some(kind) = self.run(c, expected, |cx, i| top_level(cx, i)) {
+            self.after_top_level(kind, span, comment);
+        } else if looks_like_turn(c) {
+            self.anchor = Anchor::Turn;
+        } else if kw("deck")(c).is_ok() {
+            self.anchor = Anchor::Deck(None);
+        }
+    }
+
+    fn after_top_level(&mut self, kind: LineKind, span: Span, comment: Option<String>) {
+        match &kind {
+            LineKind::Turn(_) => self.anchor = Anchor::Turn,
+            LineKind::Deck { .. } => self.anchor = Anchor::Deck(Some(self.lines.len())),
+            LineKind::Round(_) => self.seen_round = true,
+            LineKind::PositionStart => self.position = Some(span),
+            LineKind::Version(v) if *v != 1 => self.diags.push(
+                Diagnostic::new(Code::UnsupportedVersion, span, format!("format {v} is not supported"))
+                    .label("this referee reads format 1")
+                    .help("the rest of the log is read as format 1"),
+            ),
+            _ => {}
+        }
+        let header_only = matches!(
+            kind,
+            LineKind::Version(_)
+                | LineKind::Text { .. }
+                | LineKind::UnknownTag { .. }
+                | LineKind::Ruleset(_)
+                | LineKind::Troubles(_)
+                | LineKind::Rounds(_)
+                | LineKind::Players(_)
+                | LineKind::Deck { .. }
+        );
+        if header_only && self.seen_round {
+            self.diags.push(
+                Diagnostic::new(Code::MisplacedLine, span, "a header line after the first round")
+                    .label("header lines come before `round 1`")
+                    .help("move this line into the header at the top of the log"),
+            );
+        }
+        self.push(kind, span, comment);
+    }
+
+    fn indented(&mut self, c: &'s str, span: Span, comment: Option<String>) {
+        if let Ok((rest, _)) = (kw("expect"), space1::<&str, PErr>).parse(c) {
+            let expected = Expected { code: Code::BadExpect, what: "an expectation" };
+            if let Some(e) = self.run(rest, expected, |cx, i| cx.expectation(i)) {
+                self.push(LineKind::Expect(e), span, comment);
+            }
+            return;
+        }
+        match self.anchor {
+            Anchor::Deck(index) => {
+                let expected = Expected { code: Code::BadCard, what: "more cards of the decklist" };
+                let Some(cards) = self.run(c, expected, |cx, i| cx.deck_cards(i)) else { return };
+                let Some(line) = index.and_then(|i| self.lines.get_mut(i)) else { return };
+                if let LineKind::Deck { cards: list, .. } = &mut line.kind {
+                    list.extend(cards);
+                }
+                line.span = line.span.to(span);
+                if let Some(more) = comment {
+                    line.comment = Some(match line.comment.take() {
+                        Some(first) => format!("{first} #{more}"),
+                        None => more,
+                    });
+                }
+            }
+            Anchor::Turn => {
+                if let Ok((rest, _)) = (kw("then"), space1::<&str, PErr>).parse(c) {
+                    let expected = Expected { code: Code::BadStep, what: "a step after `then`" };
+                    if let Some(step) = self.run(rest, expected, |cx, i| cx.step(i)) {
+                        self.push(LineKind::Then(step), span, comment);
+                    }
+                    return;
+                }
+                let expected = Expected { code: Code::BadResolution, what: "a resolution line" };
+                if let Some(e) = self.run(c, expected, |cx, i| cx.event(i)) {
+                    self.push(LineKind::Resolution(e), span, comment);
+                }
+            }
+            Anchor::None => self.diags.push(
+                Diagnostic::new(Code::StrayIndent, span, "an indented line with nothing above it to belong to")
+                    .label("indented")
+                    .help("indent only resolution lines under a turn, decklist continuations and position lines"),
+            ),
+        }
+    }
+
+    /// Runs a line parser that must consume the whole input; a failure becomes a diagnostic.
+    fn run<T>(
+        &mut self,
+        input: &'s str,
+        expected: Expected,
+        f: impl FnOnce(&Cx<'s>, &'s str) -> R<'s, T>,
+    ) -> Option<T> {
+        let result = f(&self.cx, input);
+        let err = match result {
+            Ok((rest, value)) => {
+                let rest_trimmed = rest.trim_start();
+                if rest_trimmed.is_empty() {
+                    return Some(value);
+                }
+                PErr { at: rest_trimmed, len: token_len(rest_trimmed), detail: None }
+            }
+            Err(nom::Err::Error(e) | nom::Err::Failure(e)) => e,
+            Err(nom::Err::Incomplete(_)) => PErr { at: input, len: input.len(), detail: None },
+        };
+        let start = self.cx.offset(err.at);
+        let span = Span::new(start, start + err.len);
+        let d = match err.detail {
+            Some(d) => {
+                let mut diag = Diagnostic::new(d.code, span, d.message);
+                diag.label = d.label.or_else(|| Some(format!("expected {}", expected.what)));
+                diag.help = d.help;
+                diag
+            }
+            None => {
+                let found = &err.at[..err.len.min(err.at.len())];
+                let message = if found.is_empty() {
+                    format!("the line ends where {} was expected", expected.what)
+                } else {
+                    format!("unexpected `{found}`")
+                };
+                Diagnostic::new(expected.code, span, message).label(format!("expected {}", expected.what))
+            }
+        };
+        self.diags.push(d);
+        None
+    }
+
+    fn push(&mut self, kind: LineKind, span: Span, comment: Option<String>) {
+        self.lines.push(Line { kind, span, comment, blank_before: std::mem::take(&mut self.blank_before) });
+    }
+}
+
+/// `Name:` at the start of a line (bare or quoted), which is how a turn starts.
+fn looks_like_turn(c: &str) -> bool {
+    (name, space0::<&str, PErr>, nom::character::complete::char(':')).parse(c).is_ok()
+}
+
+/// The unindented lines.
+fn top_level<'a>(cx: &Cx<'_>, i: &'a str) -> R<'a, LineKind> {
+    if let Ok((r, _)) = (kw("tribbles-log"), space1::<&str, PErr>).parse(i) {
+        let (r, v) = number(r)?;
+        return Ok((r, LineKind::Version(u32::try_from(v).unwrap_or(u32::MAX))));
+    }
+    if let Ok((r, _)) = (kw("round"), space1::<&str, PErr>).parse(i) {
+        let (r, n) = number(r)?;
+        return match u32::try_from(n) {
+            Ok(n) if n >= 1 => Ok((r, LineKind::Round(n))),
+            _ => fail(i, Code::BadNumber, "rounds are numbered from 1"),
+        };
+    }
+    if kw("position")(i).is_ok_and(|(r, _)| r.is_empty()) {
+        return Ok(("", LineKind::PositionStart));
+    }
+    if kw("end")(i).is_ok_and(|(r, _)| r.is_empty()) {
+        return token::fail_with(
+            i,
+            3,
+            Code::MisplacedLine,
+            "`end` with no open position block",
+            "nothing to end",
+            Some("`end` closes a block opened by `position`".into()),
+        );
+    }
+    if let Ok((r, _)) = (kw("expect"), space1::<&str, PErr>).parse(i) {
+        let (r, e) = cx.expectation(r)?;
+        return Ok((r, LineKind::Expect(e)));
+    }
+    if let Ok((r, _)) = (kw("deck"), space1::<&str, PErr>).parse(i) {
+        let (r, player) = cx.player(r)?;
+        let (r, _) = sep(':')(r).or_else(|_| fail(r, Code::BadCard, "expected `:` after the player's name"))?;
+        let (r, cards) = cx.deck_cards(r)?;
+        return Ok((r, LineKind::Deck { player, cards }));
+    }
+    if let Ok((r, _)) = (kw("hand"), space1::<&str, PErr>).parse(i) {
+        let (r, player) = cx.player(r)?;
+        let (r, _) = sep(':')(r).or_else(|_| fail(r, Code::BadCard, "expected `:` after the player's name"))?;
+        let (r, cards) = cx.card_list(r)?;
+        return Ok((r, LineKind::Hand { player, cards }));
+    }
+    for (word, make) in
+        [("mulligan", LineKind::Mulligan as fn(_) -> LineKind), ("safety", LineKind::Safety as fn(_) -> LineKind)]
+    {
+        if let Ok((r, _)) = (kw(word), space1::<&str, PErr>).parse(i) {
+            let (r, p) = cx.player(r)?;
+            return Ok((r, make(p)));
+        }
+    }
+    if let Ok((r, _)) = (kw("reseat"), space1::<&str, PErr>).parse(i) {
+        let (r, list) = cx.player_list(r)?;
+        return Ok((r, LineKind::Reseat(list)));
+    }
+    if let Ok((r, tag)) = (token::word, space0::<&str, PErr>, nom::character::complete::char(':'), space0).parse(i) {
+        if let Some(kind) = tag_line(cx, tag.0, r)? {
+            return Ok(("", kind));
+        }
+    }
+    if looks_like_turn(i) {
+        let (r, player) = cx.player(i)?;
+        let player_span = cx.span(i, r);
+        let (r, _) = sep(':')(r)?;
+        return turn(cx, r, player, player_span);
+    }
+    Err(nom::Err::Error(PErr { at: i, len: token_len(i), detail: None }))
+}
+
+/// A `tag: value` line; `None` when the word is no tag (so the line is a turn).
+fn tag_line<'a>(cx: &Cx<'_>, tag: &'a str, value: &'a str) -> Result<Option<LineKind>, nom::Err<PErr<'a>>> {
+    let lower = tag.to_ascii_lowercase();
+    if let Some(t) = TextTag::ALL.iter().find(|t| t.keyword() == lower) {
+        return Ok(Some(LineKind::Text { tag: *t, value: value.to_string() }));
+    }
+    let kind = match lower.as_str() {
+        "ruleset" => LineKind::Ruleset(ruleset(value)?),
+        "troubles" => LineKind::Troubles(on_off(value)?),
+        "rounds" => {
+            let (r, n) = number(value)?;
+            if !r.is_empty() {
+                return Err(token::failure(r, Code::BadTagValue, "expected only a number of rounds"));
+            }
+            match u32::try_from(n) {
+                Ok(n) if (1..=1000).contains(&n) => LineKind::Rounds(n),
+                _ => {
+                    return Err(fail::<()>(value, Code::BadTagValue, "a game has from 1 to 1000 rounds").unwrap_err());
+                }
+            }
+        }
+        "players" => LineKind::Players(declare_players(cx, value)?),
+        "first" => LineKind::First(full(value, |i| cx.player(i))?),
+        "trouble" => LineKind::Trouble(value.to_string()),
+        "points" => LineKind::Points(full(value, |i| cx.player_points(i))?),
+        "totals" => LineKind::Totals(full(value, |i| cx.player_points(i))?),
+        "winner" => LineKind::Winner(full(value, |i| cx.player_list(i))?),
+        _ => {
+            let names = cx.names.borrow();
+            let declared = !names.is_empty() && !cx.implicit.get();
+            if names.find(tag).is_some() || declared && names.0.iter().any(|n| n.eq_ignore_ascii_case(tag)) {
+                return Ok(None);
+            }
+            drop(names);
+            // In a fragment without `players:`, a line that reads as a turn is one.
+            if !declared && reads_as_turn(cx, value) {
+                return Ok(None);
+            }
+            let seen_players = declared;
+            let tags =
+                ["event", "date", "site", "table", "note", "scorekeeper", "ruleset", "troubles", "rounds", "players"];
+            if !seen_players || did_you_mean(tag, tags).is_some() {
+                let help = match did_you_mean(tag, tags) {
+                    Some(s) => format!("did you mean `{s}:`? The line is kept but means nothing to the referee"),
+                    None => "the line is kept but means nothing to the referee".to_string(),
+                };
+                cx.warn(
+                    Diagnostic::new(Code::UnknownTag, cx.span_of(tag), format!("`{tag}` is not a header tag"))
+                        .label("unknown tag")
+                        .help(help),
+                );
+                return Ok(Some(LineKind::UnknownTag { tag: tag.to_string(), value: value.to_string() }));
+            }
+            return Ok(None);
+        }
+    };
+    Ok(Some(kind))
+}
+
+/// Whether `steps` parses as the steps of a turn, without keeping any names it would declare.
+fn reads_as_turn(cx: &Cx<'_>, steps: &str) -> bool {
+    let names = cx.names.borrow().clone();
+    let warnings = cx.warnings.borrow().len();
+    let ok = turn(cx, steps, crate::model::PlayerId(0), Span::default()).is_ok();
+    *cx.names.borrow_mut() = names;
+    cx.warnings.borrow_mut().truncate(warnings);
+    ok
+}
+
+/// Runs a parser that must consume all of `i`.
+fn full<'a, T>(i: &'a str, f: impl FnOnce(&'a str) -> R<'a, T>) -> Result<T, nom::Err<PErr<'a>>> {
+    let (r, v) = f(i)?;
+    if !r.trim().is_empty() {
+        return Err(nom::Err::Failure(PErr { at: r.trim_start(), len: token_len(r.trim_start()), detail: None }));
+    }
+    Ok(v)
+}
+
+fn ruleset(value: &str) -> Result<Ruleset, nom::Err<PErr<'_>>> {
+    for r in [Ruleset::Tcc21, Ruleset::Decipher2000] {
+        if value.eq_ignore_ascii_case(r.keyword()) {
+            return Ok(r);
+        }
+    }
+    let help = match did_you_mean(value, ["tcc-2.1", "decipher-2000"]) {
+        Some(s) => format!("did you mean `{s}`?"),
+        None => "the rulesets are `tcc-2.1` (the default) and `decipher-2000`".to_string(),
+    };
+    Err(token::failure_with(
+        value,
+        value.len(),
+        Code::BadTagValue,
+        format!("`{value}` is not a ruleset"),
+        "unknown ruleset",
+        Some(help),
+    ))
+}
+
+fn on_off(value: &str) -> Result<bool, nom::Err<PErr<'_>>> {
+    match value.to_ascii_lowercase().as_str() {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(token::failure(value, Code::BadTagValue, "`troubles` is `on` or `off`")),
+    }
+}
+
+/// Reads a `players:` list and declares the names. A second declaration must repeat the first.
+pub(crate) fn declare_players<'a>(
+    cx: &Cx<'_>,
+    value: &'a str,
+) -> Result<Vec<crate::model::PlayerId>, nom::Err<PErr<'a>>> {
+    let list = full(value, token::name_list_fn)?;
+    if list.len() > MAX_PLAYERS {
+        return Err(token::failure(value, Code::BadTagValue, format!("at most {MAX_PLAYERS} players can be declared")));
+    }
+    for (k, (n, at)) in list.iter().enumerate() {
+        if list[..k].iter().any(|(m, _)| m == n) {
+            return Err(token::failure_with(
+                at,
+                at.len(),
+                Code::DuplicatePlayer,
+                format!("`{n}` is declared twice"),
+                "declared again",
+                None,
+            ));
+        }
+    }
+    let names: Vec<String> = list.into_iter().map(|(n, _)| n).collect();
+    if cx.implicit.get() {
+        return Err(token::failure_with(
+            value,
+            value.len(),
+            Code::LatePlayers,
+            "the players are declared after lines that name them",
+            "too late",
+            Some("put `players:` at the top of the log, before decklists and rounds".into()),
+        ));
+    }
+    let declared = cx.names.borrow().0.clone();
+    if !declared.is_empty() {
+        if declared != names {
+            return Err(token::failure_with(
+                value,
+                value.len(),
+                Code::DuplicatePlayer,
+                "the players are declared a second time, differently",
+                "differs from the first declaration",
+                Some("declare the table once; a new seating is written `reseat`".into()),
+            ));
+        }
+    } else {
+        cx.declare(names);
+    }
+    Ok(cx.names.borrow().ids().collect())
+}
+
+/// The steps of a turn, after the colon.
+fn turn<'a>(cx: &Cx<'_>, i: &'a str, player: crate::model::PlayerId, player_span: Span) -> R<'a, LineKind> {
+    let mut steps = Vec::new();
+    let mut rest = i;
+    loop {
+        let (piece, next) = match rest.find(';') {
+            Some(k) => (&rest[..k], Some(&rest[k + 1..])),
+            None => (rest, None),
+        };
+        let trimmed = piece.trim();
+        if trimmed.is_empty() {
+            let at = piece.trim_start();
+            return fail(at, Code::BadStep, "empty step");
+        }
+        let (r, step) = match cx.step(trimmed) {
+            Err(nom::Err::Error(e)) => {
+                return fail(
+                    e.at,
+                    Code::BadStep,
+                    "expected a card, `draw`, `pass`, `action`, `place`, `activate`, `replay` or `skipped`",
+                );
+            }
+            other => other?,
+        };
+        if !r.trim().is_empty() {
+            let at = r.trim_start();
+            return token::fail_with(
+                at,
+                token_len(at),
+                Code::BadStep,
+                format!("unexpected `{}` after the step", &at[..token_len(at)]),
+                "steps are separated by `;`",
+                None,
+            );
+        }
+        steps.push(step);
+        match next {
+            Some(n) => rest = n,
+            None => break,
+        }
+    }
+    Ok(("", LineKind::Turn(Turn { player, player_span, steps })))
+}

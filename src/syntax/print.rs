@@ -1,0 +1,202 @@
+//! The canonical printer behind `tribbles fmt`: lower-case keywords, canonical power spellings,
+//! plain numbers, two-space indentation for lines that belong to the line above, one blank line
+//! where the source had any, and every comment kept.
+
+use crate::engine::event::CardList;
+use crate::model::log::{
+    ChainSetting, Choice, ChoiceKind, Direction, Expectation, Line, LineKind, Log, PlayerPoints, PositionLine, Step,
+    StepKind,
+};
+use crate::model::{Names, PlayerId, display_name};
+use std::fmt::Write;
+
+/// Prints a log in canonical form. `parse(format(log))` is `log` again.
+pub fn format(log: &Log) -> String {
+    let mut out = String::new();
+    let names = &log.names;
+    if !log.lines.iter().any(|l| matches!(l.kind, LineKind::Version(_))) {
+        out.push_str("tribbles-log 1\n");
+    }
+    for (k, line) in log.lines.iter().enumerate() {
+        if line.blank_before && k > 0 {
+            out.push('\n');
+        }
+        let indent = match &line.kind {
+            LineKind::Resolution(_) | LineKind::Then(_) | LineKind::Position(_) => "  ",
+            LineKind::Comment { indented: true } => "  ",
+            _ => "",
+        };
+        out.push_str(indent);
+        let body = print_line(line, names);
+        out.push_str(&body);
+        if let Some(c) = &line.comment {
+            if !body.is_empty() {
+                out.push_str("  ");
+            }
+            out.push('#');
+            out.push_str(c);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn print_line(line: &Line, names: &Names) -> String {
+    let name = |p: PlayerId| display_name(names.get(p)).into_owned();
+    let list = |ps: &[PlayerId]| ps.iter().map(|p| name(*p)).collect::<Vec<_>>().join(", ");
+    match &line.kind {
+        LineKind::Comment { .. } => String::new(),
+        LineKind::Version(v) => format!("tribbles-log {v}"),
+        LineKind::Text { tag, value } => tagged(tag.keyword(), value),
+        LineKind::UnknownTag { tag, value } => tagged(tag, value),
+        LineKind::Ruleset(r) => format!("ruleset: {}", r.keyword()),
+        LineKind::Troubles(on) => format!("troubles: {}", if *on { "on" } else { "off" }),
+        LineKind::Rounds(n) => format!("rounds: {n}"),
+        LineKind::Players(ps) => format!("players: {}", list(ps)),
+        LineKind::Deck { player, cards } => {
+            format!("deck {}: {}", name(*player), CardList(cards, names))
+        }
+        LineKind::Round(n) => format!("round {n}"),
+        LineKind::First(p) => format!("first: {}", name(*p)),
+        LineKind::Trouble(t) => tagged("trouble", t),
+        LineKind::Hand { player, cards } => {
+            format!("hand {}: {}", name(*player), CardList(cards, names))
+        }
+        LineKind::Mulligan(p) => format!("mulligan {}", name(*p)),
+        LineKind::Turn(t) => {
+            let steps = t.steps.iter().map(|s| step(s, names)).collect::<Vec<_>>().join("; ");
+            format!("{}: {steps}", name(t.player))
+        }
+        LineKind::Resolution(e) => e.display(names).to_string(),
+        LineKind::Then(s) => format!("then {}", step(s, names)),
+        LineKind::Safety(p) => format!("safety {}", name(*p)),
+        LineKind::Reseat(ps) => format!("reseat {}", list(ps)),
+        LineKind::Points(ps) => format!("points: {}", player_points(ps, names)),
+        LineKind::Totals(ps) => format!("totals: {}", player_points(ps, names)),
+        LineKind::Winner(ps) => format!("winner: {}", list(ps)),
+        LineKind::PositionStart => "position".to_string(),
+        LineKind::PositionEnd => "end".to_string(),
+        LineKind::Position(p) => position(p, names),
+        LineKind::Expect(e) => format!("expect {}", expectation(e, names)),
+    }
+}
+
+fn tagged(tag: &str, value: &str) -> String {
+    if value.is_empty() { format!("{tag}:") } else { format!("{tag}: {value}") }
+}
+
+fn player_points(ps: &[PlayerPoints], names: &Names) -> String {
+    ps.iter().map(|p| format!("{} {}", display_name(names.get(p.player)), p.points)).collect::<Vec<_>>().join(", ")
+}
+
+/// One step, as written in a turn line or after `then`.
+pub fn step(s: &Step, names: &Names) -> String {
+    let mut out = String::new();
+    match &s.kind {
+        StepKind::Play { card, used } => {
+            let _ = write!(out, "{}", card.card);
+            uses(&mut out, used.as_deref(), names);
+        }
+        StepKind::Draw { card: None } => out.push_str("draw"),
+        StepKind::Draw { card: Some(c) } => {
+            let _ = write!(out, "draw {}", c.card);
+        }
+        StepKind::Pass { on: None } => out.push_str("pass"),
+        StepKind::Pass { on: Some(d) } => {
+            let _ = write!(out, "pass on {d}");
+        }
+        StepKind::ActionDraw(n) => {
+            let _ = write!(out, "action draw {n}");
+        }
+        StepKind::ActionLose(p) => {
+            let _ = write!(out, "action lose {p}");
+        }
+        StepKind::Place(c) => {
+            let _ = write!(out, "place {}", c.card);
+        }
+        StepKind::Activate(choices) => {
+            out.push_str("activate");
+            for c in choices {
+                out.push(' ');
+                choice(&mut out, c, names);
+            }
+        }
+        StepKind::Replay { card, used } => {
+            let _ = write!(out, "replay {}", card.card);
+            uses(&mut out, used.as_deref(), names);
+        }
+        StepKind::Skipped => out.push_str("skipped"),
+    }
+    out
+}
+
+fn uses(out: &mut String, used: Option<&[Choice]>, names: &Names) {
+    let Some(choices) = used else { return };
+    out.push_str(" use");
+    for c in choices {
+        out.push(' ');
+        choice(out, c, names);
+    }
+}
+
+fn choice(out: &mut String, c: &Choice, names: &Names) {
+    let _ = match &c.kind {
+        ChoiceKind::Player(p) => write!(out, "@{}", display_name(names.get(*p))),
+        ChoiceKind::Name(p) => write!(out, "name {p}"),
+        ChoiceKind::Cards(cards) => write!(out, "{}", CardList(cards, names)),
+        ChoiceKind::Take(card) => write!(out, "take {}", card.card),
+        ChoiceKind::Top(cards) => write!(out, "top {}", CardList(cards, names)),
+        ChoiceKind::Bottom(cards) => write!(out, "bottom {}", CardList(cards, names)),
+        ChoiceKind::Of(p) => write!(out, "of {}", display_name(names.get(*p))),
+        ChoiceKind::Half(p) => write!(out, "{p}"),
+    };
+}
+
+fn position(p: &PositionLine, names: &Names) -> String {
+    let name = |p: PlayerId| display_name(names.get(p)).into_owned();
+    match p {
+        PositionLine::Ruleset(r) => format!("ruleset: {}", r.keyword()),
+        PositionLine::Troubles(on) => format!("troubles: {}", if *on { "on" } else { "off" }),
+        PositionLine::Players(ps) => {
+            format!("players: {}", ps.iter().map(|p| name(*p)).collect::<Vec<_>>().join(", "))
+        }
+        PositionLine::Round(n) => format!("round {n}"),
+        PositionLine::Direction(Direction::Clockwise) => "direction: clockwise".to_string(),
+        PositionLine::Direction(Direction::Counterclockwise) => "direction: counterclockwise".to_string(),
+        PositionLine::Chain(ChainSetting::Start) => "chain: start".to_string(),
+        PositionLine::Chain(ChainSetting::Last { denomination, broken }) => {
+            format!("chain: {denomination}{}", if *broken { " broken" } else { "" })
+        }
+        PositionLine::Turn(p) => format!("turn: {}", name(*p)),
+        PositionLine::Trouble(t) => tagged("trouble", t),
+        PositionLine::Frozen { power, until } => format!("frozen: {power} until {}", name(*until)),
+        PositionLine::Zone { player, zone, cards } => {
+            let head = format!("{} {}:", name(*player), zone.keyword());
+            if cards.is_empty() { head } else { format!("{head} {}", CardList(cards, names)) }
+        }
+        PositionLine::Score { player, points } => format!("{} score: {points}", name(*player)),
+        PositionLine::Pot(cards) => {
+            if cards.is_empty() {
+                "pot:".to_string()
+            } else {
+                format!("pot: {}", CardList(cards, names))
+            }
+        }
+    }
+}
+
+fn expectation(e: &Expectation, names: &Names) -> String {
+    let name = |p: PlayerId| display_name(names.get(p)).into_owned();
+    match e {
+        Expectation::Next(p) => format!("next: {}", name(*p)),
+        Expectation::Chain(d) => format!("chain: {d}"),
+        Expectation::Event(ev) => ev.display(names).to_string(),
+        Expectation::Points(ps) => format!("points: {}", player_points(ps, names)),
+        Expectation::Totals(ps) => format!("totals: {}", player_points(ps, names)),
+        Expectation::Winner(ps) => format!("winner: {}", ps.iter().map(|p| name(*p)).collect::<Vec<_>>().join(", ")),
+        Expectation::Hand { player, count } => format!("hand {}: {count}", name(*player)),
+        Expectation::Diagnostic { severity, code: None } => severity.keyword().to_string(),
+        Expectation::Diagnostic { severity, code: Some(c) } => format!("{} {c}", severity.keyword()),
+        Expectation::Clean => "clean".to_string(),
+    }
+}

@@ -1,0 +1,505 @@
+//! Tokens, with nom: words, keywords, numbers, player names and cards. Every parser here takes a
+//! slice of the source and reports failures as [`PErr`], which knows what was expected.
+
+use crate::diagnostics::{Code, Diagnostic, did_you_mean};
+use crate::model::log::{CardAt, CardCount};
+use crate::model::{Card, Denomination, MAX_PLAYERS, Names, PlayerId, Points, Power, PowerSpec, Span};
+use nom::bytes::complete::{tag, tag_no_case, take_while, take_while1};
+use nom::character::complete::{char, satisfy, space0, space1};
+use nom::combinator::{opt, recognize};
+use nom::error::{ErrorKind, ParseError};
+use nom::sequence::pair;
+use nom::{IResult, Parser};
+use std::cell::{Cell, RefCell};
+
+/// A parse failure: where, how long the offending token is, and what to say about it.
+#[derive(Debug)]
+pub struct PErr<'a> {
+    pub at: &'a str,
+    pub len: usize,
+    /// `None` for nom's own backtracking errors, which the line parser turns into its own message.
+    pub detail: Option<Detail>,
+}
+
+#[derive(Debug)]
+pub struct Detail {
+    pub code: Code,
+    pub message: String,
+    pub label: Option<String>,
+    pub help: Option<String>,
+}
+
+impl<'a> ParseError<&'a str> for PErr<'a> {
+    fn from_error_kind(input: &'a str, _kind: ErrorKind) -> Self {
+        PErr { at: input, len: token_len(input), detail: None }
+    }
+
+    fn append(_input: &'a str, _kind: ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+pub type R<'a, T> = IResult<&'a str, T, PErr<'a>>;
+
+/// The length of the token at the start of `input`: up to the next space or separator.
+pub fn token_len(input: &str) -> usize {
+    let stop = input.find([' ', '\t', ',', ';']).unwrap_or(input.len());
+    if stop == 0 { input.chars().next().map_or(0, char::len_utf8) } else { stop }
+}
+
+/// A definite failure at `at` (no backtracking past it).
+pub fn fail<'a, T>(at: &'a str, code: Code, message: impl Into<String>) -> R<'a, T> {
+    Err(failure(at, code, message))
+}
+
+/// The error value of [`fail`], for callers whose result is not a parser's.
+pub fn failure(at: &str, code: Code, message: impl Into<String>) -> nom::Err<PErr<'_>> {
+    nom::Err::Failure(PErr {
+        at,
+        len: token_len(at),
+        detail: Some(Detail { code, message: message.into(), label: None, help: None }),
+    })
+}
+
+/// A definite failure with a label and help.
+pub fn fail_with<'a, T>(
+    at: &'a str,
+    len: usize,
+    code: Code,
+    message: impl Into<String>,
+    label: impl Into<String>,
+    help: Option<String>,
+) -> R<'a, T> {
+    Err(failure_with(at, len, code, message, label, help))
+}
+
+/// The error value of [`fail_with`].
+pub fn failure_with(
+    at: &str,
+    len: usize,
+    code: Code,
+    message: impl Into<String>,
+    label: impl Into<String>,
+    help: Option<String>,
+) -> nom::Err<PErr<'_>> {
+    nom::Err::Failure(PErr {
+        at,
+        len,
+        detail: Some(Detail { code, message: message.into(), label: Some(label.into()), help }),
+    })
+}
+
+/// What every token parser needs besides its input: the whole source (for spans), the declared
+/// players, and a place for warnings that do not stop the line.
+pub struct Cx<'s> {
+    pub src: &'s str,
+    pub names: RefCell<Names>,
+    pub warnings: RefCell<Vec<Diagnostic>>,
+    /// No `players:` line has been seen, so names are declared as they first appear (a fragment
+    /// of a log, such as the examples of FORMAT.md §5-§9).
+    pub implicit: Cell<bool>,
+}
+
+impl<'s> Cx<'s> {
+    pub fn offset(&self, sub: &str) -> usize {
+        (sub.as_ptr() as usize).saturating_sub(self.src.as_ptr() as usize)
+    }
+
+    /// The span from the start of `from` to the start of `rest` (what a parser consumed).
+    pub fn span(&self, from: &str, rest: &str) -> Span {
+        Span::new(self.offset(from), self.offset(rest))
+    }
+
+    pub fn span_of(&self, sub: &str) -> Span {
+        let start = self.offset(sub);
+        Span::new(start, start + sub.len())
+    }
+
+    pub fn declare(&self, names: Vec<String>) {
+        *self.names.borrow_mut() = Names(names);
+    }
+
+    pub fn find(&self, name: &str) -> Option<PlayerId> {
+        self.names.borrow().find(name)
+    }
+
+    pub fn warn(&self, d: Diagnostic) {
+        self.warnings.borrow_mut().push(d);
+    }
+
+    /// A player name that must be declared.
+    pub fn player<'a>(&self, i: &'a str) -> R<'a, PlayerId> {
+        let (rest, name) = name(i)?;
+        let id = self.resolve(i, &name, rest)?;
+        Ok((rest, id))
+    }
+
+    /// `@Name`
+    pub fn at_player<'a>(&self, i: &'a str) -> R<'a, PlayerId> {
+        let (i, _) = char('@').parse(i)?;
+        match self.player(i) {
+            Err(nom::Err::Error(_)) => fail(i, Code::BadChoice, "expected a player's name after `@`"),
+            other => other,
+        }
+    }
+
+    pub fn resolve<'a>(&self, at: &'a str, name: &str, rest: &'a str) -> Result<PlayerId, nom::Err<PErr<'a>>> {
+        if let Some(id) = self.find(name) {
+            return Ok(id);
+        }
+        let len = at.len() - rest.len();
+        let mut names = self.names.borrow_mut();
+        let suggestion = names
+            .0
+            .iter()
+            .find(|n| n.eq_ignore_ascii_case(name))
+            .map(String::as_str)
+            .or_else(|| did_you_mean(name, names.0.iter().map(String::as_str)));
+        let undeclared = names.is_empty() || self.implicit.get();
+        if undeclared && !names.0.iter().any(|n| n.eq_ignore_ascii_case(name)) && names.len() < MAX_PLAYERS {
+            names.0.push(name.to_string());
+            self.implicit.set(true);
+            return Ok(PlayerId((names.len() - 1) as u8));
+        }
+        let declared = names.0.iter().map(|n| crate::model::display_name(n)).collect::<Vec<_>>().join(", ");
+        Err(failure_with(
+            at,
+            len,
+            Code::UnknownPlayer,
+            format!("`{name}` is not a declared player"),
+            if undeclared { "not a player named above" } else { "not in `players:`" },
+            Some(match suggestion {
+                Some(s) => {
+                    format!("did you mean `{s}`? (names are case-sensitive; players: {declared})")
+                }
+                None => format!("players: {declared}"),
+            }),
+        ))
+    }
+
+    /// One card group in a list: `[Nx] [Owner's] CARD`.
+    pub fn card_count<'a>(&self, i: &'a str) -> R<'a, CardCount> {
+        let start = i;
+        let (i, count) = opt(count_prefix).parse(i)?;
+        let (i, owner) = self.owner_prefix(i)?;
+        let (i, card) = match self.card(i) {
+            Err(nom::Err::Error(_)) if count.is_some() || owner.is_some() => {
+                return fail(i, Code::BadCard, "expected a card after the count");
+            }
+            other => other?,
+        };
+        let count = match count {
+            Some(n) => u32::try_from(n).map_err(|_| too_large(start))?,
+            None => 1,
+        };
+        Ok((i, CardCount { count, owner, card: card.card, span: self.span(start, i) }))
+    }
+
+    /// `Rogue's ` before a card or a zone.
+    pub fn owner_prefix<'a>(&self, i: &'a str) -> R<'a, Option<PlayerId>> {
+        let Ok((rest, raw)) = name(i) else {
+            return Ok((i, None));
+        };
+        let Some(stripped) = raw.strip_suffix("'s") else {
+            return Ok((i, None));
+        };
+        let rest_after = rest;
+        let Ok((rest, _)) = space1::<&str, PErr>(rest) else {
+            return Ok((i, None));
+        };
+        let id = self.resolve(i, stripped, rest_after)?;
+        Ok((rest, Some(id)))
+    }
+
+    /// A comma-separated card list; at least one card.
+    pub fn card_list<'a>(&self, i: &'a str) -> R<'a, Vec<CardCount>> {
+        let (mut i, first) = self.card_count(i)?;
+        let mut cards = vec![first];
+        loop {
+            let Ok((rest, _)) = (space0::<&str, PErr>, char(','), space0).parse(i) else {
+                break;
+            };
+            if rest.is_empty() {
+                return fail(rest, Code::BadCard, "expected a card after `,`");
+            }
+            let (rest, c) = match self.card_count(rest) {
+                Err(nom::Err::Error(e)) => {
+                    return fail(e.at, Code::BadCard, "expected a card after `,`");
+                }
+                other => other?,
+            };
+            cards.push(c);
+            i = rest;
+        }
+        Ok((i, cards))
+    }
+
+    /// A decklist line's cards: a card list that may end with a comma when it continues on the
+    /// next line.
+    pub fn deck_cards<'a>(&self, i: &'a str) -> R<'a, Vec<CardCount>> {
+        let body = i.strip_suffix(',').map_or(i, str::trim_end);
+        let (r, cards) = self.card_list(body)?;
+        // `r` is what is left of `body`; hand back the same place in `i` (past the trailing comma
+        // when the list took all of `body`).
+        let rest = if r.is_empty() { &i[i.len()..] } else { &i[body.len() - r.len()..] };
+        Ok((rest, cards))
+    }
+
+    /// `?`, or a denomination with an optional power: `1,000 Discard`, `100 ?`, `10 Tribbles`, `100`.
+    pub fn card<'a>(&self, i: &'a str) -> R<'a, CardAt> {
+        let start = i;
+        if let Ok((rest, _)) = char::<&str, PErr>('?').parse(i) {
+            return Ok((rest, CardAt { card: Card::Unknown, span: self.span(start, rest) }));
+        }
+        let (i, denomination) = self.denomination(i)?;
+        let power_start = i;
+        let (i, power) = match pair(space1::<&str, PErr>, |x| self.power_spec(x)).parse(i) {
+            Ok((rest, (_, p))) => (rest, p),
+            Err(nom::Err::Failure(e)) => return Err(nom::Err::Failure(e)),
+            Err(_) => (power_start, PowerSpec::Unrecorded),
+        };
+        Ok((i, CardAt { card: Card::Known { denomination, power }, span: self.span(start, i) }))
+    }
+
+    pub fn denomination<'a>(&self, i: &'a str) -> R<'a, Denomination> {
+        let (rest, n) = number(i)?;
+        match Denomination::from_value(n) {
+            Some(d) => Ok((rest, d)),
+            None => {
+                let unknown_follows = rest.trim_start().starts_with('?');
+                let help = if unknown_follows {
+                    format!("write `{n}x ?` for {n} unknown cards")
+                } else {
+                    "denominations are 1, 10, 100, 1000, 10000 and 100000; a count is written `3x`".to_string()
+                };
+                fail_with(
+                    i,
+                    i.len() - rest.len(),
+                    Code::NotADenomination,
+                    format!("{n} is not a denomination"),
+                    "expected 1, 10, 100, 1000, 10000 or 100000",
+                    Some(help),
+                )
+            }
+        }
+    }
+
+    /// A power, a compound `A & B`, `?`, or the words `Tribble`/`Tribbles` (power not recorded).
+    pub fn power_spec<'a>(&self, i: &'a str) -> R<'a, PowerSpec> {
+        if let Ok((rest, _)) = char::<&str, PErr>('?').parse(i) {
+            return Ok((rest, PowerSpec::Unrecorded));
+        }
+        for plural in ["tribbles", "tribble"] {
+            if let Ok((rest, _)) = (tag_no_case::<&str, &str, PErr>(plural), word_end).parse(i) {
+                return Ok((rest, PowerSpec::Unrecorded));
+            }
+        }
+        let start = i;
+        let (i, first) = self.power_name(i)?;
+        let Ok((after_amp, _)) = sep('&')(i) else {
+            return Ok((i, first));
+        };
+        let (rest, second) = match self.power_name(after_amp) {
+            Err(nom::Err::Error(_)) => {
+                return fail(after_amp, Code::BadCard, "expected a second power after `&`");
+            }
+            other => other?,
+        };
+        match (first, second) {
+            (PowerSpec::Single(a), PowerSpec::Single(b)) => Ok((rest, PowerSpec::Compound(a, b))),
+            // A compound with a power from a later set keeps its whole text as one unknown name.
+            _ => {
+                let whole = &start[..start.len() - rest.len()];
+                Ok((rest, PowerSpec::Unrecognised(whole.into())))
+            }
+        }
+    }
+
+    /// One power name (`Time Warp` is the one with two words). A word that is no known power is
+    /// kept as unrecognised, with a warning that suggests the nearest known power.
+    pub fn power_name<'a>(&self, i: &'a str) -> R<'a, PowerSpec> {
+        if let Ok((rest, _)) = (tag_no_case::<&str, &str, PErr>("time"), space1, tag_no_case("warp"), word_end).parse(i)
+        {
+            return Ok((rest, PowerSpec::Single(Power::TimeWarp)));
+        }
+        let (rest, w) = power_word(i)?;
+        if is_stop_word(w) {
+            return Err(nom::Err::Error(PErr::from_error_kind(i, ErrorKind::Tag)));
+        }
+        if let Some(p) = Power::from_name(w) {
+            return Ok((rest, PowerSpec::Single(p)));
+        }
+        let names =
+            Power::ALL.iter().map(|p| p.name()).chain(Power::ALL.iter().flat_map(|p| p.aliases().iter().copied()));
+        let help = match did_you_mean(w, names) {
+            Some(s) => format!("did you mean `{s}`? An unrecognised power is kept, and its effects are not checked"),
+            None => "the card is kept with an unrecognised power; its effects are not checked".to_string(),
+        };
+        self.warn(
+            Diagnostic::new(
+                Code::UnknownPower,
+                self.span_of(&i[..w.len()]),
+                format!("`{w}` is not a power of TCC 2.1"),
+            )
+            .label("unrecognised power")
+            .help(help),
+        );
+        Ok((rest, PowerSpec::Unrecognised(w.into())))
+    }
+}
+
+fn too_large(at: &str) -> nom::Err<PErr<'_>> {
+    nom::Err::Failure(PErr {
+        at,
+        len: token_len(at),
+        detail: Some(Detail {
+            code: Code::BadNumber,
+            message: "the count is too large".into(),
+            label: Some("too large".into()),
+            help: None,
+        }),
+    })
+}
+
+/// Words that end a card's power: what follows a card in a step or a resolution line.
+const STOP_WORDS: &[&str] =
+    &["use", "from", "on", "under", "in", "out", "into", "then", "take", "top", "bottom", "of", "name", "x"];
+
+fn is_stop_word(w: &str) -> bool {
+    STOP_WORDS.iter().any(|s| s.eq_ignore_ascii_case(w))
+}
+
+/// The end of a word: the input ends or a character that cannot continue a word follows.
+pub fn word_end(i: &str) -> R<'_, ()> {
+    match i.chars().next() {
+        Some(c) if c.is_alphanumeric() || matches!(c, '_' | '-' | '\'' | '!') => {
+            Err(nom::Err::Error(PErr::from_error_kind(i, ErrorKind::Verify)))
+        }
+        _ => Ok((i, ())),
+    }
+}
+
+/// A word as in a power name: letters, digits, `_`, `-`, `'` and `!`, starting with a letter.
+pub fn power_word(i: &str) -> R<'_, &str> {
+    recognize(pair(satisfy(char::is_alphabetic), take_while(|c: char| c.is_alphanumeric() || "_-'!".contains(c))))
+        .parse(i)
+}
+
+/// A bare word: letters, digits, `_`, `-` and `'`, starting with a letter.
+pub fn word(i: &str) -> R<'_, &str> {
+    recognize(pair(satisfy(char::is_alphabetic), take_while(|c: char| c.is_alphanumeric() || "_-'".contains(c))))
+        .parse(i)
+}
+
+/// A keyword, in any case, not followed by more word characters.
+pub fn kw<'a>(k: &'static str) -> impl Fn(&'a str) -> R<'a, &'a str> {
+    move |i| {
+        let (rest, w) = tag_no_case(k).parse(i)?;
+        let (rest, _) = word_end(rest)?;
+        Ok((rest, w))
+    }
+}
+
+/// A player name: a bare word or a double-quoted string.
+pub fn name(i: &str) -> R<'_, String> {
+    if let Some(body) = i.strip_prefix('"') {
+        return match body.find('"') {
+            Some(end) if end > 0 => Ok((&body[end + 1..], body[..end].to_string())),
+            Some(_) => fail(i, Code::BadTagValue, "a quoted name cannot be empty"),
+            None => fail_with(
+                i,
+                i.len(),
+                Code::UnclosedQuote,
+                "the quoted name has no closing quote",
+                "opened here",
+                Some("close the name on the same line: `\"Mary Ann\"`".into()),
+            ),
+        };
+    }
+    let (rest, w) = word(i)?;
+    Ok((rest, w.to_string()))
+}
+
+/// `3x` before a card.
+fn count_prefix(i: &str) -> R<'_, u64> {
+    let (rest, n) = number(i)?;
+    let (rest, _) = tag("x").parse(rest)?;
+    let (rest, _) = space1(rest)?;
+    Ok((rest, n))
+}
+
+/// A whole number, with thousands grouped by `,` or `_` if the writer likes: `1000`, `1,000`, `1_000`.
+/// A separator followed by a digit must start a group of exactly three digits.
+pub fn number(i: &str) -> R<'_, u64> {
+    let (mut rest, first) = take_while1(|c: char| c.is_ascii_digit()).parse(i)?;
+    let mut digits = first.to_string();
+    while let Some(after) = rest.strip_prefix([',', '_']) {
+        let group_len = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
+        if group_len == 0 {
+            break;
+        }
+        if group_len != 3 || first.len() > 3 {
+            return fail_with(
+                i,
+                i.len() - after.len() + group_len,
+                Code::BadNumber,
+                "digits may be grouped only in threes",
+                "malformed number",
+                Some("write `1000`, `1,000` or `1_000`".into()),
+            );
+        }
+        digits.push_str(&after[..group_len]);
+        rest = &after[group_len..];
+    }
+    if rest.starts_with(|c: char| c.is_alphabetic() && c != 'x') {
+        return Err(nom::Err::Error(PErr::from_error_kind(i, ErrorKind::Digit)));
+    }
+    match digits.parse::<u64>() {
+        Ok(n) if n <= MAX_NUMBER => Ok((rest, n)),
+        _ => fail_with(
+            i,
+            i.len() - rest.len(),
+            Code::BadNumber,
+            "the number is too large",
+            format!("larger than {MAX_NUMBER}"),
+            None,
+        ),
+    }
+}
+
+/// Scores and counts beyond this are surely a slip of the pen, and keep sums far from overflow.
+pub const MAX_NUMBER: u64 = 1_000_000_000_000;
+
+/// Points: a number.
+pub fn points(i: &str) -> R<'_, Points> {
+    let (rest, n) = number(i)?;
+    Ok((rest, Points(n)))
+}
+
+/// A separator with optional spaces around it.
+pub fn sep<'a>(c: char) -> impl Fn(&'a str) -> R<'a, ()> {
+    move |i| {
+        let (i, _) = (space0, char(c), space0).parse(i)?;
+        Ok((i, ()))
+    }
+}
+
+/// A list of names being declared (`players:`), each with the text it was written as.
+pub fn name_list_fn(i: &str) -> R<'_, Vec<(String, &str)>> {
+    let mut out = Vec::new();
+    let mut i = i;
+    loop {
+        let start = i;
+        let (r, n) = name(i)?;
+        out.push((n, &start[..start.len() - r.len()]));
+        match sep(',')(r) {
+            Ok((r, _)) => i = r,
+            Err(_) => return Ok((r, out)),
+        }
+    }
+}
+
+/// A count that must fit in 32 bits.
+pub fn to_u32(n: u64, at: &str) -> Result<u32, nom::Err<PErr<'_>>> {
+    u32::try_from(n).map_err(|_| too_large(at))
+}
