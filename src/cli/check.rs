@@ -2,8 +2,8 @@
 
 use super::input::collect;
 use super::{CheckArgs, CmdResult, Format, use_color};
-use crate::diagnostics::render::{self, HumanStyle, JsonSummary, SourceFile};
-use crate::diagnostics::{Diagnostic, Severity, Tally};
+use crate::diagnostics::Tally;
+use crate::diagnostics::render::{self, HumanStyle, JsonSummary};
 use std::io::Write;
 
 pub fn run(args: &CheckArgs, out: &mut impl Write) -> CmdResult {
@@ -21,7 +21,7 @@ pub fn run(args: &CheckArgs, out: &mut impl Write) -> CmdResult {
             }
         };
         files += 1;
-        let (file, diags) = check_bytes(input.name(), &bytes);
+        let (file, diags) = crate::check_bytes(input.name(), &bytes);
         for d in &diags {
             tally.add(d.severity());
             match args.output.format {
@@ -55,13 +55,6 @@ pub fn run(args: &CheckArgs, out: &mut impl Write) -> CmdResult {
     } else {
         0
     })
-}
-
-/// Checks one source and returns it with its diagnostics, sorted by position.
-pub fn check_bytes(name: String, bytes: &[u8]) -> (SourceFile, Vec<Diagnostic>) {
-    let (text, _log, mut diags) = crate::syntax::parse_bytes(bytes);
-    diags.sort_by_key(|d| (d.span.start, d.severity() != Severity::Error));
-    (SourceFile::new(name, text), diags)
 }
 
 fn plural(n: usize) -> &'static str {

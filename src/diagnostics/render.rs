@@ -31,10 +31,22 @@ impl SourceFile {
     }
 }
 
-/// One diagnostic as a JSON Lines record (`--format json`).
+/// The `type` field of a JSON Lines record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RecordType {
+    Diagnostic,
+    Summary,
+}
+
+/// One diagnostic as a JSON Lines record (`--format json`). Lines and columns are 1-based;
+/// columns count characters; the end is exclusive.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename = "diagnostic")]
+#[serde(deny_unknown_fields)]
 pub struct JsonDiagnostic {
+    /// Always `diagnostic`.
+    #[serde(rename = "type")]
+    pub kind: RecordType,
     pub file: String,
     pub line: usize,
     pub column: usize,
@@ -49,8 +61,11 @@ pub struct JsonDiagnostic {
 
 /// The last JSON Lines record of a run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename = "summary")]
+#[serde(deny_unknown_fields)]
 pub struct JsonSummary {
+    /// Always `summary`.
+    #[serde(rename = "type")]
+    pub kind: RecordType,
     pub files: usize,
     pub errors: usize,
     pub warnings: usize,
@@ -59,7 +74,13 @@ pub struct JsonSummary {
 
 impl JsonSummary {
     pub fn new(files: usize, tally: Tally) -> JsonSummary {
-        JsonSummary { files, errors: tally.errors, warnings: tally.warnings, notes: tally.notes }
+        JsonSummary {
+            kind: RecordType::Summary,
+            files,
+            errors: tally.errors,
+            warnings: tally.warnings,
+            notes: tally.notes,
+        }
     }
 }
 
@@ -67,6 +88,7 @@ pub fn json(file: &SourceFile, d: &Diagnostic) -> String {
     let (line, column) = file.line_col(d.span.start as usize);
     let (end_line, end_column) = file.line_col(d.span.end as usize);
     let record = JsonDiagnostic {
+        kind: RecordType::Diagnostic,
         file: file.name.clone(),
         line,
         column,
@@ -170,5 +192,19 @@ mod tests {
         assert_eq!(f.line_col(3), (2, 1));
         assert_eq!(f.line_col(7), (2, 3));
         assert_eq!(f.line_col(100), (3, 1));
+    }
+}
+
+#[cfg(test)]
+mod schema_tests {
+    use super::*;
+
+    #[test]
+    fn the_json_records_refuse_unknown_fields_and_other_types() {
+        let ok = r#"{"type":"summary","files":1,"errors":0,"warnings":0,"notes":0}"#;
+        assert!(serde_json::from_str::<JsonSummary>(ok).is_ok());
+        let extra = r#"{"type":"summary","files":1,"errors":0,"warnings":0,"notes":0,"x":1}"#;
+        assert!(serde_json::from_str::<JsonSummary>(extra).is_err());
+        assert!(serde_json::from_str::<JsonDiagnostic>(ok).is_err());
     }
 }

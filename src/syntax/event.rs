@@ -95,11 +95,31 @@ impl Cx<'_> {
                 Ok((r, Event::Shuffles { player, from }))
             }
             "scores" => {
-                let (r, p) = points(rest)?;
+                let (r, p) = points(rest).or_else(|_| {
+                    super::token::fail_with(
+                        rest,
+                        super::token::token_len(rest),
+                        Code::BadResolution,
+                        "expected a number of points after `scores`",
+                        "not a number",
+                        Some(
+                            "a lost card is written `Matt discards ? from deck`; points are `Matt scores 1000`".into(),
+                        ),
+                    )
+                })?;
                 Ok((r, Event::Scores { player, points: p }))
             }
             "loses" => {
-                let (r, p) = points(rest)?;
+                let (r, p) = points(rest).or_else(|_| {
+                    super::token::fail_with(
+                        rest,
+                        super::token::token_len(rest),
+                        Code::BadResolution,
+                        "expected a number of points after `loses`",
+                        "not a number",
+                        Some("a lost card is written `Matt discards ? from deck`; points are `Matt loses 1000`".into()),
+                    )
+                })?;
                 Ok((r, Event::Loses { player, points: p }))
             }
             "goes" => {

@@ -260,7 +260,8 @@ impl<'s> LineParser<'s> {
             Err(nom::Err::Incomplete(_)) => PErr { at: input, len: input.len(), detail: None },
         };
         let start = self.cx.offset(err.at);
-        let span = Span::new(start, start + err.len);
+        let len = if err.len == 0 { token_len(err.at) } else { err.len };
+        let span = Span::new(start, start + len);
         let d = match err.detail {
             Some(d) => {
                 let mut diag = Diagnostic::new(d.code, span, d.message);
@@ -269,7 +270,7 @@ impl<'s> LineParser<'s> {
                 diag
             }
             None => {
-                let found = &err.at[..err.len.min(err.at.len())];
+                let found = &err.at[..len.min(err.at.len())];
                 let message = if found.is_empty() {
                     format!("the line ends where {} was expected", expected.what)
                 } else {
@@ -356,6 +357,20 @@ fn top_level<'a>(cx: &Cx<'_>, i: &'a str) -> R<'a, LineKind> {
         let player_span = cx.span(i, r);
         let (r, _) = sep(':')(r)?;
         return turn(cx, r, player, player_span);
+    }
+    if let Ok((_, first)) = name(i) {
+        if cx.find(&first).is_some() {
+            return token::fail_with(
+                i,
+                token_len(i),
+                Code::UnknownLine,
+                "a turn needs `:` after the player's name",
+                "expected `:` after this name",
+                Some(format!(
+                    "write `{first}: 1 Go`; lines such as `{first} plays …` are resolution lines and go indented under a turn"
+                )),
+            );
+        }
     }
     Err(nom::Err::Error(PErr { at: i, len: token_len(i), detail: None }))
 }

@@ -53,9 +53,7 @@ fn print_line(line: &Line, names: &Names) -> String {
         LineKind::Troubles(on) => format!("troubles: {}", if *on { "on" } else { "off" }),
         LineKind::Rounds(n) => format!("rounds: {n}"),
         LineKind::Players(ps) => format!("players: {}", list(ps)),
-        LineKind::Deck { player, cards } => {
-            format!("deck {}: {}", name(*player), CardList(cards, names))
-        }
+        LineKind::Deck { player, cards } => wrap(&format!("deck {}: ", name(*player)), cards, names),
         LineKind::Round(n) => format!("round {n}"),
         LineKind::First(p) => format!("first: {}", name(*p)),
         LineKind::Trouble(t) => tagged("trouble", t),
@@ -79,6 +77,32 @@ fn print_line(line: &Line, names: &Names) -> String {
         LineKind::Position(p) => position(p, names),
         LineKind::Expect(e) => format!("expect {}", expectation(e, names)),
     }
+}
+
+/// The width `fmt` fills decklists to before it continues them on the next line.
+const DECK_WIDTH: usize = 100;
+
+/// A decklist, filled to [`DECK_WIDTH`]; each continuation line is indented two spaces and every
+/// line but the last ends with a comma.
+fn wrap(head: &str, cards: &[crate::model::log::CardCount], names: &Names) -> String {
+    let mut out = head.to_string();
+    let mut width = head.len();
+    for (k, c) in cards.iter().enumerate() {
+        let text = CardList(std::slice::from_ref(c), names).to_string();
+        let last = k + 1 == cards.len();
+        if k > 0 {
+            if width + 2 + text.len() + usize::from(!last) > DECK_WIDTH {
+                out.push_str(",\n  ");
+                width = 2;
+            } else {
+                out.push_str(", ");
+                width += 2;
+            }
+        }
+        out.push_str(&text);
+        width += text.len();
+    }
+    out
 }
 
 fn tagged(tag: &str, value: &str) -> String {

@@ -73,11 +73,22 @@ impl Cx<'_> {
                 let (rest, used) = self.use_clause(rest)?;
                 Ok((rest, StepKind::Play { card, used }))
             }
-            Err(nom::Err::Error(_)) => fail(
-                i,
-                Code::BadStep,
-                "expected a card, `draw`, `pass`, `action`, `place`, `activate`, `replay` or `skipped`",
-            ),
+            Err(nom::Err::Error(_)) => {
+                let word = super::token::word(i).map(|(_, w)| w).unwrap_or("");
+                let steps = ["draw", "pass", "action", "place", "activate", "replay", "skipped"];
+                let help = match crate::diagnostics::did_you_mean(word, steps) {
+                    Some(s) => format!("did you mean `{s}`?"),
+                    None => "a step is a card (`1000 Go`, `1000 Go use …`) or one of the step keywords".to_string(),
+                };
+                super::token::fail_with(
+                    i,
+                    super::token::token_len(i),
+                    Code::BadStep,
+                    "expected a card, `draw`, `pass`, `action`, `place`, `activate`, `replay` or `skipped`",
+                    "not a step",
+                    Some(help),
+                )
+            }
             Err(e) => Err(e),
         }
     }
@@ -144,6 +155,10 @@ impl Cx<'_> {
             return Ok((rest, ChoiceKind::Of(p)));
         }
         if i.starts_with(|c: char| c.is_ascii_digit() || c == '?') {
+            let (rest, cards) = self.card_list(i)?;
+            return Ok((rest, ChoiceKind::Cards(cards)));
+        }
+        if let Ok((_, Some(_))) = self.owner_prefix(i) {
             let (rest, cards) = self.card_list(i)?;
             return Ok((rest, ChoiceKind::Cards(cards)));
         }

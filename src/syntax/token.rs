@@ -16,6 +16,7 @@ use std::cell::{Cell, RefCell};
 #[derive(Debug)]
 pub struct PErr<'a> {
     pub at: &'a str,
+    /// The length of the offending text; 0 for the whole token at `at`.
     pub len: usize,
     /// `None` for nom's own backtracking errors, which the line parser turns into its own message.
     pub detail: Option<Detail>,
@@ -30,8 +31,10 @@ pub struct Detail {
 }
 
 impl<'a> ParseError<&'a str> for PErr<'a> {
+    /// Backtracking errors are made and dropped by the thousand; the token's length is measured
+    /// only if one becomes a diagnostic (a `len` of 0 means "the token at `at`").
     fn from_error_kind(input: &'a str, _kind: ErrorKind) -> Self {
-        PErr { at: input, len: token_len(input), detail: None }
+        PErr { at: input, len: 0, detail: None }
     }
 
     fn append(_input: &'a str, _kind: ErrorKind, other: Self) -> Self {

@@ -1,0 +1,173 @@
+//! The `tribbles` binary as a user runs it: exit codes, inputs, output formats, `fmt`, `explain`.
+
+mod support;
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+use tribbles::diagnostics::Code;
+use tribbles::diagnostics::render::{JsonDiagnostic, JsonSummary, RecordType};
+
+fn tribbles(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tribbles"))
+        .args(args)
+        .current_dir(support::root())
+        .env_remove("NO_COLOR")
+        .output()
+        .expect("the binary runs")
+}
+
+fn with_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tribbles"))
+        .args(args)
+        .current_dir(support::root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
+}
+
+#[test]
+fn clean_logs_exit_zero() {
+    let o = tribbles(&["check", "logs/clean"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains(" 0 errors"), "{}", stdout(&o));
+}
+
+#[test]
+fn an_error_anywhere_exits_one_and_every_file_is_checked() {
+    let o = tribbles(&["check", "--format", "short", "logs/syntax-errors", "logs/clean"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let files = support::tlogs(&support::root().join("logs/syntax-errors")).len()
+        + support::tlogs(&support::root().join("logs/clean")).len();
+    assert!(out.contains(&format!("checked {files} files")), "{out}");
+}
+
+#[test]
+fn a_missing_path_exits_two_after_checking_the_rest() {
+    let o = tribbles(&["check", "no/such/file.tlog", "logs/clean"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no/such/file.tlog"));
+    assert!(stdout(&o).contains("checked"), "the other paths are still checked");
+}
+
+#[test]
+fn stdin_is_read_for_a_dash() {
+    let o = with_stdin(&["check", "--format", "short", "-"], b"players: Dan, Rogue\nround 1\ndan: 1 Go\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).starts_with("<stdin>:3:1: error[S0108]: `dan` is not a declared player"), "{}", stdout(&o));
+}
+
+#[test]
+fn short_format_is_one_line_per_diagnostic() {
+    let o = tribbles(&["check", "--format", "short", "logs/syntax-errors/unknown-power.tlog"]);
+    assert_eq!(o.status.code(), Some(0), "a warning alone is not a failure");
+    assert_eq!(
+        stdout(&o),
+        "logs/syntax-errors/unknown-power.tlog:7:11: warning[S0104]: `Poisen` is not a power of TCC 2.1\n\
+         checked 1 file: 0 errors, 1 warning, 0 notes\n"
+    );
+}
+
+/// The JSON Lines schema is read back into typed structs that refuse unknown or missing fields.
+#[test]
+fn json_output_reads_back_into_the_documented_schema() {
+    let o = tribbles(&["check", "--format", "json", "logs/syntax-errors", "logs/clean"]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    let (last, records) = lines.split_last().expect("a summary line");
+    assert!(last.starts_with(r#"{"type":"summary","#), "{last}");
+    let summary: JsonSummary = serde_json::from_str(last).expect("the last line is the summary");
+    let diags: Vec<JsonDiagnostic> =
+        records.iter().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect();
+    assert_eq!(summary.files, 26);
+    assert_eq!(summary.errors, diags.iter().filter(|d| d.severity == "error").count());
+    assert_eq!(summary.warnings, diags.iter().filter(|d| d.severity == "warning").count());
+    assert!(summary.errors > 0 && summary.warnings > 0);
+    for d in &diags {
+        assert_eq!(d.kind, RecordType::Diagnostic);
+        let code = Code::from_id(&d.code).unwrap_or_else(|| panic!("unknown code {}", d.code));
+        assert_eq!(d.rule, code.rule());
+        assert!(d.line >= 1 && d.column >= 1 && (d.end_line, d.end_column) >= (d.line, d.column), "{d:?}");
+    }
+    let ruleset = diags.iter().find(|d| d.file.ends_with("misspelt-ruleset.tlog")).expect("the ruleset mistake");
+    assert_eq!((ruleset.line, ruleset.column, ruleset.end_line, ruleset.end_column), (2, 10, 2, 17));
+    assert_eq!(ruleset.help.as_deref(), Some("did you mean `tcc-2.1`?"));
+    let value: serde_json::Value = serde_json::from_str(records[0]).expect("json");
+    let keys: Vec<&str> = value.as_object().expect("object").keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        ["code", "column", "end_column", "end_line", "file", "help", "line", "message", "rule", "severity", "type"]
+    );
+}
+
+#[test]
+fn columns_count_characters() {
+    let o = with_stdin(&["check", "--format", "json", "-"], "players: Zoë, Rogue\nround 1\nZoë: 7 ?\n".as_bytes());
+    let first: JsonDiagnostic = serde_json::from_str(stdout(&o).lines().next().expect("a line")).expect("json");
+    assert_eq!((first.line, first.column), (3, 6));
+}
+
+#[test]
+fn colour_follows_the_flag() {
+    let plain = tribbles(&["check", "--color", "never", "logs/syntax-errors/unknown-power.tlog"]);
+    assert!(!stdout(&plain).contains('\u{1b}'));
+    let coloured = tribbles(&["check", "--color", "always", "logs/syntax-errors/unknown-power.tlog"]);
+    assert!(stdout(&coloured).contains('\u{1b}'));
+}
+
+#[test]
+fn explain_prints_the_long_text_and_list_names_every_code() {
+    let o = tribbles(&["explain", "s0104"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).starts_with("S0104 (warning): the power name is not one of the 52 powers"), "{}", stdout(&o));
+    let list = stdout(&tribbles(&["explain", "--list"]));
+    for c in Code::ALL {
+        assert!(list.contains(c.id()), "{} missing from --list", c.id());
+    }
+    let bad = tribbles(&["explain", "S0140"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("did you mean"));
+}
+
+#[test]
+fn fmt_rewrites_in_place_and_check_reports_without_writing() {
+    let dir = std::env::temp_dir().join(format!("tribbles-fmt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("messy.tlog");
+    let messy = "PLAYERS:  Dan,Rogue\r\nRound 1\r\n\r\n\r\nDan:1,000 go use   # a comment\r\n";
+    std::fs::write(&path, messy).expect("write");
+    let p = path.to_str().expect("utf-8 path");
+
+    let check = tribbles(&["fmt", "--check", p]);
+    assert_eq!(check.status.code(), Some(1));
+    assert_eq!(stdout(&check).trim(), p);
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), messy, "--check must not write");
+
+    assert_eq!(tribbles(&["fmt", p]).status.code(), Some(0));
+    let formatted = std::fs::read_to_string(&path).expect("read");
+    assert_eq!(formatted, "tribbles-log 1\nplayers: Dan, Rogue\nround 1\n\nDan: 1000 Go use  # a comment\n");
+    assert_eq!(tribbles(&["fmt", "--check", p]).status.code(), Some(0));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn fmt_leaves_a_log_with_syntax_errors_alone() {
+    let o = with_stdin(&["fmt", "-"], b"players: Dan\nround 1\nDan: 7 Go\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not formatted because of syntax errors"));
+}
+
+#[test]
+fn the_bundled_logs_are_in_canonical_form() {
+    let o = tribbles(&["fmt", "--check", "logs/clean"]);
+    assert_eq!(o.status.code(), Some(0), "not canonical: {}", stdout(&o));
+}

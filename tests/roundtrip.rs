@@ -1,0 +1,284 @@
+//! Properties of the parser and the printer over generated input: a generated log means the same
+//! after `fmt` (`parse(fmt(x)) == parse(x)`), `fmt` is idempotent, and no input makes the parser
+//! panic.
+
+use proptest::prelude::*;
+use tribbles::diagnostics::Severity;
+use tribbles::syntax::{parse, parse_bytes, print};
+
+const NAMES: &[&str] = &["Dan", "Rogue", "Matt", "\"Mary Ann\"", "\"round\""];
+const POWERS: &[&str] = &[
+    "Go",
+    "skip",
+    "REVERSE",
+    "Time Warp",
+    "Qapla'",
+    "bah!",
+    "BJ",
+    "Recycle & Freeze",
+    "Clone & Skip",
+    "?",
+    "Tribbles",
+];
+
+fn name() -> impl Strategy<Value = String> {
+    prop::sample::select(NAMES).prop_map(str::to_string)
+}
+
+/// A denomination written any of the ways the format allows.
+fn number() -> impl Strategy<Value = String> {
+    (0..6usize, 0..3usize).prop_map(|(d, style)| {
+        let v = 10u64.pow(d as u32);
+        match (style, v >= 1000) {
+            (1, true) => {
+                let s = v.to_string();
+                format!("{},{}", &s[..s.len() - 3], &s[s.len() - 3..])
+            }
+            (2, true) => {
+                let s = v.to_string();
+                format!("{}_{}", &s[..s.len() - 3], &s[s.len() - 3..])
+            }
+            _ => v.to_string(),
+        }
+    })
+}
+
+fn card() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("?".to_string()),
+        number(),
+        (number(), prop::sample::select(POWERS)).prop_map(|(n, p)| format!("{n} {p}")),
+    ]
+}
+
+fn cards() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        (card(), 0..4u32, prop::bool::ANY).prop_map(|(c, k, owner)| {
+            let count = if k > 1 { format!("{k}x ") } else { String::new() };
+            let owned = if owner && c != "?" { "Dan's ".to_string() } else { String::new() };
+            format!("{count}{owned}{c}")
+        }),
+        1..4,
+    )
+    .prop_map(|v| v.join(", "))
+}
+
+fn choice() -> impl Strategy<Value = String> {
+    prop_oneof![
+        name().prop_map(|n| format!("@{n}")),
+        prop::sample::select(POWERS)
+            .prop_filter("a power", |p| *p != "?" && *p != "Tribbles")
+            .prop_map(|p| format!("name {p}")),
+        cards(),
+        card().prop_map(|c| format!("take {c}")),
+        (cards(), cards()).prop_map(|(a, b)| format!("top {a} bottom {b}")),
+        name().prop_map(|n| format!("of {n}")),
+        Just("Skip".to_string()),
+    ]
+}
+
+fn step() -> impl Strategy<Value = String> {
+    prop_oneof![
+        card(),
+        (card(), prop::collection::vec(choice(), 0..3)).prop_map(|(c, ch)| format!("{c} use {}", ch.join(" "))),
+        Just("draw".to_string()),
+        card().prop_map(|c| format!("draw {c}")),
+        Just("pass".to_string()),
+        number().prop_map(|n| format!("pass on {n}")),
+        (1..5u32).prop_map(|n| format!("action draw {n}")),
+        number().prop_map(|n| format!("action lose {n}")),
+        card().prop_map(|c| format!("place {c}")),
+        prop::collection::vec(choice(), 0..2).prop_map(|ch| format!("activate {}", ch.join(" "))),
+        card().prop_map(|c| format!("replay {c}")),
+        Just("skipped".to_string()),
+    ]
+}
+
+fn event() -> impl Strategy<Value = String> {
+    let place = prop::sample::select(
+        &[
+            "on deck",
+            "under deck",
+            "on pile",
+            "under pile",
+            "in pot",
+            "in hand",
+            "out of game",
+            "under Matt's pile",
+            "on Rogue's deck",
+        ][..],
+    );
+    let from = prop::sample::select(&["", " from hand", " from deck", " from discard", " from Dan's deck"][..]);
+    prop_oneof![
+        (name(), 1..9u32).prop_map(|(n, k)| format!("{n} draws {k}")),
+        (name(), cards()).prop_map(|(n, c)| format!("{n} draws {c}")),
+        (name(), cards(), prop::sample::select(&["", " from hand", " from deck", " from pile"][..]))
+            .prop_map(|(n, c, f)| format!("{n} discards {c}{f}")),
+        (name(), card()).prop_map(|(n, c)| format!("{n} plays {c}")),
+        (name(), cards(), place, from).prop_map(|(n, c, p, f)| format!("{n} puts {c} {p}{f}")),
+        (name(), cards()).prop_map(|(n, c)| format!("{n} reveals {c}")),
+        (name(), prop::sample::select(&["discard", "pile", "hand"][..]))
+            .prop_map(|(n, z)| format!("{n} shuffles {z} into deck")),
+        (name(), number()).prop_map(|(n, p)| format!("{n} scores {p}")),
+        (name(), number()).prop_map(|(n, p)| format!("{n} loses {p}")),
+        name().prop_map(|n| format!("{n} goes out")),
+        name().prop_map(|n| format!("{n} is decked")),
+        name().prop_map(|n| format!("{n} is skipped")),
+        name().prop_map(|n| format!("{n} passes")),
+        Just("direction reverses".to_string()),
+        Just("chain breaks".to_string()),
+        Just("trouble shifts to ... in Sickbay".to_string()),
+    ]
+}
+
+fn points_list() -> impl Strategy<Value = String> {
+    prop::collection::vec((name(), number()), 1..4)
+        .prop_map(|v| v.into_iter().map(|(n, p)| format!("{n} {p}")).collect::<Vec<_>>().join(", "))
+}
+
+/// A line that may follow the header: a turn (with resolution lines), a round line, an
+/// expectation, an end-of-round line, a comment or a blank line.
+fn body_line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => (name(), prop::collection::vec(step(), 1..3), prop::collection::vec(event(), 0..3), prop::option::of(step()))
+            .prop_map(|(n, steps, events, then)| {
+                let mut s = format!("{n}: {}", steps.join("; "));
+                for e in events {
+                    s.push_str(&format!("\n  {e}"));
+                }
+                if let Some(t) = then {
+                    s.push_str(&format!("\n  then {t}"));
+                }
+                s
+            }),
+        1 => (1..6u32).prop_map(|n| format!("round {n}")),
+        1 => name().prop_map(|n| format!("first: {n}")),
+        1 => (name(), cards()).prop_map(|(n, c)| format!("hand {n}: {c}")),
+        1 => name().prop_map(|n| format!("mulligan {n}")),
+        1 => name().prop_map(|n| format!("safety {n}")),
+        1 => Just("reseat Matt, Dan, Rogue, \"Mary Ann\", \"round\"".to_string()),
+        1 => points_list().prop_map(|p| format!("points: {p}")),
+        1 => points_list().prop_map(|p| format!("totals: {p}")),
+        1 => name().prop_map(|n| format!("winner: {n}")),
+        1 => name().prop_map(|n| format!("expect next: {n}")),
+        1 => number().prop_map(|n| format!("expect chain: {n}")),
+        1 => event().prop_map(|e| format!("expect {e}")),
+        1 => (name(), 0..9u32).prop_map(|(n, k)| format!("expect hand {n}: {k}")),
+        1 => prop::sample::select(&["expect error", "expect error R0304", "expect warning S0104", "expect clean"][..])
+            .prop_map(str::to_string),
+        1 => Just("trouble: ... in Sickbay".to_string()),
+        1 => Just("# a comment line".to_string()),
+        1 => Just(String::new()),
+        1 => (cards(), cards()).prop_map(|(a, b)| format!(
+            "position\n  round 2\n  direction: counterclockwise\n  chain: 100 broken\n  turn: Rogue\n  \
+             frozen: Poison until Matt\n  Dan hand: {a}\n  Rogue pile: {b}\n  Dan score: 20,000\n  pot: 2x ?\nend"
+        )),
+    ]
+}
+
+fn log() -> impl Strategy<Value = String> {
+    (prop::collection::vec(body_line(), 0..25), prop::collection::vec(cards(), 0..2)).prop_map(|(body, decks)| {
+        let mut s = String::from("event: Property test\nruleset: tcc-2.1\nrounds: 5\n");
+        s.push_str("players: Dan, Rogue, Matt, \"Mary Ann\", \"round\"\n");
+        for d in decks {
+            s.push_str(&format!("deck Dan: {d},\n  {d}\n"));
+        }
+        for line in body {
+            s.push_str(&line);
+            s.push('\n');
+        }
+        s
+    })
+}
+
+/// Rewrites a log in ways that change nothing it says: keyword case, spacing, line endings and
+/// trailing comments.
+fn noisy(text: &str, seed: u64) -> String {
+    let mut out = String::new();
+    for (k, line) in text.lines().enumerate() {
+        let bit = |n: u64| (seed >> ((k as u64 * 3 + n) % 64)) & 1 == 1;
+        let mut l = line.to_string();
+        if bit(0) {
+            for kw in
+                ["round ", "expect ", "first:", "hand ", "draw", "use ", "players:", "position", "direction reverses"]
+            {
+                l = l.replace(kw, &kw.to_uppercase());
+            }
+        }
+        if bit(1) {
+            l = l.replacen(": ", " :   ", 1).replace(", ", " ,  ");
+        }
+        if bit(2) && !l.trim().is_empty() && !l.contains('#') {
+            l.push_str("   # noted by hand");
+        }
+        out.push_str(&l);
+        out.push_str(if bit(1) { "\r\n" } else { "\n" });
+    }
+    out
+}
+
+fn errors(diags: &[tribbles::diagnostics::Diagnostic]) -> Vec<String> {
+    diags
+        .iter()
+        .filter(|d| d.severity() == Severity::Error)
+        .map(|d| format!("{}: {}", d.code.id(), d.message))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn generated_logs_parse_without_errors_and_mean_the_same_after_fmt(text in log(), seed in any::<u64>()) {
+        let text = noisy(&text, seed);
+        let (log, diags) = parse(&text);
+        prop_assert!(errors(&diags).is_empty(), "{:?}\n{}", errors(&diags), text);
+        let formatted = print::format(&log);
+        let (again, diags) = parse(&formatted);
+        prop_assert!(errors(&diags).is_empty(), "{:?}\n{}", errors(&diags), formatted);
+        prop_assert_eq!(&again, &log, "fmt changed the meaning:\n{}\n---\n{}", text, formatted);
+        prop_assert_eq!(print::format(&again), formatted, "fmt is not idempotent");
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        let _ = parse_bytes(&bytes);
+    }
+
+    /// Text made of the format's own tokens reaches deep into the line parsers.
+    #[test]
+    fn token_soup_never_panics(parts in prop::collection::vec(prop::sample::select(&[
+        "Dan", ":", " ", "  ", "\n", "\n  ", ";", ",", "@", "#", "\"", "'s", "x", "?", "&", "1", "10", "1,000",
+        "99999999999999999999999", "_", "use", "draw", "pass on", "then", "expect", "position", "end", "round",
+        "players:", "deck", "hand", "Go", "Time", "Warp", "puts", "under", "pile", "from", "of", "name", "top",
+        "é", "\r", "\t", "chain:", "0x", "Mary Ann",
+    ][..]), 0..80)) {
+        let text: String = parts.concat();
+        let (log, _) = parse(&text);
+        let _ = print::format(&log);
+    }
+}
+
+#[test]
+fn pathological_numbers_are_diagnostics() {
+    for text in
+        ["players: Dan\nround 1\nDan: 1000000000000000000000000000 Go\n", "rounds: 4294967296\n", "round 99999999999\n"]
+    {
+        let (_, diags) = parse(text);
+        assert_eq!(diags.len(), 1, "{text}: {diags:?}");
+    }
+}
+
+#[test]
+fn a_long_log_parses_in_one_pass() {
+    // About 8 MB: enough to catch accidental quadratic behaviour in a debug build.
+    let mut text = String::from("players: Dan, Rogue, Matt, Johnny\nround 1\nfirst: Dan\n");
+    let turn =
+        "Dan: 1 Go\nRogue: 10 Go use @Matt\n  Matt discards 1000 Go from deck\nMatt: draw\nJohnny: draw 1 Go; 1 Go\n";
+    while text.len() < 8_000_000 {
+        text.push_str(turn);
+    }
+    let (log, diags) = parse(&text);
+    assert!(diags.is_empty());
+    assert!(log.lines.len() > 300_000, "{} lines", log.lines.len());
+}

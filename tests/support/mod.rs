@@ -1,0 +1,75 @@
+//! Helpers shared by the integration tests: reading fixtures, extracting example blocks from
+//! Markdown, rendering diagnostics the way the expected files hold them.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use tribbles::diagnostics::render::{self, HumanStyle};
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The fenced code blocks of a Markdown text whose info string is one of `infos` (`""` for a
+/// bare fence), with the line each starts on.
+pub fn code_blocks(markdown: &str, infos: &[&str]) -> Vec<(usize, String)> {
+    let mut blocks = Vec::new();
+    let mut current: Option<(usize, String)> = None;
+    for (n, line) in markdown.lines().enumerate() {
+        if let Some(info) = line.strip_prefix("```") {
+            match current.take() {
+                Some(block) => blocks.push(block),
+                None if infos.contains(&info.trim()) => current = Some((n + 2, String::new())),
+                None => current = Some((usize::MAX, String::new())),
+            }
+            continue;
+        }
+        if let Some((_, text)) = current.as_mut() {
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+    blocks.retain(|(start, _)| *start != usize::MAX);
+    blocks
+}
+
+/// Every `*.tlog` below `dir`, sorted.
+pub fn tlogs(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())) {
+            let path = entry.expect("directory entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "tlog") {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The path relative to the crate root, with `/`, for stable rendered output.
+pub fn relative(path: &Path) -> String {
+    path.strip_prefix(root()).unwrap_or(path).to_string_lossy().replace('\\', "/")
+}
+
+/// All diagnostics of a file rendered as `tribbles check --color never --width 80` prints them.
+pub fn render_file(path: &Path) -> String {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let (file, diags) = tribbles::check_bytes(relative(path), &bytes);
+    diags.iter().map(|d| render::human(&file, d, HumanStyle { color: false, width: 80 })).collect()
+}
+
+/// Compares `actual` with the file at `expected`, or rewrites the file when TRIBBLES_BLESS is set.
+pub fn assert_matches_file(actual: &str, expected: &Path) {
+    if std::env::var_os("TRIBBLES_BLESS").is_some() {
+        std::fs::write(expected, actual).unwrap_or_else(|e| panic!("{}: {e}", expected.display()));
+        return;
+    }
+    let want = std::fs::read_to_string(expected)
+        .unwrap_or_else(|e| panic!("{}: {e} (run with TRIBBLES_BLESS=1 to create it)", expected.display()));
+    assert_eq!(actual, want, "{} differs (TRIBBLES_BLESS=1 rewrites it after review)", expected.display());
+}
