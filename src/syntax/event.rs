@@ -94,33 +94,25 @@ impl Cx<'_> {
                     .or_else(|_: nom::Err<PErr>| fail(r, Code::BadResolution, "expected `into deck`"))?;
                 Ok((r, Event::Shuffles { player, from }))
             }
-            "scores" => {
+            "scores" | "loses" => {
                 let (r, p) = points(rest).or_else(|_| {
                     super::token::fail_with(
                         rest,
                         super::token::token_len(rest),
                         Code::BadResolution,
-                        "expected a number of points after `scores`",
+                        format!("expected a number of points after `{lower}`"),
                         "not a number",
-                        Some(
-                            "a lost card is written `Matt discards ? from deck`; points are `Matt scores 1000`".into(),
-                        ),
+                        Some(format!(
+                            "a lost card is written `Matt discards ? from deck`; points are `Matt {lower} 1000`"
+                        )),
                     )
                 })?;
-                Ok((r, Event::Scores { player, points: p }))
-            }
-            "loses" => {
-                let (r, p) = points(rest).or_else(|_| {
-                    super::token::fail_with(
-                        rest,
-                        super::token::token_len(rest),
-                        Code::BadResolution,
-                        "expected a number of points after `loses`",
-                        "not a number",
-                        Some("a lost card is written `Matt discards ? from deck`; points are `Matt loses 1000`".into()),
-                    )
-                })?;
-                Ok((r, Event::Loses { player, points: p }))
+                let event = if lower == "scores" {
+                    Event::Scores { player, points: p }
+                } else {
+                    Event::Loses { player, points: p }
+                };
+                Ok((r, event))
             }
             "goes" => {
                 let (r, _) = kw("out")(rest).or_else(|_| fail(rest, Code::BadResolution, "expected `goes out`"))?;
