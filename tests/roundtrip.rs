@@ -70,7 +70,9 @@ fn choice() -> impl Strategy<Value = String> {
             .prop_filter("a power", |p| *p != "?" && *p != "Tribbles")
             .prop_map(|p| format!("name {p}")),
         cards(),
-        card().prop_map(|c| format!("take {c}")),
+        // A bare number before a `?` choice would read as one card (`take 1 ?`), so the taken
+        // card always shows its power.
+        (number(), prop::sample::select(POWERS)).prop_map(|(n, p)| format!("take {n} {p}")),
         (cards(), cards()).prop_map(|(a, b)| format!("top {a} bottom {b}")),
         name().prop_map(|n| format!("of {n}")),
         Just("Skip".to_string()),
