@@ -71,8 +71,10 @@ fn short_format_is_one_line_per_diagnostic() {
     assert_eq!(o.status.code(), Some(0), "a warning alone is not a failure");
     assert_eq!(
         stdout(&o),
-        "logs/syntax-errors/unknown-power.tlog:7:11: warning[S0104]: `Poisen` is not a power of TCC 2.1\n\
-         checked 1 file: 0 errors, 1 warning, 0 notes\n"
+        "logs/syntax-errors/unknown-power.tlog:7:7: note[R0701]: effects of Poisen not checked\n\
+         logs/syntax-errors/unknown-power.tlog:7:11: warning[S0104]: `Poisen` is not a power of TCC 2.1\n\
+         logs/syntax-errors/unknown-power.tlog:7:29: note[R0901]: the log ends during round 1\n\
+         checked 1 file: 0 errors, 1 warning, 2 notes\n"
     );
 }
 

@@ -2,6 +2,7 @@
 
 mod support;
 
+use tribbles::diagnostics::Severity;
 use tribbles::diagnostics::render::{self, HumanStyle};
 
 #[test]
@@ -12,7 +13,15 @@ fn the_readme_example_prints_what_the_readme_says() {
     let (file, diags) = tribbles::check_bytes("example.tlog", example.as_bytes());
 
     let mut short: String = diags.iter().map(|d| render::short(&file, d) + "\n").collect();
-    short.push_str("checked 1 file: 3 errors, 1 warning, 0 notes\n");
+    let count = |s: Severity| diags.iter().filter(|d| d.severity() == s).count();
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let (e, w, n) = (count(Severity::Error), count(Severity::Warning), count(Severity::Note));
+    short.push_str(&format!(
+        "checked 1 file: {e} error{}, {w} warning{}, {n} note{}\n",
+        plural(e),
+        plural(w),
+        plural(n)
+    ));
     assert_eq!(outputs[0].1, format!("$ tribbles check --format short example.tlog\n{short}"));
 
     let human = diags

@@ -1,5 +1,5 @@
-//! logs/syntax-errors: each file holds one kind of mistake, and what `tribbles check` prints for it
-//! (no colour, 80 columns) is pinned in the `.expected` file beside it.
+//! logs/syntax-errors: each file holds one kind of syntax mistake, and what `tribbles check` prints
+//! for it (no colour, 80 columns) is pinned in the `.expected` file beside it.
 
 mod support;
 
@@ -21,7 +21,7 @@ fn each_syntax_error_log_has_exactly_one_kind_of_mistake() {
     for path in support::tlogs(&support::root().join("logs/syntax-errors")) {
         let bytes = std::fs::read(&path).expect("readable");
         let (_, diags) = tribbles::check_bytes("x", &bytes);
-        let codes: BTreeSet<&str> = diags.iter().map(|d| d.code.id()).collect();
+        let codes: BTreeSet<&str> = diags.iter().map(|d| d.code.id()).filter(|c| c.starts_with('S')).collect();
         assert_eq!(codes.len(), 1, "{}: {codes:?}", path.display());
     }
 }

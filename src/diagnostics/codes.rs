@@ -48,6 +48,44 @@ codes! {
     UnsupportedVersion = "S0119";
     UnclosedQuote = "S0120";
     MisplacedLine = "S0121";
+    PlayerCount = "R0101";
+    DeckTooSmall = "R0102";
+    HandTooLarge = "R0103";
+    NoSeating = "R0104";
+    InconsistentPosition = "R0105";
+    RulesSkipped = "R0106";
+    WrongFirst = "R0201";
+    FirstTie = "R0202";
+    OutOfTurn = "R0301";
+    NotInRound = "R0302";
+    RoundOver = "R0303";
+    OutOfSequence = "R0304";
+    SecondPlay = "R0305";
+    NotTheDrawnCard = "R0306";
+    NoPlayNoDraw = "R0307";
+    NotInHand = "R0308";
+    DrawFromEmptyDeck = "R0309";
+    NotDecked = "R0310";
+    WrongPassNumber = "R0311";
+    NotOut = "R0312";
+    PassivePowerUsed = "R0313";
+    TroublesOff = "R0314";
+    ActionNotFirst = "R0315";
+    NotSkipped = "R0316";
+    NotInDecklist = "R0401";
+    PointsMismatch = "R0501";
+    TotalsMismatch = "R0502";
+    WinnerMismatch = "R0503";
+    RoundWithoutGoOut = "R0504";
+    WrongRoundNumber = "R0505";
+    Misresolved = "R0601";
+    PowerUnverified = "R0701";
+    TurnOrderUnverified = "R0702";
+    PlayUnverified = "R0703";
+    ScoringUnverified = "R0704";
+    ExpectationFailed = "R0801";
+    ExpectedDiagnosticMissing = "R0802";
+    LogEnds = "R0901";
 }
 
 /// What `tribbles explain` prints for a code, besides its id and severity.
@@ -66,7 +104,44 @@ impl Code {
 
     pub fn severity(self) -> Severity {
         match self {
-            Code::UnknownPower | Code::UnknownTag => Severity::Warning,
+            Code::UnknownPower | Code::UnknownTag | Code::PlayerCount => Severity::Warning,
+            Code::NoSeating
+            | Code::RulesSkipped
+            | Code::FirstTie
+            | Code::PowerUnverified
+            | Code::TurnOrderUnverified
+            | Code::PlayUnverified
+            | Code::ScoringUnverified
+            | Code::LogEnds => Severity::Note,
+            Code::DeckTooSmall
+            | Code::HandTooLarge
+            | Code::InconsistentPosition
+            | Code::WrongFirst
+            | Code::OutOfTurn
+            | Code::NotInRound
+            | Code::RoundOver
+            | Code::OutOfSequence
+            | Code::SecondPlay
+            | Code::NotTheDrawnCard
+            | Code::NoPlayNoDraw
+            | Code::NotInHand
+            | Code::DrawFromEmptyDeck
+            | Code::NotDecked
+            | Code::WrongPassNumber
+            | Code::NotOut
+            | Code::PassivePowerUsed
+            | Code::TroublesOff
+            | Code::ActionNotFirst
+            | Code::NotSkipped
+            | Code::NotInDecklist
+            | Code::PointsMismatch
+            | Code::TotalsMismatch
+            | Code::WinnerMismatch
+            | Code::RoundWithoutGoOut
+            | Code::WrongRoundNumber
+            | Code::Misresolved
+            | Code::ExpectationFailed
+            | Code::ExpectedDiagnosticMissing => Severity::Error,
             Code::InvalidUtf8
             | Code::SourceTooLarge
             | Code::UnknownLine
@@ -269,6 +344,281 @@ impl Code {
                 "Header tags and decklists come before the first `round`; `first:`, `hand`, `mulligan` and \
                  `trouble:` belong to a round's preamble; `end` closes a `position` block.\n\n\
                  Example:\n    round 1\n    ruleset: decipher-2000\n\nFix: move the line into the header.",
+            ),
+            Code::PlayerCount => (
+                "the table has more or fewer players than the ruleset plays with",
+                "TCC 2.1, Number of Players; Decipher 2000, Setup",
+                "TCC 2.1 is a game for four to eight players; the Decipher boxed set for two to eight. Another \
+                 number is checked all the same, with this warning.\n\n\
+                 Example:\n    players: Dan, Rogue, Matt\n\nFix: nothing, if the table agreed to it; split larger \
+                 groups into pods.",
+            ),
+            Code::DeckTooSmall => (
+                "a decklist is below the ruleset's minimum",
+                "TCC 2.1, Customizing Your Deck",
+                "Under TCC 2.1 a deck has at least 35 cards (the Decipher 2000 preconstructed decks of 26-30 \
+                 cards are legal under `ruleset: decipher-2000`).\n\n\
+                 Example:\n    deck Dan: 30x ?\n\nFix: correct the decklist, or set the ruleset the table used.",
+            ),
+            Code::HandTooLarge => (
+                "a `hand` line lists more cards than the player was dealt",
+                "TCC 2.1, Setup",
+                "Each player draws a hand of seven cards at the start of a round (fewer after Time Warp). A \
+                 `hand` line may list fewer (the rest are unknown), never more.\n\n\
+                 Example:\n    hand Dan: 8x ?\n\nFix: list the cards actually dealt.",
+            ),
+            Code::NoSeating => (
+                "the log declares no players, so only its syntax is checked",
+                "FORMAT.md §4, Header",
+                "A fragment without `players:` has no seating, so the referee cannot follow turns or score. \
+                 Its syntax is still checked.\n\n\
+                 Example:\n    Dan: 1 Go\n    Rogue: 10 Go\n\nFix: add `players:` (and `round 1`) to check the \
+                 rules.",
+            ),
+            Code::RulesSkipped => (
+                "the rules are not checked until the syntax errors are fixed",
+                "FORMAT.md §1, Principles",
+                "A line with a syntax error is not understood, so replaying the rest would judge turns out of \
+                 their context and accuse the table falsely. Fix the syntax errors and check again.\n\n\
+                 Fix: correct the lines marked with S codes.",
+            ),
+            Code::InconsistentPosition => (
+                "a position block is inconsistent",
+                "FORMAT.md §10, Positions",
+                "A position block sets the state a disputed turn starts from. Every inconsistency is reported \
+                 together: a `turn:` player who is not seated, a chain in a round that has not started, a \
+                 zone given twice, more cards than a decklist allows.\n\n\
+                 Example:\n    position\n      players: Dan, Rogue\n      Dan hand: 1 Go\n      Dan hand: 10 Go\n    end\n\n\
+                 Fix: give each zone once and keep the block consistent.",
+            ),
+            Code::WrongFirst => (
+                "the wrong player takes the first turn of a round",
+                "TCC 2.1, Ending the Round",
+                "The player who went out takes the first turn of the next round; if several went out, the one \
+                 who scored fewest this round. Under Decipher 2000 only one player goes out.\n\n\
+                 Example:\n    points: Dan 11111, Matt 100000\n    round 2\n    first: Matt\n\n\
+                 Fix: Dan scored fewer, so `first: Dan`.",
+            ),
+            Code::FirstTie => (
+                "several players could take the first turn; the table's choice is accepted",
+                "TCC 2.1, Ending the Round",
+                "When several players went out with the same, lowest score, the rules do not say which of them \
+                 starts; the referee accepts any of them.\n\nFix: nothing.",
+            ),
+            Code::OutOfTurn => (
+                "a turn is taken by the wrong player",
+                "TCC 2.1, How to Play (turn order)",
+                "Play goes clockwise (counter-clockwise after a Reverse), passing over players who are decked, \
+                 out or sitting out. The label names whose turn it was; the referee then follows the table.\n\n\
+                 Example:\n    players: Dan, Rogue, Matt\n    round 1\n    first: Dan\n    Dan: 1 Go\n    Matt: 10 Go\n\n\
+                 Fix: it was Rogue's turn.",
+            ),
+            Code::NotInRound => (
+                "a player who is out of the round takes a turn",
+                "TCC 2.1, Advanced Rules: \"Decked\"",
+                "A decked player cannot continue in the round, and a player sitting out a round takes no \
+                 turns in it. The turn is not applied.\n\n\
+                 Example:\n    Matt: draw\n      Matt is decked\n    …\n    Matt: 100 Go\n\n\
+                 Fix: remove the turn, or correct the line that decked the player.",
+            ),
+            Code::RoundOver => (
+                "a turn follows the end of the round: a player had gone out",
+                "TCC 2.1, Ending the Round",
+                "A round ends as soon as, at the end of a turn, a player has no cards in hand. A turn logged \
+                 after that means the table missed the go-out.\n\n\
+                 Example:\n    Dan: 1000 Go          # Dan's last card\n    Rogue: 10000 Go\n\n\
+                 Fix: end the round after Dan's turn and score it.",
+            ),
+            Code::OutOfSequence => (
+                "a card is played out of sequence",
+                "TCC 2.1, How to Play (the chain)",
+                "Each card must be the next number in the chain: 1, 10, 100, 1,000, 10,000, 100,000, then 1 \
+                 again. After a player fails to play (the chain is broken) the next player may also restart \
+                 with a 1; a new round starts at 1. Powers such as Clone, Advance and Dabo allow other plays; \
+                 where such a power could explain the play the referee adds a note instead.\n\n\
+                 Example:\n    Dan: 1 Go\n    Rogue: 100 Go\n\nFix: Rogue needed a 10 (or had to draw).",
+            ),
+            Code::SecondPlay => (
+                "a turn plays or draws more than once",
+                "TCC 2.1, How to Play",
+                "A turn is one card played from hand, or one card drawn and then either played or kept. More \
+                 plays in a turn need a power such as Go.\n\n\
+                 Example:\n    Dan: 1 Go; 10 Go\n\nFix: `Dan: 1 Go use` then `Dan: 10 Go` as Go's extra turn.",
+            ),
+            Code::NotTheDrawnCard => (
+                "after drawing, a different card is played",
+                "TCC 2.1, How to Play",
+                "A player who draws may play only the card drawn (if it is the right number), never another \
+                 card from hand.\n\n\
+                 Example:\n    Dan: draw 1000 Go; 10 Go\n\nFix: Dan could only play the 1000 Go, or pass.",
+            ),
+            Code::NoPlayNoDraw => (
+                "a turn neither plays nor draws",
+                "TCC 2.1, How to Play",
+                "A player without a card to play must draw; a pass comes after the draw.\n\n\
+                 Example:\n    Matt: pass\n\nFix: `Matt: draw` (the pass is implied).",
+            ),
+            Code::NotInHand => (
+                "the card cannot be in the player's hand",
+                "FORMAT.md §11, Hidden information",
+                "Every way of filling in the unknown cards leaves the hand without this card: the hand is \
+                 known card by card, and this card is not among them.\n\n\
+                 Example:\n    hand Dan: 1 Go, 10 Go, 100 Go, 1000 Go, 10000 Go, 100000 Go, 1 Skip\n    Dan: 1 Poison\n\n\
+                 Fix: correct the card played or the hand line.",
+            ),
+            Code::DrawFromEmptyDeck => (
+                "a card is drawn from an empty deck",
+                "TCC 2.1, Advanced Rules: \"Decked\"",
+                "A player who must draw from an empty deck is decked: the hand is discarded and the player is \
+                 out for the round. The deck's size is known from a decklist or a size line.\n\n\
+                 Example:\n    deck Dan: 35x ?\n    …\n    Dan: draw 1 Go     # the 36th card\n\n\
+                 Fix: `Dan: draw` with `  Dan is decked` under it.",
+            ),
+            Code::NotDecked => (
+                "a player is said to be decked whose deck still has cards",
+                "TCC 2.1, Advanced Rules: \"Decked\"",
+                "Only a draw from an empty deck decks a player.\n\n\
+                 Example:\n    deck Dan: 40x ?\n    …\n    Dan: draw\n      Dan is decked\n\n\
+                 Fix: remove the line, or correct the deck size.",
+            ),
+            Code::WrongPassNumber => (
+                "`pass on N` names another number than the last one played",
+                "Decipher 2000, How to Play",
+                "In the Decipher wording a player who draws and cannot play says \"pass\" and the last number \
+                 played.\n\n\
+                 Example:\n    Dan: 100 Go\n    Rogue: draw; pass on 1000\n\nFix: `pass on 100`.",
+            ),
+            Code::NotOut => (
+                "a player is said to go out who still holds cards",
+                "TCC 2.1, Ending the Round",
+                "A player goes out by ending a turn with no cards in hand.\n\n\
+                 Example:\n    Dan: 1 Go\n      Dan goes out     # Dan still holds six cards\n\n\
+                 Fix: remove the line, or correct the hand.",
+            ),
+            Code::PassivePowerUsed => (
+                "a passive power is used",
+                "TCC 2.1, Tribble Powers",
+                "Passive powers (Bonus, Dabo, Fizzbin, Fold, IDIC, Quadruple, Replicate, Roll, Safety, Tally, \
+                 Time Warp, BaH!) act by themselves and are never activated.\n\n\
+                 Example:\n    Dan: 10 Bonus use\n\nFix: `Dan: 10 Bonus`.",
+            ),
+            Code::TroublesOff => (
+                "a trouble action in a game without troubles",
+                "TCC 2.1, Troubles",
+                "`action draw N` and `action lose N` shift the trouble; they exist only with `troubles: on`.\n\n\
+                 Example:\n    Dan: action draw 2; 1 Go\n\nFix: set `troubles: on` in the header if the table \
+                 played with troubles.",
+            ),
+            Code::ActionNotFirst => (
+                "a trouble action after a play",
+                "TCC 2.1, Troubles - Shifting",
+                "An action comes at the start of a turn, before any tribble is played, at most once.\n\n\
+                 Example:\n    Dan: 1 Go; action draw 2\n\nFix: `Dan: action draw 2; 1 Go`.",
+            ),
+            Code::NotSkipped => (
+                "a turn is logged as skipped, but nobody skipped the player",
+                "TCC 2.1, Tribble Powers: SKIP",
+                "`skipped` records that a Skip took the player's turn; without one, the player had a turn.\n\n\
+                 Example:\n    Dan: 1 Go\n    Rogue: skipped\n\nFix: log what Rogue did.",
+            ),
+            Code::NotInDecklist => (
+                "a card the player cannot have",
+                "FORMAT.md §11; TCC 2.1, Customizing Your Deck",
+                "With a decklist, every card seen must be one of the player's: the list must hold it, and not \
+                 every copy may already be somewhere else. Without a decklist this is never checked.\n\n\
+                 Example:\n    deck Dan: 35x 1 Go\n    …\n    Dan: 10 Go\n\nFix: correct the card or the decklist.",
+            ),
+            Code::PointsMismatch => (
+                "a round's points differ from what the rules score",
+                "TCC 2.1, Ending the Round",
+                "Players who go out score the total number of tribbles in their play piles, plus what powers \
+                 scored during the round. The help shows the referee's breakdown.\n\n\
+                 Example:\n    points: Dan 11110     # Dan's pile holds 1, 10, 100, 1000, 10000\n\n\
+                 Fix: `points: Dan 11111`.",
+            ),
+            Code::TotalsMismatch => (
+                "a running total differs from the sum of the rounds",
+                "TCC 2.1, Ending the Game",
+                "Each total is the sum of the player's points so far. The help shows the referee's figures.\n\n\
+                 Example:\n    totals: Dan 12111     # rounds of 11111 and 1000\n\nFix: `totals: Dan 12111` \
+                 is right; check the arithmetic of the line.",
+            ),
+            Code::WinnerMismatch => (
+                "the winner is not the player with the highest total",
+                "TCC 2.1, Ending the Game",
+                "After the last round the highest total wins; equal highest totals are a tie, written with \
+                 every tied player.\n\n\
+                 Example:\n    winner: Rogue      # Dan has the highest total\n\nFix: `winner: Dan`.",
+            ),
+            Code::RoundWithoutGoOut => (
+                "a round ends although nobody went out",
+                "TCC 2.1, Ending the Round",
+                "A round ends only when a player goes out (or every opponent of the last player is decked). \
+                 Scores or a new round before that mean a turn is missing or mis-recorded.\n\n\
+                 Example:\n    Dan: 1 Go         # Dan still holds cards\n    points: Dan 1\n\n\
+                 Fix: log the rest of the round.",
+            ),
+            Code::WrongRoundNumber => (
+                "a round is numbered out of order, or beyond the game's rounds",
+                "TCC 2.1, How to Win",
+                "Rounds are numbered from 1 in order; a game has five rounds unless `rounds:` says otherwise.\n\n\
+                 Example:\n    round 1\n    …\n    round 3\n\nFix: `round 2`.",
+            ),
+            Code::Misresolved => (
+                "a resolution line contradicts what the rules make happen",
+                "FORMAT.md §8, Resolution lines",
+                "Resolution lines say what happened while a turn resolved. When the rules make something else \
+                 happen, the line is a mis-resolution; the help says what the referee derived.\n\n\
+                 Example:\n    Dan: 1 Go\n      Dan goes out\n\nFix: correct or remove the line.",
+            ),
+            Code::PowerUnverified => (
+                "the effects of a power are not checked",
+                "TCC 2.1, Tribble Powers",
+                "The referee does not yet follow this power (or it comes from a set whose rules it does not \
+                 know). Nothing it could have changed is held against the table afterwards: hands, decks, \
+                 turn order and scores are taken from the log until they can be checked again.\n\n\
+                 Fix: nothing; the log is not at fault.",
+            ),
+            Code::TurnOrderUnverified => (
+                "the turn order could not be checked",
+                "TCC 2.1, How to Play (turn order)",
+                "After a power whose effects are not followed, whose turn it is cannot be verified until the \
+                 round ends; the referee follows the log.\n\nFix: nothing.",
+            ),
+            Code::PlayUnverified => (
+                "a play could be legal through a power, or its card was not recorded",
+                "TCC 2.1, Tribble Powers: CLONE, ADVANCE, DABO",
+                "The play is out of sequence, but its card's power (or an unrecorded power) could allow it, \
+                 or the log does not say what was played.\n\nFix: nothing; record the power to have it \
+                 checked.",
+            ),
+            Code::ScoringUnverified => (
+                "a score could not be verified",
+                "TCC 2.1, Ending the Round",
+                "A power whose effects are not followed, a pile card whose number was not recorded, or a \
+                 passive scoring power the referee does not yet follow stands between the log and the \
+                 score. The sheet's totals are adopted from here on.\n\nFix: nothing.",
+            ),
+            Code::ExpectationFailed => (
+                "an `expect` line does not hold",
+                "FORMAT.md §12, Expectations",
+                "The log states an expectation (whose turn it is, the chain, a card count, a score, an event) \
+                 and the rules make it otherwise. The label says what the referee found.\n\n\
+                 Example:\n    Dan: 1 Go\n    expect next: Matt     # it is Rogue's turn\n\nFix: correct the \
+                 expectation or the log.",
+            ),
+            Code::ExpectedDiagnosticMissing => (
+                "an expected diagnostic was not reported",
+                "FORMAT.md §12, Expectations",
+                "`expect error [CODE]` (or `warning`, `note`) says the line above is flagged; the referee \
+                 found nothing of that kind there.\n\n\
+                 Example:\n    Dan: 1 Go\n    expect error R0304\n\nFix: correct the expectation or the log.",
+            ),
+            Code::LogEnds => (
+                "the log ends before the game does",
+                "FORMAT.md §1, Principles",
+                "A log may stop anywhere (a dispute fragment, an unfinished game); what it holds is checked.\n\n\
+                 Fix: nothing.",
             ),
         };
         Explanation { summary, rule, text }

@@ -2,7 +2,7 @@
 //! prints them back; `tribbles replay` prints the same lines. Variants are past-tense facts.
 
 use crate::model::log::{CardCount, Zone};
-use crate::model::{Card, Names, PlayerId, Points, display_name};
+use crate::model::{Card, Names, PlayerId, Points, PowerSpec, display_name};
 use serde::Serialize;
 use std::fmt;
 
@@ -55,6 +55,38 @@ pub enum Event {
     DirectionReverses,
     ChainBreaks,
     TroubleShifts(String),
+    /// A round begins: a new chain, clockwise, `first` to play.
+    RoundStarts {
+        round: u32,
+        first: PlayerId,
+    },
+    /// The round is over; what follows is its scoring.
+    RoundEnds(u32),
+    /// Whose turn it is now, as the rules determine it.
+    IsNext(PlayerId),
+    /// The player takes no part in this round (decked with too few cards, TCC 2.1 Advanced Rules).
+    SitsOut(PlayerId),
+    /// The whole hand, whatever it holds, goes to the discard pile (the end of a round, being decked).
+    DiscardsHand(PlayerId),
+    /// A power was used whose effects the referee does not know (not yet implemented, or from a
+    /// later set): from here on, what it could have changed is no longer taken as known.
+    Unverified {
+        player: PlayerId,
+        power: PowerSpec,
+    },
+    /// The score sheet's total, adopted where the referee could not follow the scoring.
+    TotalIs {
+        player: PlayerId,
+        points: Points,
+    },
+    /// The player's score this round cannot be computed (a pile card not recorded, a passive
+    /// scoring power not yet followed): the sheet's figures will be adopted.
+    ScoreUnverified(PlayerId),
+    /// The player's hand can no longer be counted (a passive power not yet followed changed how
+    /// many cards it was dealt).
+    HandUnknown(PlayerId),
+    /// The new clockwise seating (BaH!).
+    Reseated(Vec<PlayerId>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -206,6 +238,19 @@ impl fmt::Display for EventLine<'_> {
             Event::DirectionReverses => f.write_str("direction reverses"),
             Event::ChainBreaks => f.write_str("chain breaks"),
             Event::TroubleShifts(t) => write!(f, "trouble shifts to {t}"),
+            Event::RoundStarts { round, first } => write!(f, "round {round} starts with {}", name(*first)),
+            Event::RoundEnds(round) => write!(f, "round {round} ends"),
+            Event::IsNext(p) => write!(f, "{} is next", name(*p)),
+            Event::SitsOut(p) => write!(f, "{} sits out", name(*p)),
+            Event::DiscardsHand(p) => write!(f, "{} discards hand", name(*p)),
+            Event::Unverified { player, power } => write!(f, "{} uses {power} unverified", name(*player)),
+            Event::TotalIs { player, points } => write!(f, "{} totals {points}", name(*player)),
+            Event::ScoreUnverified(p) => write!(f, "{} scores unverified", name(*p)),
+            Event::HandUnknown(p) => write!(f, "{} holds unknown", name(*p)),
+            Event::Reseated(order) => {
+                let list = order.iter().map(|p| name(*p).into_owned()).collect::<Vec<_>>().join(", ");
+                write!(f, "players reseat as {list}")
+            }
         }
     }
 }

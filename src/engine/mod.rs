@@ -2,3 +2,7 @@
 //! the rules arrive with the engine issue.
 
 pub mod event;
+pub mod replay;
+pub mod state;
+mod turn;
+pub mod zone;

@@ -49,6 +49,9 @@ impl Cx<'_> {
                 Ok((r, Event::Draws { player, drawn: Drawn::Cards(cards) }))
             }
             "discards" => {
+                if let Ok((r, _)) = kw("hand")(rest) {
+                    return Ok((r, Event::DiscardsHand(player)));
+                }
                 let (r, cards) = self.card_list(rest)?;
                 let (r, from) = match (space1::<&str, PErr>, kw("from"), space1).parse(r) {
                     Ok((r, _)) => {
@@ -95,6 +98,11 @@ impl Cx<'_> {
                 Ok((r, Event::Shuffles { player, from }))
             }
             "scores" | "loses" => {
+                if lower == "scores" {
+                    if let Ok((r, _)) = kw("unverified")(rest) {
+                        return Ok((r, Event::ScoreUnverified(player)));
+                    }
+                }
                 let (r, p) = points(rest).or_else(|_| {
                     super::token::fail_with(
                         rest,
@@ -125,9 +133,35 @@ impl Cx<'_> {
                 if let Ok((r, _)) = kw("skipped")(rest) {
                     return Ok((r, Event::IsSkipped(player)));
                 }
-                fail(rest, Code::BadResolution, "expected `is decked` or `is skipped`")
+                if let Ok((r, _)) = kw("next")(rest) {
+                    return Ok((r, Event::IsNext(player)));
+                }
+                fail(rest, Code::BadResolution, "expected `is decked`, `is skipped` or `is next`")
             }
             "passes" => Ok((rest, Event::Passes(player))),
+            "uses" => {
+                let (r, power) = match self.power_spec(rest) {
+                    Err(nom::Err::Error(_)) => return fail(rest, Code::BadResolution, "expected a power after `uses`"),
+                    other => other?,
+                };
+                let (r, _) = (space1, kw("unverified"))
+                    .parse(r)
+                    .or_else(|_: nom::Err<PErr>| fail(r, Code::BadResolution, "expected `unverified`"))?;
+                Ok((r, Event::Unverified { player, power }))
+            }
+            "totals" => {
+                let (r, p) = points(rest)?;
+                Ok((r, Event::TotalIs { player, points: p }))
+            }
+            "holds" => {
+                let (r, _) =
+                    kw("unknown")(rest).or_else(|_| fail(rest, Code::BadResolution, "expected `holds unknown`"))?;
+                Ok((r, Event::HandUnknown(player)))
+            }
+            "sits" => {
+                let (r, _) = kw("out")(rest).or_else(|_| fail(rest, Code::BadResolution, "expected `sits out`"))?;
+                Ok((r, Event::SitsOut(player)))
+            }
             _ => super::token::fail_with(
                 i,
                 verb.len(),
@@ -136,7 +170,7 @@ impl Cx<'_> {
                 "unknown verb",
                 Some(
                     "verbs: draws, discards, plays, puts, reveals, shuffles, scores, loses, goes out, is decked, \
-                     is skipped, passes"
+                     is skipped, is next, passes, sits out"
                         .into(),
                 ),
             ),

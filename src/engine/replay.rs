@@ -1,0 +1,1253 @@
+//! The replay driver: walks a parsed log line by line, asks the rules for the events each line
+//! produces and the diagnostics it deserves, and folds the events into the state. It never stops
+//! at an error: it carries on from what the table actually did.
+
+use super::event::{Drawn, Event};
+use super::state::{State, Status};
+use super::zone::{Collection, Deck, Hidden};
+use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::model::log::{
+    CardCount, ChainSetting, Expectation, Line, LineKind, Log, PlayerPoints, PositionLine, Ruleset, Zone,
+};
+use crate::model::{Card, Denomination, Names, PlayerId, Points, PowerSpec, Span};
+use crate::powers;
+
+/// An event with the index of the log line that caused it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Logged {
+    pub line: usize,
+    pub event: Event,
+}
+
+/// Everything a replay found.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// The state before the first event (after the header or the position block).
+    pub initial: State,
+    pub state: State,
+    pub events: Vec<Logged>,
+    pub diagnostics: Vec<Diagnostic>,
+    pub rounds: Vec<RoundReport>,
+    /// Where each turn ends in `events`: (round, turn number in the round, events so far).
+    pub turns: Vec<(u32, u32, usize)>,
+    /// False for a fragment without players: only its syntax was checked.
+    pub refereed: bool,
+}
+
+impl Replay {
+    /// The state after the first `count` events, folded from the initial state.
+    pub fn state_after(&self, count: usize) -> State {
+        let mut s = self.initial.clone();
+        for e in self.events.iter().take(count) {
+            s.apply(&e.event);
+        }
+        s
+    }
+}
+
+/// One round's scoring, for `tribbles score`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundReport {
+    pub round: u32,
+    pub rows: Vec<ScoreRow>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScoreRow {
+    pub player: PlayerId,
+    pub went_out: bool,
+    pub decked: bool,
+    /// The play pile's cards and total, for a player who went out; `None` when it cannot be
+    /// computed.
+    pub pile: Option<(usize, u64)>,
+    /// Points scored during the round by powers.
+    pub during: u64,
+    /// All points this round, when known.
+    pub points: Option<u64>,
+    pub total: Option<u64>,
+    /// What the score keeper wrote, if anything.
+    pub recorded_points: Option<u64>,
+    pub recorded_total: Option<u64>,
+}
+
+impl ScoreRow {
+    /// The engine's breakdown, as the help of a scoring diagnostic shows it.
+    pub fn breakdown(&self, names: &Names) -> String {
+        let who = names.get(self.player);
+        let mut parts = Vec::new();
+        match (self.went_out, self.pile) {
+            (true, Some((n, total))) => {
+                parts.push(format!("play pile {total} ({n} card{})", if n == 1 { "" } else { "s" }))
+            }
+            (true, None) => parts.push("play pile not computable".to_string()),
+            (false, _) if self.decked => parts.push("decked: scores nothing".to_string()),
+            (false, _) => parts.push("did not go out".to_string()),
+        }
+        if self.during > 0 {
+            parts.push(format!("scored during the round {}", self.during));
+        }
+        match self.points {
+            Some(p) => format!("{who}: {} = {p} this round", parts.join(" + ")),
+            None => format!("{who}: {}", parts.join(" + ")),
+        }
+    }
+}
+
+/// Replays a parsed log.
+pub fn replay(log: &Log) -> Replay {
+    let mut r = Referee::new(log);
+    r.run();
+    r.finish()
+}
+
+/// The replay in progress.
+pub(super) struct Referee<'a> {
+    pub(super) log: &'a Log,
+    pub(super) state: State,
+    initial: Option<State>,
+    pub(super) events: Vec<Logged>,
+    pub(super) diags: Vec<Diagnostic>,
+    rounds: Vec<RoundReport>,
+    turns: Vec<(u32, u32, usize)>,
+    /// The line being processed, for the events it causes.
+    pub(super) line: usize,
+    /// The span of the card that set the chain, for related labels.
+    pub(super) chain_span: Option<Span>,
+    /// The diagnostics and events of the most recent line group, for `expect`.
+    group_diags: usize,
+    group_events: usize,
+    /// Diagnostics an `expect` line has claimed (not reported).
+    expected: Vec<usize>,
+    /// A round line seen, its preamble being read.
+    pending: Option<Pending>,
+    /// The table missed a go-out this round (reported once).
+    pub(super) missed_go_out: bool,
+    /// Notes given once per round.
+    pub(super) noted_turn_order: bool,
+    /// Players who must sit out the next round, and who may take its first turn.
+    sit_out_next: Vec<PlayerId>,
+    first_candidates: Option<Vec<PlayerId>>,
+    /// Players whose next opening hand cannot be verified (a passive power not yet followed).
+    uncertain_deal: Vec<PlayerId>,
+    pub(super) turn_in_round: u32,
+    refereed: bool,
+    /// The players who went out this round, in order.
+    pub(super) went_out: Vec<PlayerId>,
+    /// `safety` lines of the round being closed, and a `reseat` to apply after it.
+    safeties: Vec<PlayerId>,
+    reseat: Option<Vec<PlayerId>>,
+    /// The player whose turn an out-of-turn play took.
+    pub(super) displaced: Option<PlayerId>,
+}
+
+struct Pending {
+    round: u32,
+    span: Span,
+    first: Option<(PlayerId, Span)>,
+    hands: Vec<(PlayerId, Vec<CardCount>, Span)>,
+    mulligans: Vec<(PlayerId, Span)>,
+}
+
+impl<'a> Referee<'a> {
+    fn new(log: &'a Log) -> Referee<'a> {
+        Referee {
+            log,
+            state: State::new(Ruleset::Tcc21, 5, Names::default(), Vec::new(), Vec::new()),
+            initial: None,
+            events: Vec::new(),
+            diags: Vec::new(),
+            rounds: Vec::new(),
+            turns: Vec::new(),
+            line: 0,
+            chain_span: None,
+            group_diags: 0,
+            group_events: 0,
+            expected: Vec::new(),
+            pending: None,
+            missed_go_out: false,
+            noted_turn_order: false,
+            sit_out_next: Vec::new(),
+            first_candidates: None,
+            uncertain_deal: Vec::new(),
+            turn_in_round: 0,
+            refereed: true,
+            went_out: Vec::new(),
+            safeties: Vec::new(),
+            reseat: None,
+            displaced: None,
+        }
+    }
+
+    fn finish(mut self) -> Replay {
+        let initial = self.initial.take().unwrap_or_else(|| self.state.clone());
+        let diagnostics =
+            self.diags.into_iter().enumerate().filter(|(i, _)| !self.expected.contains(i)).map(|(_, d)| d).collect();
+        Replay {
+            initial,
+            state: self.state,
+            events: self.events,
+            diagnostics,
+            rounds: self.rounds,
+            turns: self.turns,
+            refereed: self.refereed,
+        }
+    }
+
+    /// Applies an event and records it.
+    pub(super) fn emit(&mut self, event: Event) {
+        self.state.apply(&event);
+        self.events.push(Logged { line: self.line, event });
+    }
+
+    pub(super) fn report(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    pub(super) fn name(&self, p: PlayerId) -> &str {
+        self.log.names.get(p)
+    }
+
+    fn run(&mut self) {
+        if !self.setup() {
+            return;
+        }
+        let lines = &self.log.lines;
+        let mut i = 0;
+        while i < lines.len() {
+            self.line = i;
+            let line = &lines[i];
+            let starts_group = !matches!(line.kind, LineKind::Expect(_) | LineKind::Comment { .. });
+            if starts_group {
+                self.group_diags = self.diags.len();
+                self.group_events = self.events.len();
+            }
+            match &line.kind {
+                LineKind::Round(n) => {
+                    self.close_round(line.span, true);
+                    self.flush_pending();
+                    self.pending = Some(Pending {
+                        round: *n,
+                        span: line.span,
+                        first: None,
+                        hands: Vec::new(),
+                        mulligans: Vec::new(),
+                    });
+                }
+                LineKind::First(p) => match self.pending.as_mut() {
+                    Some(pending) => pending.first = Some((*p, line.span)),
+                    None => self.misplaced(line, "`first:` belongs right after its `round` line"),
+                },
+                LineKind::Hand { player, cards } => match self.pending.as_mut() {
+                    Some(pending) => pending.hands.push((*player, cards.clone(), line.span)),
+                    None => self.misplaced(line, "`hand` lines belong to a round's preamble, before its first turn"),
+                },
+                LineKind::Mulligan(p) => match self.pending.as_mut() {
+                    Some(pending) => pending.mulligans.push((*p, line.span)),
+                    None => self.misplaced(line, "`mulligan` belongs to a round's preamble, before its first turn"),
+                },
+                LineKind::Trouble(t) => {
+                    if self.pending.is_none() {
+                        self.misplaced(line, "`trouble:` belongs to a round's preamble");
+                    } else {
+                        let t = t.clone();
+                        self.flush_pending();
+                        self.emit(Event::TroubleShifts(t));
+                    }
+                }
+                LineKind::Turn(_) => {
+                    self.flush_pending();
+                    let end = self.group_end(i);
+                    self.turn(i, end);
+                    self.turn_in_round += 1;
+                    self.turns.push((self.state.round, self.turn_in_round, self.events.len()));
+                    for (k, l) in lines.iter().enumerate().take(end).skip(i + 1) {
+                        if let LineKind::Expect(e) = &l.kind {
+                            self.line = k;
+                            self.expect(e, l);
+                        }
+                    }
+                    i = end;
+                    continue;
+                }
+                LineKind::Resolution(_) | LineKind::Then(_) => {
+                    // Only reachable when the syntax stage already reported the line as stray.
+                }
+                LineKind::Safety(p) => {
+                    self.report(
+                        Diagnostic::new(Code::PowerUnverified, line.span, "whether Safety allows this is not checked")
+                            .label("effects of Safety not checked"),
+                    );
+                    if self.state.in_round {
+                        self.safeties.push(*p);
+                    } else {
+                        self.misplaced(line, "`safety` belongs before the round's scores");
+                    }
+                }
+                LineKind::Reseat(order) => {
+                    self.report(
+                        Diagnostic::new(
+                            Code::PowerUnverified,
+                            line.span,
+                            "whether BaH! allows this reseating is not checked",
+                        )
+                        .label("effects of BaH! not checked"),
+                    );
+                    let mut sorted = order.clone();
+                    sorted.sort();
+                    if sorted != self.log.names.ids().collect::<Vec<_>>() {
+                        self.report(
+                            Diagnostic::new(Code::Misresolved, line.span, "a reseating must list every player once")
+                                .label("not a seating of the table"),
+                        );
+                    } else if self.state.in_round {
+                        self.reseat = Some(order.clone());
+                    } else {
+                        self.emit(Event::Reseated(order.clone()));
+                    }
+                }
+                LineKind::Points(list) => {
+                    self.close_round(line.span, false);
+                    self.points_claim(list, line.span);
+                }
+                LineKind::Totals(list) => {
+                    self.close_round(line.span, false);
+                    self.totals_claim(list, line.span);
+                }
+                LineKind::Winner(list) => {
+                    self.close_round(line.span, false);
+                    self.winner_claim(list, line.span);
+                }
+                LineKind::PositionStart => {
+                    i = self.position(i);
+                    continue;
+                }
+                LineKind::Expect(e) => {
+                    self.flush_pending();
+                    self.expect(e, line);
+                }
+                LineKind::Comment { .. }
+                | LineKind::Version(_)
+                | LineKind::Text { .. }
+                | LineKind::UnknownTag { .. }
+                | LineKind::Ruleset(_)
+                | LineKind::Troubles(_)
+                | LineKind::Rounds(_)
+                | LineKind::Players(_)
+                | LineKind::Deck { .. }
+                | LineKind::Position(_)
+                | LineKind::PositionEnd => {}
+            }
+            i += 1;
+        }
+        self.line = lines.len().saturating_sub(1);
+        self.flush_pending();
+        let end = lines.last().map_or(Span::default(), |l| Span::new(l.span.end as usize, l.span.end as usize));
+        let mut ended_mid_round = false;
+        if self.state.in_round {
+            if self.went_out.is_empty() {
+                ended_mid_round = true;
+                self.report(
+                    Diagnostic::new(Code::LogEnds, end, format!("the log ends during round {}", self.state.round))
+                        .label("the round is not over"),
+                );
+            } else {
+                self.close_round(end, false);
+            }
+        }
+        if !ended_mid_round && self.state.round > 0 && self.state.round < self.state.rounds && !self.has_position() {
+            self.report(
+                Diagnostic::new(
+                    Code::LogEnds,
+                    end,
+                    format!("the log ends after round {} of {}", self.state.round, self.state.rounds),
+                )
+                .label("the game is not over"),
+            );
+        }
+    }
+
+    fn has_position(&self) -> bool {
+        self.log.lines.iter().any(|l| matches!(l.kind, LineKind::PositionStart))
+    }
+
+    fn misplaced(&mut self, line: &Line, why: &str) {
+        self.report(Diagnostic::new(Code::MisplacedLine, line.span, why.to_string()).label("out of place"));
+    }
+
+    /// The index after the turn at `i` and the lines that belong to it.
+    fn group_end(&self, i: usize) -> usize {
+        let lines = &self.log.lines;
+        let mut j = i + 1;
+        while j < lines.len() {
+            match &lines[j].kind {
+                LineKind::Resolution(_) | LineKind::Then(_) | LineKind::Comment { indented: true } => j += 1,
+                LineKind::Expect(_) if self.indented(j) => j += 1,
+                _ => break,
+            }
+        }
+        j
+    }
+
+    fn indented(&self, j: usize) -> bool {
+        // Expect lines keep no indentation flag; an expect inside a resolution block is followed
+        // by more resolution lines.
+        matches!(self.log.lines.get(j + 1).map(|l| &l.kind), Some(LineKind::Resolution(_) | LineKind::Then(_)))
+    }
+
+    /// Reads the header: seating, ruleset, rounds, decks. Returns false for a fragment.
+    fn setup(&mut self) -> bool {
+        let log = self.log;
+        let mut ruleset = Ruleset::Tcc21;
+        let mut rounds = 5;
+        let mut troubles = false;
+        let mut seated = false;
+        let mut decks: Vec<Option<(Vec<CardCount>, Span)>> = vec![None; log.names.len()];
+        for line in &log.lines {
+            match &line.kind {
+                LineKind::Ruleset(r) => ruleset = *r,
+                LineKind::Rounds(n) => rounds = *n,
+                LineKind::Troubles(on) => troubles = *on,
+                LineKind::Players(_) => seated = true,
+                LineKind::Position(PositionLine::Players(_)) => seated = true,
+                LineKind::Position(PositionLine::Ruleset(r)) => ruleset = *r,
+                LineKind::Position(PositionLine::Troubles(on)) => troubles = *on,
+                LineKind::Deck { player, cards } => {
+                    if let Some(slot) = decks.get_mut(player.index()) {
+                        *slot = Some((cards.clone(), line.span));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if !seated {
+            if log.lines.iter().any(|l| matches!(l.kind, LineKind::Turn(_) | LineKind::Round(_))) {
+                let span = log.lines.first().map_or(Span::default(), |l| l.span);
+                self.report(
+                    Diagnostic::new(
+                        Code::NoSeating,
+                        span,
+                        "no `players:` line: only the syntax of this log is checked",
+                    )
+                    .label("a fragment")
+                    .help("add `players:` with the seating to have the rules checked"),
+                );
+            }
+            self.refereed = false;
+            return false;
+        }
+        let n = log.names.len();
+        let (lo, hi) = match ruleset {
+            Ruleset::Tcc21 => (4, 8),
+            Ruleset::Decipher2000 => (2, 8),
+        };
+        if n < lo || n > hi {
+            let span = log
+                .lines
+                .iter()
+                .find(|l| matches!(l.kind, LineKind::Players(_) | LineKind::Position(PositionLine::Players(_))))
+                .map_or(Span::default(), |l| l.span);
+            self.report(
+                Diagnostic::new(
+                    Code::PlayerCount,
+                    span,
+                    format!("{n} players; {} plays with {lo} to {hi}", ruleset.keyword()),
+                )
+                .label("table size"),
+            );
+        }
+        let mut deck_states = Vec::new();
+        let mut collections = Vec::new();
+        for (k, deck) in decks.into_iter().enumerate() {
+            match deck {
+                None => {
+                    deck_states.push(Deck { middle: Hidden::unbounded(), ..Deck::default() });
+                    collections.push(None);
+                }
+                Some((cards, span)) => {
+                    let total: u32 = cards.iter().map(|c| c.count).sum();
+                    if ruleset == Ruleset::Tcc21 && total < 35 {
+                        self.report(
+                            Diagnostic::new(Code::DeckTooSmall, span, format!("{}'s deck has {total} cards; TCC 2.1 needs at least 35", log.names.get(PlayerId(k as u8))))
+                                .label("below the minimum")
+                                .help("the Decipher 2000 preconstructed decks (26-30 cards) are legal with `ruleset: decipher-2000`"),
+                        );
+                    }
+                    deck_states.push(Deck { middle: Hidden::unknown(total), ..Deck::default() });
+                    let whole =
+                        cards.iter().all(|c| matches!(c.card.power(), Some(p) if !matches!(p, PowerSpec::Unrecorded)));
+                    collections
+                        .push(whole.then(|| Collection::from_counts(cards.iter().map(|c| (c.card.clone(), c.count)))));
+                }
+            }
+        }
+        self.state = State::new(ruleset, rounds, log.names.clone(), deck_states, collections);
+        self.state.troubles = troubles;
+        true
+    }
+
+    /// Starts the round whose preamble has been read.
+    fn flush_pending(&mut self) {
+        let Some(p) = self.pending.take() else { return };
+        if self.initial.is_none() {
+            self.initial = Some(self.state.clone());
+        }
+        let expected_round = self.state.round + 1;
+        if p.round != expected_round {
+            self.report(
+                Diagnostic::new(
+                    Code::WrongRoundNumber,
+                    p.span,
+                    format!("round {} follows round {}", p.round, self.state.round),
+                )
+                .label(format!("expected round {expected_round}")),
+            );
+        } else if p.round > self.state.rounds {
+            self.report(
+                Diagnostic::new(Code::WrongRoundNumber, p.span, format!("the game has {} rounds", self.state.rounds))
+                    .label("one round too many")
+                    .help("a game has five rounds unless the header says `rounds: N`"),
+            );
+        }
+        let first = self.choose_first(&p);
+        self.went_out.clear();
+        self.displaced = None;
+        self.missed_go_out = false;
+        self.noted_turn_order = false;
+        self.turn_in_round = 0;
+        self.chain_span = None;
+        self.emit(Event::RoundStarts { round: p.round, first });
+        for q in std::mem::take(&mut self.sit_out_next) {
+            self.emit(Event::SitsOut(q));
+        }
+        self.deal(&p);
+        for (q, span) in &p.mulligans {
+            self.report(
+                Diagnostic::new(Code::PowerUnverified, *span, "the mulligan's Roll is not checked")
+                    .label("effects of Roll not checked"),
+            );
+            let n = self.state.player(*q).hand.min_len();
+            self.emit(Event::Shuffles { player: *q, from: Zone::Hand });
+            self.emit(Event::Draws { player: *q, drawn: Drawn::Count(n) });
+        }
+        self.last_player_standing();
+    }
+
+    /// Who takes the first turn: the table's choice where the rules allow it.
+    fn choose_first(&mut self, p: &Pending) -> PlayerId {
+        let first_turn = self.log.lines[self.line..].iter().find_map(|l| match &l.kind {
+            LineKind::Turn(t) => Some((t.player, t.player_span)),
+            _ => None,
+        });
+        let chosen = p.first.or(first_turn);
+        let Some((player, span)) = chosen else { return self.state.seating.first().copied().unwrap_or(PlayerId(0)) };
+        if let Some(candidates) = self.first_candidates.take() {
+            if !candidates.is_empty() && !candidates.contains(&player) {
+                let names = candidates.iter().map(|c| self.name(*c).to_string()).collect::<Vec<_>>().join(" or ");
+                self.report(
+                    Diagnostic::new(
+                        Code::WrongFirst,
+                        span,
+                        format!("{} takes the first turn of round {}", self.name(player), p.round),
+                    )
+                    .label(format!("expected {names}"))
+                    .help("the player who went out starts the next round; of several, the one who scored fewest"),
+                );
+            } else if candidates.len() > 1 {
+                let names = candidates.iter().map(|c| self.name(*c).to_string()).collect::<Vec<_>>().join(", ");
+                self.report(
+                    Diagnostic::new(
+                        Code::FirstTie,
+                        span,
+                        format!("{names} went out with the same score; {} starts", self.name(player)),
+                    )
+                    .label("a tie the rules leave open"),
+                );
+            }
+        }
+        player
+    }
+
+    /// Deals the opening hands.
+    fn deal(&mut self, p: &Pending) {
+        let ids: Vec<PlayerId> = self.state.seating.clone();
+        for q in ids {
+            if self.state.player(q).status == Status::SittingOut {
+                continue;
+            }
+            let listed = p.hands.iter().find(|(h, _, _)| *h == q);
+            let size: u32 = 7;
+            let uncertain = self.uncertain_deal.contains(&q);
+            let mut cards: Vec<CardCount> = listed.map(|(_, c, _)| c.clone()).unwrap_or_default();
+            let named: u32 = cards.iter().map(|c| c.count).sum();
+            if named > size && !uncertain {
+                if let Some((_, _, span)) = listed {
+                    self.report(
+                        Diagnostic::new(
+                            Code::HandTooLarge,
+                            *span,
+                            format!("{} cards listed; {} was dealt {size}", named, self.name(q)),
+                        )
+                        .label(format!("at most {size} cards")),
+                    );
+                }
+            }
+            let available = self.state.player(q).deck.len();
+            let deal = match available {
+                Some(a) if a < size => a,
+                _ => size.max(named),
+            };
+            if named < deal {
+                cards.push(CardCount { count: deal - named, owner: None, card: Card::Unknown, span: Span::default() });
+            }
+            cards.truncate_total(deal);
+            self.emit(Event::Draws { player: q, drawn: Drawn::Cards(cards) });
+            self.check_located(q, listed.map_or(Span::default(), |(_, _, s)| *s));
+            if available.is_some_and(|a| a < size) {
+                self.emit(Event::IsDecked(q));
+                self.emit(Event::DiscardsHand(q));
+            }
+            if uncertain {
+                // A Time Warp or the like may change this hand's size: follow the log.
+                self.emit(Event::HandUnknown(q));
+            }
+        }
+        self.uncertain_deal.clear();
+    }
+
+    /// If every other player is out of the round, the last one goes out with the whole hand.
+    pub(super) fn last_player_standing(&mut self) {
+        if !self.state.in_round || !self.went_out.is_empty() {
+            return;
+        }
+        let active: Vec<PlayerId> =
+            self.state.seating.iter().copied().filter(|q| self.state.player(*q).is_in()).collect();
+        let decked = self.state.seating.iter().any(|q| self.state.player(*q).status == Status::Decked);
+        if active.len() == 1 && decked {
+            let q = active[0];
+            let hand = &self.state.player(q).hand;
+            let mut cards: Vec<CardCount> =
+                hand.known.iter().map(|c| CardCount::one(c.clone(), Span::default())).collect();
+            if hand.unknown > 0 {
+                cards.push(CardCount { count: hand.unknown, owner: None, card: Card::Unknown, span: Span::default() });
+            }
+            if !cards.is_empty() {
+                self.emit(Event::Puts {
+                    player: q,
+                    cards,
+                    to: super::event::Destination { place: super::event::Place::OnPile, owner: None },
+                    from: super::event::Source::default(),
+                });
+            }
+            self.emit(Event::GoesOut(q));
+            self.went_out.push(q);
+        }
+    }
+
+    /// Checks the decklist after cards of `p` became known.
+    pub(super) fn check_located(&mut self, p: PlayerId, span: Span) {
+        if self.state.fog.cards {
+            return;
+        }
+        let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
+        let located = self.state.located(p);
+        if let Some(card) = list.misfit(located.iter().copied()) {
+            let card = card.clone();
+            let held =
+                list.cards.iter().filter(|(c, _)| super::zone::compatible(&card, c)).map(|(_, n)| n).sum::<u32>();
+            let message = if held == 0 {
+                format!("{}'s decklist has no {card}", self.name(p))
+            } else {
+                format!("every {card} of {}'s decklist is already elsewhere", self.name(p))
+            };
+            self.report(Diagnostic::new(Code::NotInDecklist, span, message).label(format!("the list holds {held}")));
+        }
+    }
+
+    /// Ends the round in progress: hands discarded, scoring, piles into decks.
+    fn close_round(&mut self, span: Span, for_new_round: bool) {
+        self.flush_pending();
+        if !self.state.in_round {
+            return;
+        }
+        let unverified_hands = self.state.players.iter().any(|p| p.hand.unbounded);
+        if self.went_out.is_empty() {
+            if unverified_hands || self.state.fog.turn_order {
+                self.report(
+                    Diagnostic::new(
+                        Code::ScoringUnverified,
+                        span,
+                        format!("round {} ends; who went out cannot be verified", self.state.round),
+                    )
+                    .label("the sheet is followed"),
+                );
+                for q in self.state.seating.clone() {
+                    self.emit(Event::ScoreUnverified(q));
+                }
+            } else {
+                let what = if for_new_round { "a new round starts" } else { "the round is scored" };
+                self.report(
+                    Diagnostic::new(
+                        Code::RoundWithoutGoOut,
+                        span,
+                        format!("{what} although nobody went out in round {}", self.state.round),
+                    )
+                    .label("nobody has gone out")
+                    .help(self.hand_sizes()),
+                );
+            }
+        }
+        let round = self.state.round;
+        self.emit(Event::RoundEnds(round));
+        let safeties = std::mem::take(&mut self.safeties);
+        for q in self.state.seating.clone() {
+            let pl = self.state.player(q);
+            if pl.hand.min_len() > 0 || pl.hand.unbounded {
+                if safeties.contains(&q) {
+                    self.emit(Event::Shuffles { player: q, from: Zone::Hand });
+                } else {
+                    self.emit(Event::DiscardsHand(q));
+                }
+            }
+        }
+        let mut rows = Vec::new();
+        for q in self.state.seating.clone() {
+            let pl = self.state.player(q);
+            let went_out = pl.status == Status::Out;
+            let decked = pl.status == Status::Decked;
+            let during = pl.round_points.0;
+            let scoring_hook = pl.pile.iter().any(|c| match c.power() {
+                Some(spec) => {
+                    powers::any(spec, |p| p.scores_at_round_end && p.status == powers::Status::Pending).unwrap_or(true)
+                }
+                None => true,
+            });
+            let pile_total: Option<u64> =
+                pl.pile.iter().map(|c| c.denomination().map(Denomination::value)).sum::<Option<u64>>();
+            let pile = pile_total.map(|t| (pl.pile.len(), t));
+            let counts = self.state.ruleset == Ruleset::Tcc21 || self.went_out.first() == Some(&q);
+            let mut verified = !self.state.fog.scores;
+            if went_out && counts {
+                match pile_total {
+                    Some(t) if !scoring_hook => {
+                        if t > 0 {
+                            self.emit(Event::Scores { player: q, points: Points(t) });
+                        }
+                    }
+                    _ => {
+                        verified = false;
+                        self.emit(Event::ScoreUnverified(q));
+                    }
+                }
+            }
+            let pl = self.state.player(q);
+            rows.push(ScoreRow {
+                player: q,
+                went_out: went_out && counts,
+                decked,
+                pile,
+                during,
+                points: verified.then_some(pl.round_points.0),
+                total: (!self.state.fog.scores).then_some(pl.score.0),
+                recorded_points: None,
+                recorded_total: None,
+            });
+        }
+        let round_end_power = |c: &Card| match c.power() {
+            Some(spec) => {
+                powers::any(spec, |p| p.acts_at_round_end && p.status == powers::Status::Pending).unwrap_or(true)
+            }
+            None => true,
+        };
+        for q in self.state.seating.clone() {
+            let pl = self.state.player(q);
+            if pl.status != Status::Out
+                && pl.pile.iter().any(round_end_power)
+                && pl.pile.iter().any(|c| c.power().is_some_and(|s| !matches!(s, PowerSpec::Unrecorded)))
+            {
+                self.uncertain_deal.push(q);
+            }
+            self.emit(Event::Shuffles { player: q, from: Zone::Pile });
+            let pl = self.state.player(q);
+            if self.state.ruleset == Ruleset::Tcc21
+                && pl.status == Status::Decked
+                && pl.deck.len().is_some_and(|n| n < 7)
+            {
+                self.sit_out_next.push(q);
+            }
+        }
+        let out: Vec<&ScoreRow> = rows.iter().filter(|r| r.went_out).collect();
+        self.first_candidates = if out.iter().all(|r| r.points.is_some()) && !out.is_empty() {
+            let least = out.iter().filter_map(|r| r.points).min().unwrap_or(0);
+            Some(out.iter().filter(|r| r.points == Some(least)).map(|r| r.player).collect())
+        } else {
+            None
+        };
+        self.rounds.push(RoundReport { round, rows });
+        if let Some(order) = self.reseat.take() {
+            self.emit(Event::Reseated(order));
+        }
+    }
+
+    fn hand_sizes(&self) -> String {
+        let sizes: Vec<String> = self
+            .state
+            .seating
+            .iter()
+            .filter(|q| self.state.player(**q).is_in())
+            .map(|q| {
+                let h = &self.state.player(*q).hand;
+                format!(
+                    "{} holds {}",
+                    self.name(*q),
+                    h.len().map_or("an unknown number of".to_string(), |n| n.to_string())
+                )
+            })
+            .collect();
+        sizes.join(", ")
+    }
+
+    fn current_report(&mut self) -> Option<&mut RoundReport> {
+        self.rounds.last_mut()
+    }
+
+    fn points_claim(&mut self, list: &[PlayerPoints], span: Span) {
+        let names = self.log.names.clone();
+        for claim in list {
+            let Some(report) = self.current_report() else { return };
+            let Some(row) = report.rows.iter_mut().find(|r| r.player == claim.player) else { continue };
+            row.recorded_points = Some(claim.points.0);
+            let row = row.clone();
+            let at = if claim.span.is_empty() { span } else { claim.span };
+            match row.points {
+                Some(p) if p != claim.points.0 => self.report(
+                    Diagnostic::new(
+                        Code::PointsMismatch,
+                        at,
+                        format!("{} scored {p} this round, not {}", names.get(claim.player), claim.points),
+                    )
+                    .label(format!("the rules make it {p}"))
+                    .help(row.breakdown(&names)),
+                ),
+                Some(_) => {}
+                None => self.report(
+                    Diagnostic::new(
+                        Code::ScoringUnverified,
+                        at,
+                        format!("{}'s points this round cannot be verified", names.get(claim.player)),
+                    )
+                    .label("the sheet is followed")
+                    .help(row.breakdown(&names)),
+                ),
+            }
+        }
+    }
+
+    fn totals_claim(&mut self, list: &[PlayerPoints], span: Span) {
+        let names = self.log.names.clone();
+        let fogged = self.state.fog.scores;
+        for claim in list {
+            let computed = self.state.player(claim.player).score.0;
+            if let Some(report) = self.current_report() {
+                if let Some(row) = report.rows.iter_mut().find(|r| r.player == claim.player) {
+                    row.recorded_total = Some(claim.points.0);
+                }
+            }
+            let at = if claim.span.is_empty() { span } else { claim.span };
+            if fogged {
+                if computed != claim.points.0 {
+                    self.report(
+                        Diagnostic::new(
+                            Code::ScoringUnverified,
+                            at,
+                            format!(
+                                "{}'s total cannot be verified; the sheet's {} is adopted",
+                                names.get(claim.player),
+                                claim.points
+                            ),
+                        )
+                        .label("adopted"),
+                    );
+                }
+            } else if computed != claim.points.0 {
+                let rounds: Vec<String> = self
+                    .rounds
+                    .iter()
+                    .filter_map(|r| {
+                        r.rows.iter().find(|row| row.player == claim.player).map(|row| (r.round, row.points))
+                    })
+                    .map(|(n, p)| format!("round {n}: {}", p.map_or("?".to_string(), |p| p.to_string())))
+                    .collect();
+                self.report(
+                    Diagnostic::new(
+                        Code::TotalsMismatch,
+                        at,
+                        format!("{}'s total is {computed}, not {}", names.get(claim.player), claim.points),
+                    )
+                    .label(format!("the rules make it {computed}"))
+                    .help(format!(
+                        "{}: {}; the sheet's figure is followed from here",
+                        names.get(claim.player),
+                        rounds.join(", ")
+                    )),
+                );
+            }
+        }
+        for claim in list {
+            if self.state.player(claim.player).score != claim.points || fogged {
+                self.emit(Event::TotalIs { player: claim.player, points: claim.points });
+            }
+        }
+        if fogged {
+            // Every named total is now the sheet's; a player left out stays unverified.
+            let all = self.state.seating.iter().all(|q| list.iter().any(|c| c.player == *q));
+            if !all {
+                for q in self.state.seating.clone() {
+                    if !list.iter().any(|c| c.player == q) {
+                        self.emit(Event::ScoreUnverified(q));
+                    }
+                }
+            }
+        }
+    }
+
+    fn winner_claim(&mut self, list: &[PlayerId], span: Span) {
+        if self.state.fog.scores {
+            self.report(
+                Diagnostic::new(Code::ScoringUnverified, span, "the winner cannot be verified")
+                    .label("the sheet is followed"),
+            );
+            return;
+        }
+        let best = self.state.players.iter().map(|p| p.score).max().unwrap_or_default();
+        let winners: Vec<PlayerId> =
+            self.state.seating.iter().copied().filter(|q| self.state.player(*q).score == best).collect();
+        let mut claimed = list.to_vec();
+        claimed.sort();
+        let mut expected = winners.clone();
+        expected.sort();
+        if claimed != expected {
+            let names = winners.iter().map(|q| self.name(*q).to_string()).collect::<Vec<_>>().join(", ");
+            let standings = self
+                .state
+                .seating
+                .iter()
+                .map(|q| format!("{} {}", self.name(*q), self.state.player(*q).score))
+                .collect::<Vec<_>>()
+                .join(", ");
+            self.report(
+                Diagnostic::new(Code::WinnerMismatch, span, format!("the highest total is {best}: {names}"))
+                    .label(format!("expected {names}"))
+                    .help(format!("totals: {standings}")),
+            );
+        }
+    }
+
+    /// Evaluates an `expect` line.
+    fn expect(&mut self, e: &Expectation, line: &Line) {
+        let span = line.span;
+        let fail = |r: &mut Self, label: String, help: Option<String>| {
+            let mut d = Diagnostic::new(Code::ExpectationFailed, span, "the expectation does not hold").label(label);
+            d.help = help;
+            r.report(d);
+        };
+        match e {
+            Expectation::Next(p) => {
+                if self.state.fog.turn_order {
+                    return;
+                }
+                if self.state.next != Some(*p) {
+                    let actual =
+                        self.state.next.map_or("nobody (the round is over)".to_string(), |q| self.name(q).to_string());
+                    fail(self, format!("it is {actual}'s turn"), None);
+                }
+            }
+            Expectation::Chain(d) => {
+                if self.state.fog.next_play {
+                    return;
+                }
+                let next = self.state.chain.last.map_or(Denomination::One, Denomination::next);
+                if next != *d {
+                    fail(self, format!("the chain continues with {next}"), None);
+                }
+            }
+            Expectation::Hand { player, count } => match self.state.player(*player).hand.len() {
+                Some(n) if n != *count => fail(self, format!("{} holds {n}", self.name(*player)), None),
+                _ => {}
+            },
+            Expectation::Event(ev) => {
+                let found = self.events[self.group_events..].iter().any(|l| same_event(&l.event, ev));
+                if !found {
+                    let happened: Vec<String> = self.events[self.group_events..]
+                        .iter()
+                        .map(|l| l.event.display(&self.log.names).to_string())
+                        .collect();
+                    fail(
+                        self,
+                        "this did not happen in the turn above".to_string(),
+                        Some(if happened.is_empty() {
+                            "nothing happened".to_string()
+                        } else {
+                            format!("what happened: {}", happened.join("; "))
+                        }),
+                    );
+                }
+            }
+            Expectation::Points(list) => {
+                if self.state.fog.scores {
+                    return;
+                }
+                for c in list {
+                    let got = self.state.player(c.player).round_points;
+                    if got != c.points {
+                        fail(self, format!("{} scored {got} this round", self.name(c.player)), None);
+                    }
+                }
+            }
+            Expectation::Totals(list) => {
+                if self.state.fog.scores {
+                    return;
+                }
+                for c in list {
+                    let got = self.state.player(c.player).score;
+                    if got != c.points {
+                        fail(self, format!("{}'s total is {got}", self.name(c.player)), None);
+                    }
+                }
+            }
+            Expectation::Winner(list) => {
+                let best = self.state.players.iter().map(|p| p.score).max().unwrap_or_default();
+                let ok = list.iter().all(|q| self.state.player(*q).score == best)
+                    && self.state.seating.iter().filter(|q| self.state.player(**q).score == best).count() == list.len();
+                if !ok && !self.state.fog.scores {
+                    fail(self, format!("the highest total is {best}"), None);
+                }
+            }
+            Expectation::Diagnostic { severity, code } => {
+                let matching: Vec<usize> = (self.group_diags..self.diags.len())
+                    .filter(|&i| !self.expected.contains(&i))
+                    .filter(|&i| {
+                        let d = &self.diags[i];
+                        d.severity() == *severity && code.as_deref().is_none_or(|c| d.code.id() == c)
+                    })
+                    .collect();
+                if matching.is_empty() {
+                    let found: Vec<String> = self.diags[self.group_diags..]
+                        .iter()
+                        .map(|d| format!("{} {}", d.severity().keyword(), d.code.id()))
+                        .collect();
+                    let what = code
+                        .as_deref()
+                        .map_or(severity.keyword().to_string(), |c| format!("{} {c}", severity.keyword()));
+                    let mut d = Diagnostic::new(
+                        Code::ExpectedDiagnosticMissing,
+                        span,
+                        format!("expected {what} on the line above"),
+                    )
+                    .label("not reported");
+                    if !found.is_empty() {
+                        d = d.help(format!("reported there: {}", found.join(", ")));
+                    }
+                    self.report(d);
+                } else {
+                    self.expected.extend(matching);
+                }
+            }
+            Expectation::Clean => {
+                let flagged: Vec<String> = self
+                    .diags
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, d)| !self.expected.contains(i) && d.severity() != Severity::Note)
+                    .map(|(_, d)| d.code.id().to_string())
+                    .collect();
+                if !flagged.is_empty() {
+                    fail(
+                        self,
+                        "the log has been flagged".to_string(),
+                        Some(format!("flagged so far: {}", flagged.join(", "))),
+                    );
+                }
+            }
+        }
+    }
+
+    /// Builds the state from a position block; returns the index after `end`.
+    fn position(&mut self, start: usize) -> usize {
+        let lines = &self.log.lines;
+        let mut i = start + 1;
+        let mut seen_zones: Vec<(PlayerId, Zone)> = Vec::new();
+        let mut round = None;
+        let mut turn = None;
+        let mut chain = None;
+        let mut problems: Vec<Diagnostic> = Vec::new();
+        let mut state = self.state.clone();
+        for p in &mut state.players {
+            p.hand = Hidden::unbounded();
+            p.deck = Deck { middle: Hidden::unbounded(), ..Deck::default() };
+            p.discard = Hidden::unbounded();
+        }
+        // Piles not given are unknown: their scores are not checked.
+        state.fog.scores = true;
+        let mut piles_given = Vec::new();
+        while i < lines.len() && !matches!(lines[i].kind, LineKind::PositionEnd) {
+            let line = &lines[i];
+            if let LineKind::Position(pl) = &line.kind {
+                match pl {
+                    PositionLine::Round(n) => round = Some(*n),
+                    PositionLine::Direction(d) => state.direction = *d,
+                    PositionLine::Chain(c) => chain = Some((*c, line.span)),
+                    PositionLine::Turn(p) => turn = Some((*p, line.span)),
+                    PositionLine::Trouble(t) => state.trouble = Some(t.clone()),
+                    PositionLine::Frozen { power, .. } => problems.push(
+                        Diagnostic::new(
+                            Code::PowerUnverified,
+                            line.span,
+                            format!("the Freeze on {power} is not checked"),
+                        )
+                        .label("effects of Freeze not checked"),
+                    ),
+                    PositionLine::Zone { player, zone, cards } => {
+                        if seen_zones.contains(&(*player, *zone)) {
+                            problems.push(
+                                Diagnostic::new(
+                                    Code::InconsistentPosition,
+                                    line.span,
+                                    format!("{}'s {} is given twice", self.name(*player), zone.keyword()),
+                                )
+                                .label("given again"),
+                            );
+                        }
+                        seen_zones.push((*player, *zone));
+                        let pl = &mut state.players[player.index()];
+                        let list = super::state::expand(cards);
+                        match zone {
+                            Zone::Hand => pl.hand = hidden_of(list),
+                            Zone::Discard => pl.discard = hidden_of(list),
+                            Zone::Deck => {
+                                // Bottom to top: the known cards keep their places.
+                                pl.deck = Deck { top: list, middle: Hidden::default(), bottom: Vec::new() };
+                                let unknown_at_top = pl.deck.top.iter().all(|c| matches!(c, Card::Unknown));
+                                if unknown_at_top {
+                                    let n = pl.deck.top.len() as u32;
+                                    pl.deck = Deck { middle: Hidden::unknown(n), ..Deck::default() };
+                                }
+                            }
+                            Zone::Pile => {
+                                pl.pile = list;
+                                piles_given.push(*player);
+                            }
+                        }
+                    }
+                    PositionLine::Score { player, points } => state.players[player.index()].score = *points,
+                    PositionLine::Players(_)
+                    | PositionLine::Ruleset(_)
+                    | PositionLine::Troubles(_)
+                    | PositionLine::Pot(_) => {}
+                }
+            }
+            i += 1;
+        }
+        let n = round.unwrap_or(1);
+        state.round = n;
+        state.in_round = true;
+        if n > state.rounds {
+            problems.push(
+                Diagnostic::new(
+                    Code::InconsistentPosition,
+                    lines[start].span,
+                    format!("round {n} of a {}-round game", state.rounds),
+                )
+                .label("no such round"),
+            );
+        }
+        if let Some((c, _)) = chain {
+            state.chain = match c {
+                ChainSetting::Start => super::state::Chain::default(),
+                ChainSetting::Last { denomination, broken } => {
+                    super::state::Chain { last: Some(denomination), by: None, broken }
+                }
+            };
+        }
+        match turn {
+            Some((p, _)) => state.next = Some(p),
+            None => {
+                state.fog.turn_order = true;
+                problems.push(
+                    Diagnostic::new(
+                        Code::TurnOrderUnverified,
+                        lines[start].span,
+                        "the position gives no `turn:`; the first turn is not checked",
+                    )
+                    .label("whose turn is unknown"),
+                );
+            }
+        }
+        self.state = state;
+        self.initial = Some(self.state.clone());
+        for d in problems {
+            self.report(d);
+        }
+        for p in self.log.names.ids() {
+            self.check_located(p, lines[start].span);
+        }
+        i + 1
+    }
+}
+
+fn hidden_of(cards: Vec<Card>) -> Hidden {
+    let mut h = Hidden::default();
+    for c in cards {
+        h.add(c);
+    }
+    h
+}
+
+/// Whether two events say the same, cards compared as the log may leave them vague.
+pub(super) fn same_event(happened: &Event, expected: &Event) -> bool {
+    use super::zone::compatible;
+    let lists = |a: &[CardCount], b: &[CardCount]| {
+        let a = super::state::expand(a);
+        let b = super::state::expand(b);
+        a.len() == b.len() && a.iter().zip(&b).all(|(x, y)| compatible(x, y))
+    };
+    match (happened, expected) {
+        (Event::Draws { player: p, drawn: Drawn::Cards(a) }, Event::Draws { player: q, drawn: Drawn::Cards(b) }) => {
+            p == q && lists(a, b)
+        }
+        (Event::Draws { player: p, drawn: a }, Event::Draws { player: q, drawn: Drawn::Count(n) }) => {
+            p == q
+                && match a {
+                    Drawn::Count(m) => m == n,
+                    Drawn::Cards(c) => c.iter().map(|c| c.count).sum::<u32>() == *n,
+                }
+        }
+        (Event::Discards { player: p, cards: a, from: f }, Event::Discards { player: q, cards: b, from: g }) => {
+            p == q && f == g && lists(a, b)
+        }
+        (Event::Plays { player: p, card: a }, Event::Plays { player: q, card: b }) => p == q && compatible(a, b),
+        (Event::Reveals { player: p, cards: a }, Event::Reveals { player: q, cards: b }) => p == q && lists(a, b),
+        (Event::Puts { player: p, cards: a, to: t, from: f }, Event::Puts { player: q, cards: b, to: u, from: g }) => {
+            p == q && t == u && f == g && lists(a, b)
+        }
+        _ => happened == expected,
+    }
+}
+
+trait TruncateTotal {
+    fn truncate_total(&mut self, n: u32);
+}
+
+impl TruncateTotal for Vec<CardCount> {
+    /// Keeps the first `n` cards of a counted list.
+    fn truncate_total(&mut self, n: u32) {
+        let mut left = n;
+        self.retain_mut(|c| {
+            if left == 0 {
+                return false;
+            }
+            c.count = c.count.min(left);
+            left -= c.count;
+            true
+        });
+    }
+}

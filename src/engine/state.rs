@@ -1,0 +1,320 @@
+//! The state of a game and [`State::apply`], which folds one event into it. `apply` holds no
+//! rules: it records what happened, even where the rules were broken, and never fails.
+
+use super::event::{Drawn, Event, Place};
+use super::zone::{Collection, Deck, Hidden};
+use crate::model::log::{CardCount, Direction, Ruleset, Zone};
+use crate::model::{Card, Denomination, Names, PlayerId, Points};
+
+/// A player's standing in the current round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    In,
+    /// Went out this round.
+    Out,
+    /// Could not draw: out for the rest of the round, scores nothing.
+    Decked,
+    /// Takes no part in this round.
+    SittingOut,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    pub hand: Hidden,
+    pub deck: Deck,
+    /// Bottom to top.
+    pub pile: Vec<Card>,
+    pub discard: Hidden,
+    pub score: Points,
+    /// Points scored this round.
+    pub round_points: Points,
+    pub status: Status,
+}
+
+impl Player {
+    fn new(deck: Deck) -> Player {
+        Player {
+            hand: Hidden::default(),
+            deck,
+            pile: Vec::new(),
+            discard: Hidden::default(),
+            score: Points(0),
+            round_points: Points(0),
+            status: Status::In,
+        }
+    }
+
+    /// Still taking turns this round.
+    pub fn is_in(&self) -> bool {
+        self.status == Status::In
+    }
+}
+
+/// What the last play left for the next player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Chain {
+    /// The last denomination played in this round's chain, if any and if known.
+    pub last: Option<Denomination>,
+    pub by: Option<PlayerId>,
+    /// The player after the last card's player did not play.
+    pub broken: bool,
+}
+
+/// What the referee can no longer verify, after a power whose effects it does not know.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fog {
+    /// Whose turn it is may differ from the seating (until the round ends).
+    pub turn_order: bool,
+    /// The next play's denomination is not checked (until a card is played).
+    pub next_play: bool,
+    /// Scores may differ from the referee's count (until the sheet's totals are adopted).
+    pub scores: bool,
+    /// Cards may have moved between zones unseen (until the game ends): decklist checks stop.
+    pub cards: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    pub ruleset: Ruleset,
+    pub troubles: bool,
+    /// How many rounds the game has.
+    pub rounds: u32,
+    pub names: Names,
+    /// Clockwise from the first seat.
+    pub seating: Vec<PlayerId>,
+    pub direction: Direction,
+    /// The current (or last) round; 0 before the first.
+    pub round: u32,
+    pub in_round: bool,
+    /// Whose turn it is, as the rules determine it.
+    pub next: Option<PlayerId>,
+    pub chain: Chain,
+    pub players: Vec<Player>,
+    pub fog: Fog,
+    /// Each player's decklist, when the log gives one. Setup, not changed by events.
+    pub collections: Vec<Option<Collection>>,
+    pub trouble: Option<String>,
+}
+
+impl State {
+    /// A game before its first round: decks as the header gives them (a decklist, a size, or
+    /// nothing known).
+    pub fn new(
+        ruleset: Ruleset,
+        rounds: u32,
+        names: Names,
+        decks: Vec<Deck>,
+        collections: Vec<Option<Collection>>,
+    ) -> State {
+        let seating = names.ids().collect();
+        State {
+            ruleset,
+            troubles: false,
+            rounds,
+            names,
+            seating,
+            direction: Direction::Clockwise,
+            round: 0,
+            in_round: false,
+            next: None,
+            chain: Chain::default(),
+            players: decks.into_iter().map(Player::new).collect(),
+            fog: Fog::default(),
+            collections,
+            trouble: None,
+        }
+    }
+
+    pub fn player(&self, p: PlayerId) -> &Player {
+        &self.players[p.index()]
+    }
+
+    fn player_mut(&mut self, p: PlayerId) -> &mut Player {
+        &mut self.players[p.index()]
+    }
+
+    /// The next player after `p` in the current direction who is still in the round.
+    pub fn next_in_turn(&self, p: PlayerId) -> Option<PlayerId> {
+        let n = self.seating.len();
+        let at = self.seating.iter().position(|&q| q == p)?;
+        (1..=n)
+            .map(|k| {
+                let i = match self.direction {
+                    Direction::Clockwise => (at + k) % n,
+                    Direction::Counterclockwise => (at + n - k % n) % n,
+                };
+                self.seating[i]
+            })
+            .find(|&q| self.player(q).is_in())
+    }
+
+    /// Every card the player owns whose identity is known, for the decklist check.
+    pub fn located(&self, p: PlayerId) -> Vec<&Card> {
+        let pl = self.player(p);
+        pl.hand.known.iter().chain(pl.deck.known_cards()).chain(pl.pile.iter()).chain(pl.discard.known.iter()).collect()
+    }
+
+    /// Folds one event into the state.
+    pub fn apply(&mut self, event: &Event) {
+        match event {
+            Event::Draws { player, drawn } => {
+                let pl = self.player_mut(*player);
+                let cards: Vec<Card> = match drawn {
+                    Drawn::Count(n) => vec![Card::Unknown; *n as usize],
+                    Drawn::Cards(list) => expand(list),
+                };
+                for seen in cards {
+                    let got = pl.deck.draw(&seen).unwrap_or(seen);
+                    pl.hand.add(got);
+                }
+            }
+            Event::Discards { player, cards, from } => {
+                for seen in expand(cards) {
+                    let got = self.take_from(*player, *from, &seen);
+                    self.player_mut(*player).discard.add(got);
+                }
+            }
+            Event::Plays { player, card } => {
+                let got = self.take_from(*player, Zone::Hand, card);
+                let denomination = got.denomination();
+                self.player_mut(*player).pile.push(got);
+                self.chain = Chain { last: denomination, by: Some(*player), broken: false };
+                if denomination.is_some() {
+                    self.fog.next_play = false;
+                }
+            }
+            Event::Puts { player, cards, to, from } => {
+                let source = from.owner.unwrap_or(*player);
+                let target = to.owner.unwrap_or(*player);
+                for seen in expand(cards) {
+                    let got = self.take_from(source, from.zone, &seen);
+                    let pl = self.player_mut(target);
+                    match to.place {
+                        Place::OnDeck => pl.deck.top.push(got),
+                        Place::UnderDeck => pl.deck.bottom.insert(0, got),
+                        Place::OnPile => pl.pile.push(got),
+                        Place::UnderPile => pl.pile.insert(0, got),
+                        Place::InHand => pl.hand.add(got),
+                        // The pot and cards out of the game arrive with the powers that use them.
+                        Place::InPot | Place::OutOfGame => {}
+                    }
+                }
+            }
+            Event::Shuffles { player, from } => {
+                let pl = self.player_mut(*player);
+                let moved: Vec<Card> = match from {
+                    Zone::Discard => drain_hidden(&mut pl.discard),
+                    Zone::Pile => std::mem::take(&mut pl.pile),
+                    Zone::Hand => drain_hidden(&mut pl.hand),
+                    Zone::Deck => Vec::new(),
+                };
+                let unbounded = matches!(from, Zone::Discard) && pl.discard.unbounded
+                    || matches!(from, Zone::Hand) && pl.hand.unbounded;
+                pl.deck.shuffle_in(moved);
+                if unbounded {
+                    pl.deck.middle.unbounded = true;
+                }
+            }
+            Event::DiscardsHand(p) => {
+                let pl = self.player_mut(*p);
+                let unbounded = pl.hand.unbounded;
+                for c in drain_hidden(&mut pl.hand) {
+                    pl.discard.add(c);
+                }
+                pl.hand.unbounded = false;
+                pl.discard.unbounded |= unbounded;
+            }
+            Event::Scores { player, points } => {
+                let pl = self.player_mut(*player);
+                pl.score = Points(pl.score.0.saturating_add(points.0));
+                pl.round_points = Points(pl.round_points.0.saturating_add(points.0));
+            }
+            Event::Loses { player, points } => {
+                let pl = self.player_mut(*player);
+                pl.score = Points(pl.score.0.saturating_sub(points.0));
+            }
+            Event::ScoreUnverified(_) => self.fog.scores = true,
+            Event::HandUnknown(p) => self.player_mut(*p).hand.unbounded = true,
+            Event::Reseated(order) => self.seating = order.clone(),
+            Event::TotalIs { player, points } => {
+                self.player_mut(*player).score = *points;
+                self.fog.scores = false;
+            }
+            Event::GoesOut(p) => self.player_mut(*p).status = Status::Out,
+            Event::IsDecked(p) => self.player_mut(*p).status = Status::Decked,
+            Event::SitsOut(p) => self.player_mut(*p).status = Status::SittingOut,
+            Event::IsSkipped(_) | Event::Passes(_) | Event::Reveals { .. } => {}
+            Event::DirectionReverses => {
+                self.direction = match self.direction {
+                    Direction::Clockwise => Direction::Counterclockwise,
+                    Direction::Counterclockwise => Direction::Clockwise,
+                }
+            }
+            Event::ChainBreaks => self.chain.broken = true,
+            Event::TroubleShifts(t) => self.trouble = Some(t.clone()),
+            Event::RoundStarts { round, first } => {
+                self.round = *round;
+                self.in_round = true;
+                self.direction = Direction::Clockwise;
+                self.chain = Chain::default();
+                self.next = Some(*first);
+                self.fog.turn_order = false;
+                self.fog.next_play = false;
+                for pl in &mut self.players {
+                    pl.status = Status::In;
+                    pl.round_points = Points(0);
+                }
+            }
+            Event::RoundEnds(_) => {
+                self.in_round = false;
+                self.next = None;
+            }
+            Event::IsNext(p) => self.next = Some(*p),
+            Event::Unverified { .. } => {
+                self.fog = Fog { turn_order: true, next_play: true, scores: true, cards: true };
+                for pl in &mut self.players {
+                    for zone in [&mut pl.hand, &mut pl.discard, &mut pl.deck.middle] {
+                        zone.forget();
+                        zone.unbounded = true;
+                    }
+                    pl.deck.middle.unknown += (pl.deck.top.len() + pl.deck.bottom.len()) as u32;
+                    pl.deck.top.clear();
+                    pl.deck.bottom.clear();
+                }
+            }
+        }
+    }
+
+    /// Takes a card out of a zone as the table says it happened; where the referee's knowledge
+    /// disagrees, the table's card is taken on trust (validation has reported it already).
+    fn take_from(&mut self, p: PlayerId, zone: Zone, seen: &Card) -> Card {
+        let pl = self.player_mut(p);
+        match zone {
+            Zone::Hand => pl.hand.take(seen).unwrap_or_else(|_| {
+                pl.hand.unknown = pl.hand.unknown.saturating_sub(1);
+                seen.clone()
+            }),
+            Zone::Deck => pl.deck.draw(seen).unwrap_or_else(|_| seen.clone()),
+            Zone::Discard => pl.discard.take(seen).unwrap_or_else(|_| seen.clone()),
+            Zone::Pile => {
+                let at = pl.pile.iter().rposition(|c| super::zone::compatible(seen, c));
+                match at {
+                    Some(i) => pl.pile.remove(i),
+                    None => seen.clone(),
+                }
+            }
+        }
+    }
+}
+
+/// A card list with its counts spelled out.
+pub fn expand(list: &[CardCount]) -> Vec<Card> {
+    list.iter().flat_map(|c| std::iter::repeat_n(c.card.clone(), c.count as usize)).collect()
+}
+
+fn drain_hidden(h: &mut Hidden) -> Vec<Card> {
+    let mut out = std::mem::take(&mut h.known);
+    out.extend(std::iter::repeat_n(Card::Unknown, h.unknown as usize));
+    h.unknown = 0;
+    out
+}

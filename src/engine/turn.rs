@@ -1,0 +1,560 @@
+//! One turn: whose it is, each step against the chain and the hidden cards, what the rules make
+//! happen at its end (going out, being decked, the next player), and the table's resolution
+//! lines compared with it (TCC 2.1, How to Play; Ending the Round; Advanced Rules: "Decked").
+
+use super::event::{Drawn, Event};
+use super::replay::{Referee, same_event};
+use super::state::Status;
+use super::zone::compatible;
+use crate::diagnostics::{Code, Diagnostic};
+use crate::model::log::{CardAt, CardCount, Choice, LineKind, Ruleset, Step, StepKind, Turn};
+use crate::model::{Card, Denomination, PlayerId, PowerSpec, Span};
+use crate::powers;
+
+/// What a turn has done so far.
+#[derive(Default)]
+struct Progress {
+    played: bool,
+    /// The card drawn this turn, as the log describes it.
+    drew: Option<Card>,
+    decked: bool,
+    skipped: bool,
+    acted: bool,
+    passed: bool,
+    /// A power whose effects are not followed was used: the rest of the turn is the table's word.
+    fogged: bool,
+    steps: u32,
+}
+
+impl Referee<'_> {
+    /// Checks the turn at line `at`, whose resolution lines run to `end`.
+    pub(super) fn turn(&mut self, at: usize, end: usize) {
+        let lines = &self.log.lines;
+        let LineKind::Turn(turn) = &lines[at].kind else { return };
+        let player = turn.player;
+        if !self.state.in_round {
+            self.report(
+                Diagnostic::new(Code::RoundOver, turn.player_span, "a turn outside a round")
+                    .label("no round is in progress")
+                    .help("start the round with `round N`"),
+            );
+            return;
+        }
+        if !self.whose_turn(turn) {
+            return;
+        }
+        let table_decked: Vec<PlayerId> = lines[at + 1..end]
+            .iter()
+            .filter_map(|l| match &l.kind {
+                LineKind::Resolution(Event::IsDecked(p)) => Some(*p),
+                _ => None,
+            })
+            .collect();
+        let mut progress = Progress::default();
+        let events_before = self.events.len();
+        for step in &turn.steps {
+            self.step(player, step, &mut progress, &table_decked);
+        }
+        let mut claims = Vec::new();
+        for (k, l) in lines.iter().enumerate().take(end).skip(at + 1) {
+            self.line = k;
+            match &l.kind {
+                LineKind::Then(step) => self.step(player, step, &mut progress, &table_decked),
+                LineKind::Resolution(e) if progress.fogged => {
+                    // The table's account of a power the referee does not follow is taken as fact.
+                    self.emit(e.clone());
+                    if let Event::GoesOut(p) = e {
+                        if !self.went_out.contains(p) {
+                            self.went_out.push(*p);
+                        }
+                    }
+                }
+                LineKind::Resolution(e) => claims.push((e.clone(), l.span)),
+                _ => {}
+            }
+        }
+        self.line = at;
+        self.end_of_turn(player, turn, &progress, lines[at].span);
+        self.compare(&claims, events_before);
+    }
+
+    /// Checks that it is this player's turn; false when the turn must not be applied.
+    fn whose_turn(&mut self, turn: &Turn) -> bool {
+        let player = turn.player;
+        let status = self.state.player(player).status;
+        if !self.went_out.is_empty() && !self.missed_go_out {
+            self.missed_go_out = true;
+            let out = self.went_out.iter().map(|p| self.name(*p).to_string()).collect::<Vec<_>>().join(" and ");
+            self.report(
+                Diagnostic::new(Code::RoundOver, turn.player_span, format!("{out} went out: the round was over"))
+                    .label("this turn comes after the end of the round")
+                    .help("a player with no cards in hand at the end of a turn goes out and the round ends"),
+            );
+            // Carry on as the table played: the round goes on.
+            self.emit(Event::IsNext(player));
+        }
+        if status != Status::In && !(status == Status::Out && self.missed_go_out) {
+            let why = match status {
+                Status::Decked => "is decked and out for the rest of the round",
+                Status::SittingOut => "sits out this round",
+                Status::Out | Status::In => "has gone out",
+            };
+            self.report(
+                Diagnostic::new(Code::NotInRound, turn.player_span, format!("{} {why}", self.name(player)))
+                    .label("takes no turns this round")
+                    .help("the turn is not applied"),
+            );
+            return false;
+        }
+        // The player whose turn an out-of-turn play took may still play next: the table's slip is
+        // reported once, at the turn that jumped the queue.
+        if self.displaced.take() == Some(player) {
+            return true;
+        }
+        match self.state.next {
+            Some(expected) if expected != player => {
+                if self.state.fog.turn_order {
+                    if !self.noted_turn_order {
+                        self.noted_turn_order = true;
+                        self.report(
+                            Diagnostic::new(
+                                Code::TurnOrderUnverified,
+                                turn.player_span,
+                                "the turn order is not checked for the rest of the round",
+                            )
+                            .label("after a power whose effects are not followed"),
+                        );
+                    }
+                } else {
+                    let d = Diagnostic::new(
+                        Code::OutOfTurn,
+                        turn.player_span,
+                        format!("it was {}'s turn, not {}'s", self.name(expected), self.name(player)),
+                    )
+                    .label(format!("expected {}", self.name(expected)))
+                    .help(self.turn_order_help());
+                    self.report(d);
+                    self.displaced = Some(expected);
+                }
+                self.emit(Event::IsNext(player));
+            }
+            _ => {}
+        }
+        true
+    }
+
+    fn turn_order_help(&self) -> String {
+        let order = self
+            .state
+            .seating
+            .iter()
+            .filter(|q| self.state.player(**q).is_in())
+            .map(|q| self.name(*q).to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let dir = match self.state.direction {
+            crate::model::log::Direction::Clockwise => "clockwise",
+            crate::model::log::Direction::Counterclockwise => "counter-clockwise",
+        };
+        format!("play goes {dir} among the players still in: {order}")
+    }
+
+    fn step(&mut self, player: PlayerId, step: &Step, progress: &mut Progress, table_decked: &[PlayerId]) {
+        progress.steps += 1;
+        match &step.kind {
+            StepKind::Play { card, used } => {
+                self.play(player, card, used.as_deref(), step.span, progress);
+            }
+            StepKind::Draw { card } => self.draw(player, card.as_ref(), step.span, progress, table_decked),
+            StepKind::Pass { on } => {
+                progress.passed = true;
+                if progress.drew.is_none() && !progress.decked && !progress.fogged {
+                    self.report(
+                        Diagnostic::new(Code::NoPlayNoDraw, step.span, "a pass without a draw")
+                            .label("draw first")
+                            .help("a player who does not play draws a card; the pass follows the draw"),
+                    );
+                }
+                if let (Some(n), Some(last)) = (on, self.state.chain.last) {
+                    if *n != last && !self.state.fog.next_play {
+                        self.report(
+                            Diagnostic::new(
+                                Code::WrongPassNumber,
+                                step.span,
+                                format!("the last number played is {last}"),
+                            )
+                            .label(format!("expected `pass on {last}`")),
+                        );
+                    }
+                }
+                self.emit(Event::Passes(player));
+            }
+            StepKind::ActionDraw(n) => {
+                if self.trouble_action(step.span, progress) {
+                    self.emit(Event::Draws { player, drawn: Drawn::Count(*n) });
+                }
+            }
+            StepKind::ActionLose(points) => {
+                if self.trouble_action(step.span, progress) {
+                    let have = self.state.player(player).score;
+                    if have < *points && !self.state.fog.scores {
+                        self.report(
+                            Diagnostic::new(
+                                Code::ActionNotFirst,
+                                step.span,
+                                format!("{} has {have} points, fewer than {points}", self.name(player)),
+                            )
+                            .label("a Lose action needs at least that many points"),
+                        );
+                    }
+                    self.emit(Event::Loses { player, points: *points });
+                }
+            }
+            StepKind::Place(card) => {
+                self.report(
+                    Diagnostic::new(Code::PowerUnverified, step.span, "whether BaH! allows this is not checked")
+                        .label("effects of BaH! not checked"),
+                );
+                self.emit(Event::Puts {
+                    player,
+                    cards: vec![CardCount::one(card.card.clone(), card.span)],
+                    to: super::event::Destination { place: super::event::Place::UnderPile, owner: None },
+                    from: super::event::Source::default(),
+                });
+                progress.skipped = true;
+            }
+            StepKind::Activate(_) | StepKind::Replay { .. } => {
+                if !progress.fogged {
+                    let what = if matches!(step.kind, StepKind::Activate(_)) { "Sabotage" } else { "Replay" };
+                    self.report(
+                        Diagnostic::new(
+                            Code::PowerUnverified,
+                            step.span,
+                            format!("this step of {what} is not checked"),
+                        )
+                        .label(format!("effects of {what} not checked")),
+                    );
+                    self.emit(Event::Unverified { player, power: PowerSpec::Unrecorded });
+                    progress.fogged = true;
+                }
+            }
+            StepKind::Skipped => {
+                if !self.state.fog.turn_order && !progress.fogged {
+                    self.report(
+                        Diagnostic::new(Code::NotSkipped, step.span, format!("nothing skipped {}", self.name(player)))
+                            .label("no Skip was used against this player"),
+                    );
+                }
+                progress.skipped = true;
+            }
+        }
+    }
+
+    /// A trouble action is legal only with troubles on and only as the first step.
+    fn trouble_action(&mut self, span: Span, progress: &mut Progress) -> bool {
+        if !self.state.troubles {
+            self.report(
+                Diagnostic::new(Code::TroublesOff, span, "a trouble action, but the game has no troubles")
+                    .label("troubles are off")
+                    .help("if the table played with the trouble pile, add `troubles: on` to the header"),
+            );
+            return false;
+        }
+        if progress.steps > 1 || progress.acted {
+            self.report(
+                Diagnostic::new(Code::ActionNotFirst, span, "a trouble action must open the turn, once")
+                    .label("after another step"),
+            );
+        }
+        progress.acted = true;
+        true
+    }
+
+    fn play(&mut self, player: PlayerId, card: &CardAt, used: Option<&[Choice]>, span: Span, progress: &mut Progress) {
+        let c = &card.card;
+        if !progress.fogged {
+            if progress.played {
+                self.report(
+                    Diagnostic::new(Code::SecondPlay, card.span, "a second card in one turn")
+                        .label("one card per turn")
+                        .help("more plays in a turn need a power such as Go"),
+                );
+            }
+            let mut not_drawn = false;
+            if let Some(drawn) = &progress.drew {
+                if !compatible(c, drawn) {
+                    not_drawn = true;
+                    self.report(
+                        Diagnostic::new(
+                            Code::NotTheDrawnCard,
+                            card.span,
+                            format!("{} drew {drawn} but plays {c}", self.name(player)),
+                        )
+                        .label(format!("only the drawn {drawn} may be played"))
+                        .help("after drawing, a player may play the drawn card or pass, never another card"),
+                    );
+                }
+            }
+            let hand = &self.state.player(player).hand;
+            if !hand.could_hold(c) {
+                let known = hand.known.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                self.report(
+                    Diagnostic::new(Code::NotInHand, card.span, format!("{} cannot hold {c}", self.name(player)))
+                        .label("not in hand")
+                        .help(if known.is_empty() {
+                            "the hand is empty".to_string()
+                        } else {
+                            format!("the hand is known to be: {known}")
+                        }),
+                );
+            }
+            // One mistake, one diagnostic: a card that may not be played at all is not also
+            // judged against the chain.
+            if !not_drawn {
+                self.check_sequence(c, card.span);
+            }
+        }
+        self.emit(Event::Plays { player, card: c.clone() });
+        self.chain_span = Some(card.span);
+        self.check_located(player, card.span);
+        progress.played = true;
+        if let Some(choices) = used {
+            self.use_power(player, c, choices, span, progress);
+        }
+    }
+
+    /// The chain: the next number, or 1 after a break (or at a new chain).
+    fn check_sequence(&mut self, c: &Card, span: Span) {
+        if self.state.fog.next_play {
+            return;
+        }
+        let Some(d) = c.denomination() else {
+            self.report(
+                Diagnostic::new(Code::PlayUnverified, span, "the card played is not recorded")
+                    .label("the chain is not checked here"),
+            );
+            return;
+        };
+        let chain = self.state.chain;
+        let expected = chain.last.map_or(Denomination::One, Denomination::next);
+        let restart = chain.broken || chain.last.is_none();
+        if d == expected || (restart && d == Denomination::One) {
+            return;
+        }
+        // Clone, Advance and Dabo can make other plays legal; until they are followed, a card that
+        // carries one of them (or whose power was not recorded) gets a note, not an error.
+        let power = c.power().cloned().unwrap_or(PowerSpec::Unrecorded);
+        let could = powers::any(&power, |p| p.plays_out_of_sequence).unwrap_or(matches!(power, PowerSpec::Unrecorded));
+        if could {
+            self.report(
+                Diagnostic::new(
+                    Code::PlayUnverified,
+                    span,
+                    format!("{d} is out of sequence unless its power allows it"),
+                )
+                .label("not checked: Clone, Advance and Dabo are not followed yet"),
+            );
+            return;
+        }
+        let wanted = if restart && expected != Denomination::One {
+            format!("{expected} (or 1 after the break)")
+        } else {
+            expected.to_string()
+        };
+        let mut diag = Diagnostic::new(Code::OutOfSequence, span, format!("{d} does not follow the chain"))
+            .label(format!("expected {wanted}"))
+            .help(if chain.last.is_none() {
+                "a round's chain starts with a 1".to_string()
+            } else {
+                format!(
+                    "after {}, the chain continues with {expected}",
+                    chain.last.map_or(String::new(), |l| l.to_string())
+                )
+            });
+        if let Some(setter) = self.chain_span {
+            diag = diag.related(setter, "the chain was set here");
+        }
+        self.report(diag);
+    }
+
+    fn use_power(&mut self, player: PlayerId, c: &Card, _choices: &[Choice], span: Span, progress: &mut Progress) {
+        let power = c.power().cloned().unwrap_or(PowerSpec::Unrecorded);
+        if powers::is_passive(&power) {
+            self.report(
+                Diagnostic::new(Code::PassivePowerUsed, span, format!("{power} is passive and is never used"))
+                    .label("passive power")
+                    .help("write the card without `use`"),
+            );
+            return;
+        }
+        let what = match &power {
+            PowerSpec::Unrecorded => "the card's power was not recorded".to_string(),
+            PowerSpec::Unrecognised(name) => format!("{name} is not a power the referee knows"),
+            other => format!("{other} is not followed yet"),
+        };
+        self.report(
+            Diagnostic::new(Code::PowerUnverified, span, format!("effects of {} not checked", power_name(&power)))
+                .label(what)
+                .help("what the power could have changed is taken from the log until it can be checked again"),
+        );
+        self.emit(Event::Unverified { player, power });
+        progress.fogged = true;
+    }
+
+    fn draw(
+        &mut self,
+        player: PlayerId,
+        card: Option<&CardAt>,
+        span: Span,
+        progress: &mut Progress,
+        table_decked: &[PlayerId],
+    ) {
+        let seen = card.map_or(Card::Unknown, |c| c.card.clone());
+        let at = card.map_or(span, |c| c.span);
+        if !progress.fogged && (progress.played || progress.drew.is_some()) {
+            self.report(
+                Diagnostic::new(Code::SecondPlay, span, "a second draw or a draw after a play")
+                    .label("one draw per turn, before any play")
+                    .help("a turn is one card played, or one card drawn and then played or kept"),
+            );
+        }
+        let deck = &self.state.player(player).deck;
+        let empty = deck.is_empty();
+        let says_decked = table_decked.contains(&player);
+        if empty || (says_decked && deck.len().is_none()) {
+            if card.is_some() && empty {
+                self.report(
+                    Diagnostic::new(Code::DrawFromEmptyDeck, at, format!("{}'s deck is empty", self.name(player)))
+                        .label("nothing to draw")
+                        .help("a player who must draw from an empty deck is decked: the hand is discarded"),
+                );
+            }
+            self.emit(Event::IsDecked(player));
+            self.emit(Event::DiscardsHand(player));
+            progress.decked = true;
+            return;
+        }
+        if says_decked && !progress.fogged {
+            let n = deck.len().unwrap_or(0);
+            self.report(
+                Diagnostic::new(
+                    Code::NotDecked,
+                    at,
+                    format!("{}'s deck still holds {n} card{}", self.name(player), if n == 1 { "" } else { "s" }),
+                )
+                .label("not decked")
+                .help("only a draw from an empty deck decks a player"),
+            );
+        }
+        self.emit(Event::Draws { player, drawn: Drawn::Cards(vec![CardCount::one(seen.clone(), at)]) });
+        if !matches!(seen, Card::Unknown) {
+            self.check_located(player, at);
+        }
+        progress.drew = Some(seen);
+    }
+
+    /// What the rules make happen when the turn ends.
+    fn end_of_turn(&mut self, player: PlayerId, turn: &Turn, progress: &Progress, span: Span) {
+        let nothing = !progress.played && progress.drew.is_none() && !progress.decked && !progress.skipped;
+        // A lone `pass` has been reported at its step already.
+        if nothing && !progress.fogged && !progress.acted && !progress.passed {
+            self.report(
+                Diagnostic::new(Code::NoPlayNoDraw, turn.player_span.to(span), "the turn neither plays nor draws")
+                    .label("a turn plays a card or draws one")
+                    .help(format!("write `{}: draw` for a player who had nothing to play", self.name(player))),
+            );
+        }
+        if !progress.played && self.state.chain.last.is_some() && !self.state.chain.broken {
+            self.emit(Event::ChainBreaks);
+        }
+        // Going out: every player still in whose hand is provably empty (TCC 2.1); under
+        // Decipher 2000 only one player goes out, the one whose turn it is first.
+        let mut empty: Vec<PlayerId> = self
+            .state
+            .seating
+            .iter()
+            .copied()
+            .filter(|q| self.state.player(*q).is_in() && self.state.player(*q).hand.len() == Some(0))
+            .collect();
+        if self.state.ruleset == Ruleset::Decipher2000 && !self.went_out.is_empty() {
+            empty.clear();
+        }
+        if self.state.ruleset == Ruleset::Decipher2000 && empty.len() > 1 {
+            let first = if empty.contains(&player) { player } else { empty[0] };
+            empty = vec![first];
+        }
+        for q in empty {
+            self.emit(Event::GoesOut(q));
+            self.went_out.push(q);
+        }
+        self.last_player_standing();
+        if self.went_out.is_empty() || self.missed_go_out {
+            if let Some(next) = self.state.next_in_turn(player) {
+                self.emit(Event::IsNext(next));
+            }
+        }
+    }
+
+    /// Compares the table's resolution lines with what the rules made happen in this turn.
+    fn compare(&mut self, claims: &[(Event, Span)], from: usize) {
+        for (claim, span) in claims {
+            let found = self.events[from..].iter().any(|l| same_event(&l.event, claim) || cosmetic(claim, &l.event));
+            if found || matches!(claim, Event::Passes(_)) {
+                continue;
+            }
+            if let Event::GoesOut(p) = claim {
+                let n = self.state.player(*p).hand.len();
+                if n.is_none() {
+                    continue;
+                }
+                self.report(
+                    Diagnostic::new(
+                        Code::NotOut,
+                        *span,
+                        format!(
+                            "{} still holds {} card{}",
+                            self.name(*p),
+                            n.unwrap_or(0),
+                            if n == Some(1) { "" } else { "s" }
+                        ),
+                    )
+                    .label("cannot go out with cards in hand"),
+                );
+                continue;
+            }
+            if matches!(claim, Event::IsDecked(_)) {
+                // Already judged when the draw was checked.
+                continue;
+            }
+            let derived: Vec<String> = self.events[from..]
+                .iter()
+                .filter(|l| !matches!(l.event, Event::IsNext(_)))
+                .map(|l| l.event.display(&self.log.names).to_string())
+                .collect();
+            self.report(
+                Diagnostic::new(Code::Misresolved, *span, "the rules do not make this happen")
+                    .label("not what happened")
+                    .help(if derived.is_empty() {
+                        "the turn made nothing else happen".to_string()
+                    } else {
+                        format!("what the rules make happen: {}", derived.join("; "))
+                    }),
+            );
+        }
+    }
+}
+
+/// Lines that restate a step without adding to it.
+fn cosmetic(claim: &Event, happened: &Event) -> bool {
+    match (claim, happened) {
+        (Event::Discards { player: p, from: crate::model::log::Zone::Hand, .. }, Event::DiscardsHand(q)) => p == q,
+        _ => false,
+    }
+}
+
+fn power_name(p: &PowerSpec) -> String {
+    match p {
+        PowerSpec::Unrecorded => "an unrecorded power".to_string(),
+        other => other.to_string(),
+    }
+}

@@ -1,0 +1,319 @@
+//! Hidden-card knowledge: zones whose cards are known, partly known (`100 ?`) or unknown, and the
+//! decklist feasibility check. Every operation keeps a zone an over-approximation of what it can
+//! really hold, so a removal fails only when no filling-in of the unknown cards allows it.
+
+use crate::model::{Card, Denomination, PowerSpec};
+
+/// Whether `seen` (what the log says) can be the card `held` (what is known of a slot).
+pub fn compatible(seen: &Card, held: &Card) -> bool {
+    match (seen, held) {
+        (Card::Unknown, _) | (_, Card::Unknown) => true,
+        (Card::Known { denomination: a, power: p }, Card::Known { denomination: b, power: q }) => {
+            a == b && (matches!(p, PowerSpec::Unrecorded) || matches!(q, PowerSpec::Unrecorded) || p == q)
+        }
+    }
+}
+
+/// How much a card says: 0 for `?`, 1 for a denomination alone, 2 for a whole card.
+fn detail(card: &Card) -> u8 {
+    match card {
+        Card::Unknown => 0,
+        Card::Known { power: PowerSpec::Unrecorded, .. } => 1,
+        Card::Known { .. } => 2,
+    }
+}
+
+/// The most that both cards say: `10 Go` and `10 Skip` give `10 ?`.
+pub fn generalise(a: &Card, b: &Card) -> Card {
+    match (a, b) {
+        (Card::Known { denomination: x, power: p }, Card::Known { denomination: y, power: q }) if x == y => {
+            Card::Known { denomination: *x, power: if p == q { p.clone() } else { PowerSpec::Unrecorded } }
+        }
+        _ => Card::Unknown,
+    }
+}
+
+/// An unordered group of cards: some known (maybe partly), some unknown, and perhaps an unknown
+/// number more (a deck whose size the log never gave).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hidden {
+    pub known: Vec<Card>,
+    pub unknown: u32,
+    /// The zone may hold any number of further unknown cards.
+    pub unbounded: bool,
+}
+
+/// Taking a card out of a zone that provably does not hold it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Impossible;
+
+impl Hidden {
+    pub fn unknown(n: u32) -> Hidden {
+        Hidden { known: Vec::new(), unknown: n, unbounded: false }
+    }
+
+    pub fn unbounded() -> Hidden {
+        Hidden { known: Vec::new(), unknown: 0, unbounded: true }
+    }
+
+    /// The number of cards, when it is known.
+    pub fn len(&self) -> Option<u32> {
+        (!self.unbounded).then(|| self.known.len() as u32 + self.unknown)
+    }
+
+    /// At least this many cards.
+    pub fn min_len(&self) -> u32 {
+        self.known.len() as u32 + self.unknown
+    }
+
+    /// Provably empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == Some(0)
+    }
+
+    pub fn add(&mut self, card: Card) {
+        match card {
+            Card::Unknown => self.unknown += 1,
+            c => self.known.push(c),
+        }
+    }
+
+    /// Forgets which cards are which; counts stay (a shuffle into a face-down zone).
+    pub fn forget(&mut self) {
+        self.unknown += self.known.len() as u32;
+        self.known.clear();
+    }
+
+    /// Takes out a card the log describes as `seen`; returns what is known of the card taken
+    /// (`seen`, made more precise by the zone's knowledge when that is certain).
+    pub fn take(&mut self, seen: &Card) -> Result<Card, Impossible> {
+        if matches!(seen, Card::Unknown) {
+            // Any card could have gone: forget every identity, keep the count.
+            if self.min_len() == 0 && !self.unbounded {
+                return Err(Impossible);
+            }
+            if self.min_len() == 0 {
+                return Ok(Card::Unknown);
+            }
+            let only = self.known.len() == 1 && self.unknown == 0 && !self.unbounded;
+            let taken = if only { self.known[0].clone() } else { Card::Unknown };
+            self.forget();
+            self.unknown -= 1;
+            return Ok(taken);
+        }
+        let candidates: Vec<usize> = (0..self.known.len()).filter(|&i| compatible(seen, &self.known[i])).collect();
+        let maybe_unknown = self.unknown > 0 || self.unbounded;
+        let Some(&first) = candidates.first() else {
+            if !maybe_unknown {
+                return Err(Impossible);
+            }
+            self.unknown = self.unknown.saturating_sub(1);
+            return Ok(seen.clone());
+        };
+        let certain = !maybe_unknown && candidates.iter().all(|&i| self.known[i] == self.known[first]);
+        // Remove the candidate that says least; if another card was really the one taken, the
+        // removed identity survives in a generalised candidate or in an unknown slot (which can
+        // be anything), so the zone still covers every possibility.
+        let least = candidates.iter().copied().min_by_key(|&i| detail(&self.known[i])).unwrap_or(first);
+        let taken = self.known.remove(least);
+        if certain {
+            return Ok(if detail(&taken) >= detail(seen) { taken } else { seen.clone() });
+        }
+        for k in self.known.iter_mut() {
+            if compatible(seen, k) {
+                *k = generalise(k, &taken);
+            }
+        }
+        Ok(seen.clone())
+    }
+
+    /// Whether the zone can hold the card (used for "could be there" checks).
+    pub fn could_hold(&self, seen: &Card) -> bool {
+        self.unknown > 0 || self.unbounded || self.known.iter().any(|k| compatible(seen, k))
+    }
+
+    /// Whether the zone surely holds a card of this denomination.
+    pub fn surely_holds(&self, d: Denomination) -> bool {
+        self.known.iter().any(|k| k.denomination() == Some(d))
+    }
+}
+
+/// A draw deck: cards whose places from the top are known, an unordered middle, and cards whose
+/// places from the bottom are known.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Deck {
+    /// The last card is the top of the deck.
+    pub top: Vec<Card>,
+    pub middle: Hidden,
+    /// The first card is the bottom of the deck.
+    pub bottom: Vec<Card>,
+}
+
+impl Deck {
+    pub fn len(&self) -> Option<u32> {
+        self.middle.len().map(|m| m + self.top.len() as u32 + self.bottom.len() as u32)
+    }
+
+    pub fn min_len(&self) -> u32 {
+        self.middle.min_len() + self.top.len() as u32 + self.bottom.len() as u32
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == Some(0)
+    }
+
+    /// Takes the top card, which the log describes as `seen`.
+    pub fn draw(&mut self, seen: &Card) -> Result<Card, Impossible> {
+        if let Some(top) = self.top.last() {
+            if !compatible(seen, top) {
+                return Err(Impossible);
+            }
+            let top = self.top.pop().unwrap_or(Card::Unknown);
+            return Ok(if detail(&top) >= detail(seen) { top } else { seen.clone() });
+        }
+        if self.middle.min_len() > 0 || self.middle.unbounded {
+            return self.middle.take(seen);
+        }
+        match self.bottom.last() {
+            Some(c) if compatible(seen, c) => {
+                let c = self.bottom.pop().unwrap_or(Card::Unknown);
+                Ok(if detail(&c) >= detail(seen) { c } else { seen.clone() })
+            }
+            _ => Err(Impossible),
+        }
+    }
+
+    /// Shuffles cards into the deck: every order is forgotten.
+    pub fn shuffle_in(&mut self, cards: impl IntoIterator<Item = Card>) {
+        let mut all = std::mem::take(&mut self.middle);
+        for c in self.top.drain(..).chain(self.bottom.drain(..)).chain(cards) {
+            all.add(c);
+        }
+        all.forget();
+        self.middle = all;
+    }
+
+    pub fn known_cards(&self) -> impl Iterator<Item = &Card> {
+        self.top.iter().chain(self.middle.known.iter()).chain(self.bottom.iter())
+    }
+}
+
+/// A decklist as counts: whole cards, and how many of each denomination.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Collection {
+    pub cards: Vec<(Card, u32)>,
+    pub total: u32,
+}
+
+impl Collection {
+    pub fn from_counts(groups: impl IntoIterator<Item = (Card, u32)>) -> Collection {
+        let mut c = Collection::default();
+        for (card, n) in groups {
+            c.total += n;
+            match c.cards.iter_mut().find(|(k, _)| *k == card) {
+                Some((_, m)) => *m += n,
+                None => c.cards.push((card, n)),
+            }
+        }
+        c
+    }
+
+    fn count(&self, pred: impl Fn(&Card) -> bool) -> u32 {
+        self.cards.iter().filter(|(c, _)| pred(c)).map(|(_, n)| n).sum()
+    }
+
+    /// Whether these located cards (distinct physical cards of the owner) can all be cards of the
+    /// list. Whole cards ⊂ denominations ⊂ everything is a laminar family, so checking each set's
+    /// count against the list's is exact. Returns the first card that cannot be placed.
+    pub fn misfit<'a>(&self, located: impl IntoIterator<Item = &'a Card> + Clone) -> Option<&'a Card> {
+        let mut seen_total = 0u32;
+        for card in located.clone() {
+            seen_total += 1;
+            let fits = match card {
+                Card::Unknown => true,
+                Card::Known { denomination, power: PowerSpec::Unrecorded } => {
+                    let used = located.clone().into_iter().filter(|c| c.denomination() == Some(*denomination)).count();
+                    used as u32 <= self.count(|c| c.denomination() == Some(*denomination))
+                }
+                whole => {
+                    let used = located.clone().into_iter().filter(|c| *c == whole).count();
+                    used as u32 <= self.count(|c| c == whole)
+                }
+            };
+            if !fits {
+                return Some(card);
+            }
+        }
+        if seen_total > self.total { located.into_iter().next() } else { None }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Power;
+
+    fn c(d: Denomination, p: Power) -> Card {
+        Card::new(d, p)
+    }
+
+    fn partial(d: Denomination) -> Card {
+        Card::Known { denomination: d, power: PowerSpec::Unrecorded }
+    }
+
+    #[test]
+    fn a_fully_known_hand_refuses_a_card_it_lacks() {
+        let mut h = Hidden::default();
+        h.add(c(Denomination::One, Power::Go));
+        assert_eq!(h.take(&c(Denomination::Ten, Power::Go)), Err(Impossible));
+        assert!(h.take(&c(Denomination::One, Power::Go)).is_ok());
+        assert_eq!(h.len(), Some(0));
+    }
+
+    #[test]
+    fn an_unknown_slot_can_be_any_card() {
+        let mut h = Hidden::unknown(1);
+        h.add(c(Denomination::One, Power::Go));
+        assert!(h.take(&c(Denomination::Ten, Power::Skip)).is_ok());
+        assert_eq!(h.known, vec![c(Denomination::One, Power::Go)]);
+        assert_eq!(h.len(), Some(1));
+    }
+
+    /// Known {10 Go, ?}; the log plays `10 ?`: either card may be gone, so the other must not be
+    /// assumed to be 10 Go, or a later play of the unknown card would be a false accusation.
+    #[test]
+    fn a_vague_play_generalises_what_remains() {
+        let mut h = Hidden::unknown(1);
+        h.add(c(Denomination::Ten, Power::Go));
+        h.take(&partial(Denomination::Ten)).expect("possible");
+        assert_eq!(h.len(), Some(1));
+        assert!(h.could_hold(&c(Denomination::Hundred, Power::Go)));
+        let mut h = Hidden::default();
+        h.add(c(Denomination::Ten, Power::Go));
+        h.add(c(Denomination::Ten, Power::Skip));
+        h.take(&partial(Denomination::Ten)).expect("possible");
+        assert_eq!(h.known, vec![partial(Denomination::Ten)]);
+    }
+
+    #[test]
+    fn taking_an_unknown_card_forgets_identities() {
+        let mut h = Hidden::unknown(1);
+        h.add(c(Denomination::Ten, Power::Go));
+        h.take(&Card::Unknown).expect("possible");
+        assert_eq!(h, Hidden::unknown(1));
+    }
+
+    #[test]
+    fn the_decklist_refuses_a_copy_too_many() {
+        let list =
+            Collection::from_counts([(c(Denomination::One, Power::Go), 2), (c(Denomination::Ten, Power::Go), 1)]);
+        let one = c(Denomination::One, Power::Go);
+        assert_eq!(list.misfit([&one, &one]), None);
+        assert_eq!(list.misfit([&one, &one, &one]), Some(&one));
+        let ten = partial(Denomination::Ten);
+        assert_eq!(list.misfit([&ten]), None);
+        assert_eq!(list.misfit([&ten, &ten]), Some(&ten));
+        let skip = c(Denomination::One, Power::Skip);
+        assert_eq!(list.misfit([&skip]), Some(&skip));
+    }
+}
