@@ -16,26 +16,26 @@ use diagnostics::render::SourceFile;
 /// Checks one source: returns it (as read, with invalid UTF-8 replaced) and its diagnostics in
 /// source order, errors before others at the same place.
 pub fn check_bytes(name: impl Into<String>, bytes: &[u8]) -> (SourceFile, Vec<Diagnostic>) {
-    let (text, log, mut diags) = syntax::parse_bytes(bytes);
-    diags.extend(check_rules(&log, &diags));
+    let (text, log, syntax) = syntax::parse_bytes(bytes);
+    let mut diags = check_rules(&log, &syntax);
     diags.sort_by_key(|d| (d.span.start, d.severity() != diagnostics::Severity::Error));
     (SourceFile::new(name, text), diags)
 }
 
-/// The rules diagnostics of a parsed log, given its syntax diagnostics: none but a note while
-/// syntax errors remain, since replaying around a line that was not understood would judge the
-/// turns after it out of context.
+/// All diagnostics of a parsed log, given its syntax diagnostics. While syntax errors remain the
+/// rules are not checked (a note says so): replaying around a line that was not understood would
+/// judge the turns after it out of context.
 pub fn check_rules(log: &model::log::Log, syntax: &[Diagnostic]) -> Vec<Diagnostic> {
     let first_error = syntax.iter().find(|d| d.severity() == diagnostics::Severity::Error);
     match first_error {
-        Some(e) => vec![
-            Diagnostic::new(
-                diagnostics::Code::RulesSkipped,
-                e.span,
-                "the rules are not checked: the log has syntax errors",
-            )
-            .label("fix the syntax first"),
-        ],
-        None => engine::replay::replay(log).diagnostics,
+        Some(e) => {
+            let mut all = syntax.to_vec();
+            all.push(
+                Diagnostic::new(diagnostics::Code::RulesSkipped, e.span, "the rules are not checked: the log has syntax errors")
+                    .label("fix the syntax first"),
+            );
+            all
+        }
+        None => engine::replay::replay_with(log, syntax.to_vec()).diagnostics,
     }
 }

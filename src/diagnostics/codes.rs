@@ -85,6 +85,7 @@ codes! {
     ScoringUnverified = "R0704";
     ExpectationFailed = "R0801";
     ExpectedDiagnosticMissing = "R0802";
+    ExpectationUnverified = "R0803";
     LogEnds = "R0901";
 }
 
@@ -112,6 +113,7 @@ impl Code {
             | Code::TurnOrderUnverified
             | Code::PlayUnverified
             | Code::ScoringUnverified
+            | Code::ExpectationUnverified
             | Code::LogEnds => Severity::Note,
             Code::DeckTooSmall
             | Code::HandTooLarge
@@ -613,6 +615,12 @@ impl Code {
                 "`expect error [CODE]` (or `warning`, `note`) says the line above is flagged; the referee \
                  found nothing of that kind there.\n\n\
                  Example:\n    Dan: 1 Go\n    expect error R0304\n\nFix: correct the expectation or the log.",
+            ),
+            Code::ExpectationUnverified => (
+                "an `expect` line cannot be checked",
+                "FORMAT.md §12, Expectations",
+                "What the expectation is about (the turn order, the chain, a hand's size, the scores) is not \
+                 followed at this point, after a power whose effects are not checked.\n\nFix: nothing.",
             ),
             Code::LogEnds => (
                 "the log ends before the game does",

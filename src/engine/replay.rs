@@ -95,7 +95,14 @@ impl ScoreRow {
 
 /// Replays a parsed log.
 pub fn replay(log: &Log) -> Replay {
+    replay_with(log, Vec::new())
+}
+
+/// Replays a parsed log whose syntax diagnostics (warnings and notes: a log with syntax errors is
+/// not replayed) are given, so that `expect` lines can claim them too. The result holds them all.
+pub fn replay_with(log: &Log, syntax: Vec<Diagnostic>) -> Replay {
     let mut r = Referee::new(log);
+    r.diags = syntax;
     r.run();
     r.finish()
 }
@@ -113,8 +120,8 @@ pub(super) struct Referee<'a> {
     pub(super) line: usize,
     /// The span of the card that set the chain, for related labels.
     pub(super) chain_span: Option<Span>,
-    /// The diagnostics and events of the most recent line group, for `expect`.
-    group_diags: usize,
+    /// Where the most recent line group starts in the source, and its first event, for `expect`.
+    group_start: u32,
     group_events: usize,
     /// Diagnostics an `expect` line has claimed (not reported).
     expected: Vec<usize>,
@@ -160,7 +167,7 @@ impl<'a> Referee<'a> {
             turns: Vec::new(),
             line: 0,
             chain_span: None,
-            group_diags: 0,
+            group_start: 0,
             group_events: 0,
             expected: Vec::new(),
             pending: None,
@@ -218,7 +225,7 @@ impl<'a> Referee<'a> {
             let line = &lines[i];
             let starts_group = !matches!(line.kind, LineKind::Expect(_) | LineKind::Comment { .. });
             if starts_group {
-                self.group_diags = self.diags.len();
+                self.group_start = line.span.start;
                 self.group_events = self.events.len();
             }
             match &line.kind {
@@ -694,6 +701,10 @@ impl<'a> Referee<'a> {
                     .label("nobody has gone out")
                     .help(self.hand_sizes()),
                 );
+                // One mistake, one diagnostic: the round's scores are the sheet's from here.
+                for q in self.state.seating.clone() {
+                    self.emit(Event::ScoreUnverified(q));
+                }
             }
         }
         let round = self.state.round;
@@ -721,8 +732,11 @@ impl<'a> Referee<'a> {
                 }
                 None => true,
             });
-            let pile_total: Option<u64> =
-                pl.pile.iter().map(|c| c.denomination().map(Denomination::value)).sum::<Option<u64>>();
+            let pile_total: Option<u64> = if pl.pile_unknown {
+                None
+            } else {
+                pl.pile.iter().map(|c| c.denomination().map(Denomination::value)).sum::<Option<u64>>()
+            };
             let pile = pile_total.map(|t| (pl.pile.len(), t));
             let counts = self.state.ruleset == Ruleset::Tcc21 || self.went_out.first() == Some(&q);
             let mut verified = !self.state.fog.scores;
@@ -945,6 +959,12 @@ impl<'a> Referee<'a> {
     /// Evaluates an `expect` line.
     fn expect(&mut self, e: &Expectation, line: &Line) {
         let span = line.span;
+        let unverifiable = |r: &mut Self, why: &str| {
+            r.report(
+                Diagnostic::new(Code::ExpectationUnverified, span, "the expectation cannot be checked")
+                    .label(why.to_string()),
+            );
+        };
         let fail = |r: &mut Self, label: String, help: Option<String>| {
             let mut d = Diagnostic::new(Code::ExpectationFailed, span, "the expectation does not hold").label(label);
             d.help = help;
@@ -953,7 +973,7 @@ impl<'a> Referee<'a> {
         match e {
             Expectation::Next(p) => {
                 if self.state.fog.turn_order {
-                    return;
+                    return unverifiable(self, "the turn order is not followed here");
                 }
                 if self.state.next != Some(*p) {
                     let actual =
@@ -963,7 +983,7 @@ impl<'a> Referee<'a> {
             }
             Expectation::Chain(d) => {
                 if self.state.fog.next_play {
-                    return;
+                    return unverifiable(self, "the chain is not followed here");
                 }
                 let next = self.state.chain.last.map_or(Denomination::One, Denomination::next);
                 if next != *d {
@@ -972,7 +992,8 @@ impl<'a> Referee<'a> {
             }
             Expectation::Hand { player, count } => match self.state.player(*player).hand.len() {
                 Some(n) if n != *count => fail(self, format!("{} holds {n}", self.name(*player)), None),
-                _ => {}
+                Some(_) => {}
+                None => unverifiable(self, "the hand's size is not known here"),
             },
             Expectation::Event(ev) => {
                 let found = self.events[self.group_events..].iter().any(|l| same_event(&l.event, ev));
@@ -994,7 +1015,7 @@ impl<'a> Referee<'a> {
             }
             Expectation::Points(list) => {
                 if self.state.fog.scores {
-                    return;
+                    return unverifiable(self, "the scores are not followed here");
                 }
                 for c in list {
                     let got = self.state.player(c.player).round_points;
@@ -1005,7 +1026,7 @@ impl<'a> Referee<'a> {
             }
             Expectation::Totals(list) => {
                 if self.state.fog.scores {
-                    return;
+                    return unverifiable(self, "the scores are not followed here");
                 }
                 for c in list {
                     let got = self.state.player(c.player).score;
@@ -1023,16 +1044,20 @@ impl<'a> Referee<'a> {
                 }
             }
             Expectation::Diagnostic { severity, code } => {
-                let matching: Vec<usize> = (self.group_diags..self.diags.len())
-                    .filter(|&i| !self.expected.contains(&i))
+                // "The line above": what was flagged from the group's first line up to here.
+                let in_group = |d: &Diagnostic| d.span.start >= self.group_start && d.span.start < span.start;
+                let matching: Vec<usize> = (0..self.diags.len())
+                    .filter(|&i| !self.expected.contains(&i) && in_group(&self.diags[i]))
                     .filter(|&i| {
                         let d = &self.diags[i];
                         d.severity() == *severity && code.as_deref().is_none_or(|c| d.code.id() == c)
                     })
                     .collect();
                 if matching.is_empty() {
-                    let found: Vec<String> = self.diags[self.group_diags..]
+                    let found: Vec<String> = self
+                        .diags
                         .iter()
+                        .filter(|d| in_group(d))
                         .map(|d| format!("{} {}", d.severity().keyword(), d.code.id()))
                         .collect();
                     let what = code
@@ -1086,9 +1111,8 @@ impl<'a> Referee<'a> {
             p.deck = Deck { middle: Hidden::unbounded(), ..Deck::default() };
             p.discard = Hidden::unbounded();
         }
-        // Piles not given are unknown: their scores are not checked.
-        state.fog.scores = true;
         let mut piles_given = Vec::new();
+        let mut scores_given = Vec::new();
         while i < lines.len() && !matches!(lines[i].kind, LineKind::PositionEnd) {
             let line = &lines[i];
             if let LineKind::Position(pl) = &line.kind {
@@ -1138,7 +1162,15 @@ impl<'a> Referee<'a> {
                             }
                         }
                     }
-                    PositionLine::Score { player, points } => state.players[player.index()].score = *points,
+                    PositionLine::Score { player, points } => {
+                        state.players[player.index()].score = *points;
+                        scores_given.push(*player);
+                    }
+                    PositionLine::Decked(list) => {
+                        for p in list {
+                            state.players[p.index()].status = Status::Decked;
+                        }
+                    }
                     PositionLine::Players(_)
                     | PositionLine::Ruleset(_)
                     | PositionLine::Troubles(_)
@@ -1147,7 +1179,16 @@ impl<'a> Referee<'a> {
             }
             i += 1;
         }
+        // A pile the block does not give is unknown, and so is the score of a player it does not
+        // give one for (unless the block is at the start of the game).
+        for (k, pl) in state.players.iter_mut().enumerate() {
+            let id = PlayerId(k as u8);
+            pl.pile_unknown = !piles_given.contains(&id);
+        }
         let n = round.unwrap_or(1);
+        if n > 1 && scores_given.len() < state.players.len() {
+            state.fog.scores = true;
+        }
         state.round = n;
         state.in_round = true;
         if n > state.rounds {

@@ -29,6 +29,9 @@ pub struct Player {
     /// Points scored this round.
     pub round_points: Points,
     pub status: Status,
+    /// The play pile's contents are not known (a position block that does not give it); set up,
+    /// never changed by events but the shuffle that empties the pile.
+    pub pile_unknown: bool,
 }
 
 impl Player {
@@ -41,6 +44,7 @@ impl Player {
             score: Points(0),
             round_points: Points(0),
             status: Status::In,
+            pile_unknown: false,
         }
     }
 
@@ -204,7 +208,13 @@ impl State {
                 let pl = self.player_mut(*player);
                 let moved: Vec<Card> = match from {
                     Zone::Discard => drain_hidden(&mut pl.discard),
-                    Zone::Pile => std::mem::take(&mut pl.pile),
+                    Zone::Pile => {
+                        if pl.pile_unknown {
+                            pl.pile_unknown = false;
+                            pl.deck.middle.unbounded = true;
+                        }
+                        std::mem::take(&mut pl.pile)
+                    }
                     Zone::Hand => drain_hidden(&mut pl.hand),
                     Zone::Deck => Vec::new(),
                 };

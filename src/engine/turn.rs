@@ -296,7 +296,8 @@ impl Referee<'_> {
                 }
             }
             let hand = &self.state.player(player).hand;
-            if !hand.could_hold(c) {
+            let in_hand = hand.could_hold(c);
+            if !in_hand {
                 let known = hand.known.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
                 self.report(
                     Diagnostic::new(Code::NotInHand, card.span, format!("{} cannot hold {c}", self.name(player)))
@@ -310,7 +311,7 @@ impl Referee<'_> {
             }
             // One mistake, one diagnostic: a card that may not be played at all is not also
             // judged against the chain.
-            if !not_drawn {
+            if !not_drawn && in_hand {
                 self.check_sequence(c, card.span);
             }
         }

@@ -285,6 +285,8 @@ pub enum PositionLine {
     Zone { player: PlayerId, zone: Zone, cards: Vec<CardCount> },
     Score { player: PlayerId, points: Points },
     Pot(Vec<CardCount>),
+    /// Players already decked this round.
+    Decked(Vec<PlayerId>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -23,9 +23,25 @@ impl Cx<'_> {
             }
             return Ok(("", Event::TroubleShifts(rest.to_string())));
         }
+        if let Ok((rest, _)) = (kw("players"), space1, kw("reseat"), space1, kw("as"), space1).parse(i) {
+            let (rest, order) = self.player_list(rest)?;
+            return Ok((rest, Event::Reseated(order)));
+        }
+        if let Ok((rest, _)) = (kw("round"), space1::<&str, PErr>).parse(i) {
+            let (rest, n) = number(rest)?;
+            let round = to_u32(n, rest)?;
+            if let Ok((rest, _)) = (space1::<&str, PErr>, kw("ends")).parse(rest) {
+                return Ok((rest, Event::RoundEnds(round)));
+            }
+            let (rest, _) = (space1, kw("starts"), space1, kw("with"), space1)
+                .parse(rest)
+                .or_else(|_: nom::Err<PErr>| fail(rest, Code::BadResolution, "expected `starts with PLAYER` or `ends`"))?;
+            let (rest, first) = self.player(rest)?;
+            return Ok((rest, Event::RoundStarts { round, first }));
+        }
         let (rest, player) = match self.player(i) {
             Err(nom::Err::Error(_)) => {
-                return fail(i, Code::BadResolution, "expected a player, `direction`, `chain` or `trouble`");
+                return fail(i, Code::BadResolution, "expected a player, `direction`, `chain`, `trouble` or `round`");
             }
             other => other?,
         };

@@ -65,6 +65,10 @@ impl Cx<'_> {
                     let (r, p) = self.player(r)?;
                     return Ok((r, PositionLine::Turn(p)));
                 }
+                "decked" => {
+                    let (r, list) = self.player_list(r)?;
+                    return Ok((r, PositionLine::Decked(list)));
+                }
                 "trouble" => return Ok(("", PositionLine::Trouble(r.to_string()))),
                 "frozen" => {
                     let (r, power) = match self.power_spec(r) {

@@ -199,6 +199,9 @@ fn position(p: &PositionLine, names: &Names) -> String {
             if cards.is_empty() { head } else { format!("{head} {}", CardList(cards, names)) }
         }
         PositionLine::Score { player, points } => format!("{} score: {points}", name(*player)),
+        PositionLine::Decked(ps) => {
+            format!("decked: {}", ps.iter().map(|p| name(*p)).collect::<Vec<_>>().join(", "))
+        }
         PositionLine::Pot(cards) => {
             if cards.is_empty() {
                 "pot:".to_string()

@@ -1,0 +1,69 @@
+//! Properties of the engine over the bundled logs: the state is the fold of the events, every
+//! event prints as a resolution line that parses back to itself, and clean logs stay clean.
+
+mod support;
+
+use tribbles::engine::replay::replay;
+use tribbles::model::log::LineKind;
+use tribbles::syntax::parse;
+
+fn logs(dir: &str) -> Vec<(String, String)> {
+    support::tlogs(&support::root().join(dir))
+        .into_iter()
+        .map(|p| (support::relative(&p), std::fs::read_to_string(&p).expect("UTF-8 log")))
+        .collect()
+}
+
+#[test]
+fn the_state_is_the_fold_of_the_events() {
+    for (name, text) in logs("logs/clean") {
+        let (log, _) = parse(&text);
+        let r = replay(&log);
+        assert!(!r.events.is_empty(), "{name}: no events");
+        assert_eq!(r.state_after(r.events.len()), r.state, "{name}: the fold differs from the replayed state");
+        // And at every turn boundary, folding from scratch gives the state the replay had there.
+        for &(round, turn, count) in r.turns.iter().step_by(37) {
+            let folded = r.state_after(count);
+            assert_eq!(folded.round, round, "{name}: {round}.{turn}");
+        }
+    }
+}
+
+#[test]
+fn every_event_prints_as_a_resolution_line_that_parses_back() {
+    for (name, text) in logs("logs/clean") {
+        let (log, _) = parse(&text);
+        let r = replay(&log);
+        let mut doc = format!("players: {}\n", log.names.0.join(", "));
+        doc.push_str("round 1\n");
+        doc.push_str(&format!("{}: draw\n", log.names.0[0]));
+        for e in &r.events {
+            doc.push_str(&format!("  {}\n", e.event.display(&log.names)));
+        }
+        let (parsed, diags) = parse(&doc);
+        assert!(diags.is_empty(), "{name}: {diags:#?}");
+        let back: Vec<_> = parsed
+            .lines
+            .iter()
+            .filter_map(|l| match &l.kind {
+                LineKind::Resolution(e) => Some(e.clone()),
+                _ => None,
+            })
+            .collect();
+        let original: Vec<_> = r.events.iter().map(|e| e.event.clone()).collect();
+        assert_eq!(back, original, "{name}");
+    }
+}
+
+#[test]
+fn the_clean_logs_have_no_errors_or_warnings() {
+    for (name, text) in logs("logs/clean") {
+        let (_, diags) = tribbles::check_bytes(name.clone(), text.as_bytes());
+        let flagged: Vec<String> = diags
+            .iter()
+            .filter(|d| d.severity() != tribbles::diagnostics::Severity::Note)
+            .map(|d| format!("{}: {}", d.code.id(), d.message))
+            .collect();
+        assert!(flagged.is_empty(), "{name}: {flagged:#?}");
+    }
+}
