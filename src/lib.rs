@@ -31,8 +31,12 @@ pub fn check_rules(log: &model::log::Log, syntax: &[Diagnostic]) -> Vec<Diagnost
         Some(e) => {
             let mut all = syntax.to_vec();
             all.push(
-                Diagnostic::new(diagnostics::Code::RulesSkipped, e.span, "the rules are not checked: the log has syntax errors")
-                    .label("fix the syntax first"),
+                Diagnostic::new(
+                    diagnostics::Code::RulesSkipped,
+                    e.span,
+                    "the rules are not checked: the log has syntax errors",
+                )
+                .label("fix the syntax first"),
             );
             all
         }

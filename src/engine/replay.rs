@@ -143,8 +143,12 @@ pub(super) struct Referee<'a> {
     /// `safety` lines of the round being closed, and a `reseat` to apply after it.
     safeties: Vec<PlayerId>,
     reseat: Option<Vec<PlayerId>>,
-    /// The player whose turn an out-of-turn play took.
-    pub(super) displaced: Option<PlayerId>,
+    /// The player whose turn an out-of-turn play took, and the one who took it.
+    pub(super) displaced: Option<(PlayerId, PlayerId)>,
+    /// Where play resumes after the displaced player's turn.
+    pub(super) resume_after: Option<PlayerId>,
+    /// Cards already reported as impossible for their owner's decklist: each is reported once.
+    misfits: Vec<(PlayerId, Card)>,
 }
 
 struct Pending {
@@ -182,6 +186,8 @@ impl<'a> Referee<'a> {
             safeties: Vec::new(),
             reseat: None,
             displaced: None,
+            resume_after: None,
+            misfits: Vec::new(),
         }
     }
 
@@ -518,6 +524,7 @@ impl<'a> Referee<'a> {
         let first = self.choose_first(&p);
         self.went_out.clear();
         self.displaced = None;
+        self.resume_after = None;
         self.missed_go_out = false;
         self.noted_turn_order = false;
         self.turn_in_round = 0;
@@ -535,6 +542,12 @@ impl<'a> Referee<'a> {
             let n = self.state.player(*q).hand.min_len();
             self.emit(Event::Shuffles { player: *q, from: Zone::Hand });
             self.emit(Event::Draws { player: *q, drawn: Drawn::Count(n) });
+        }
+        // A first player decked at the deal passes the first turn on.
+        if !self.state.player(first).is_in() {
+            if let Some(next) = self.state.next_in_turn(first) {
+                self.emit(Event::IsNext(next));
+            }
         }
         self.last_player_standing();
     }
@@ -657,8 +670,19 @@ impl<'a> Referee<'a> {
         }
         let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
         let located = self.state.located(p);
-        if let Some(card) = list.misfit(located.iter().copied()) {
+        // Cards already reported stay where they are; leave them out so the list is judged on
+        // the rest, and each impossible card is reported once.
+        let mut pending: Vec<&Card> = located;
+        for (q, c) in &self.misfits {
+            if *q == p {
+                if let Some(k) = pending.iter().position(|x| *x == c) {
+                    pending.remove(k);
+                }
+            }
+        }
+        if let Some(card) = list.misfit(pending.iter().copied()) {
             let card = card.clone();
+            self.misfits.push((p, card.clone()));
             let held =
                 list.cards.iter().filter(|(c, _)| super::zone::compatible(&card, c)).map(|(_, n)| n).sum::<u32>();
             let message = if held == 0 {

@@ -108,8 +108,12 @@ impl Referee<'_> {
         }
         // The player whose turn an out-of-turn play took may still play next: the table's slip is
         // reported once, at the turn that jumped the queue.
-        if self.displaced.take() == Some(player) {
-            return true;
+        if let Some((displaced, jumper)) = self.displaced {
+            if displaced == player {
+                self.displaced = None;
+                self.resume_after = Some(jumper);
+                return true;
+            }
         }
         match self.state.next {
             Some(expected) if expected != player => {
@@ -134,7 +138,7 @@ impl Referee<'_> {
                     .label(format!("expected {}", self.name(expected)))
                     .help(self.turn_order_help());
                     self.report(d);
-                    self.displaced = Some(expected);
+                    self.displaced = Some((expected, player));
                 }
                 self.emit(Event::IsNext(player));
             }
@@ -315,9 +319,12 @@ impl Referee<'_> {
                 self.check_sequence(c, card.span);
             }
         }
+        let in_hand = progress.fogged || self.state.player(player).hand.could_hold(c);
         self.emit(Event::Plays { player, card: c.clone() });
         self.chain_span = Some(card.span);
-        self.check_located(player, card.span);
+        if in_hand {
+            self.check_located(player, card.span);
+        }
         progress.played = true;
         if let Some(choices) = used {
             self.use_power(player, c, choices, span, progress);
@@ -490,7 +497,9 @@ impl Referee<'_> {
         }
         self.last_player_standing();
         if self.went_out.is_empty() || self.missed_go_out {
-            if let Some(next) = self.state.next_in_turn(player) {
+            // After the displaced player's turn, play resumes after the one who jumped the queue.
+            let from = self.resume_after.take().unwrap_or(player);
+            if let Some(next) = self.state.next_in_turn(from) {
                 self.emit(Event::IsNext(next));
             }
         }

@@ -281,9 +281,19 @@ pub enum PositionLine {
     Chain(ChainSetting),
     Turn(PlayerId),
     Trouble(String),
-    Frozen { power: PowerSpec, until: PlayerId },
-    Zone { player: PlayerId, zone: Zone, cards: Vec<CardCount> },
-    Score { player: PlayerId, points: Points },
+    Frozen {
+        power: PowerSpec,
+        until: PlayerId,
+    },
+    Zone {
+        player: PlayerId,
+        zone: Zone,
+        cards: Vec<CardCount>,
+    },
+    Score {
+        player: PlayerId,
+        points: Points,
+    },
     Pot(Vec<CardCount>),
     /// Players already decked this round.
     Decked(Vec<PlayerId>),

@@ -33,9 +33,10 @@ impl Cx<'_> {
             if let Ok((rest, _)) = (space1::<&str, PErr>, kw("ends")).parse(rest) {
                 return Ok((rest, Event::RoundEnds(round)));
             }
-            let (rest, _) = (space1, kw("starts"), space1, kw("with"), space1)
-                .parse(rest)
-                .or_else(|_: nom::Err<PErr>| fail(rest, Code::BadResolution, "expected `starts with PLAYER` or `ends`"))?;
+            let (rest, _) =
+                (space1, kw("starts"), space1, kw("with"), space1).parse(rest).or_else(|_: nom::Err<PErr>| {
+                    fail(rest, Code::BadResolution, "expected `starts with PLAYER` or `ends`")
+                })?;
             let (rest, first) = self.player(rest)?;
             return Ok((rest, Event::RoundStarts { round, first }));
         }
