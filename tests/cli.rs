@@ -175,3 +175,47 @@ fn the_bundled_logs_are_in_canonical_form() {
     let o = tribbles(&["fmt", "--check", "logs/clean"]);
     assert_eq!(o.status.code(), Some(0), "not canonical: {}", stdout(&o));
 }
+
+#[test]
+fn score_marks_the_sheets_mistakes_and_exits_one() {
+    let o = tribbles(&["score", "logs/flawed/wrong-points.tlog"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("243777 ≠ 242777"), "{out}");
+    assert!(out.contains("Rogue: play pile 243777 (30 cards) = 243777 this round"), "{out}");
+    assert!(out.ends_with("1 figure on the sheet differ from the rules (≠)\n"), "{out}");
+    let clean = tribbles(&["score", "logs/clean/club-night-4p.tlog"]);
+    assert_eq!(clean.status.code(), Some(0));
+    assert!(stdout(&clean).ends_with("every figure on the sheet agrees with the rules\n"));
+}
+
+#[test]
+fn score_json_lists_every_round_and_player() {
+    let o = tribbles(&["score", "--format", "json", "logs/flawed/wrong-points.tlog"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
+    assert_eq!(v["mismatches"], 1);
+    let rounds = v["rounds"].as_array().expect("rounds");
+    assert_eq!(rounds.len(), 5);
+    let row = rounds[2]["players"].as_array().expect("players").iter().find(|p| p["player"] == "Rogue").expect("Rogue");
+    assert_eq!((row["points"].as_u64(), row["recorded_points"].as_u64()), (Some(243777), Some(242777)));
+}
+
+#[test]
+fn replay_prints_events_under_their_lines_and_the_state_at_a_turn() {
+    let o = tribbles(&["replay", "--events", "--at", "1.2", "examples/tcc/draw-then-play.tlog"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(out.starts_with("round 1\n  round 1 starts with Dan\n  Dan draws 1 Go, 10 Go,"), "{out}");
+    assert!(
+        out.contains(
+            "Rogue: draw 10 Poison; 10 Poison\n  Rogue draws 10 Poison\n  Rogue plays 10 Poison\n  Matt is next\n"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("Matt: draw"), "turns after 1.2 are not printed: {out}");
+    assert!(out.contains("chain: 10 last played: 100 next\n"), "{out}");
+    assert!(out.contains("turn: Matt\n"), "{out}");
+    assert!(out.contains("hand: 6 cards, known: 10 Go, 100 Go, 1000 Go, 10000 Go, 100000 Go, 1 Skip"), "{out}");
+    let bad = tribbles(&["replay", "--at", "7.1", "examples/tcc/draw-then-play.tlog"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

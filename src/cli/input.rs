@@ -30,6 +30,28 @@ impl Input {
     }
 }
 
+/// Reads one log named on the command line and parses it; on failure, prints why (with any
+/// syntax errors) on stderr and returns the exit code to use.
+pub fn read_one(path: &Path) -> Result<(crate::diagnostics::render::SourceFile, crate::model::log::Log), u8> {
+    let input = if path.as_os_str() == "-" { Input::Stdin } else { Input::File(path.to_path_buf()) };
+    let bytes = input.read().map_err(|e| {
+        eprintln!("tribbles: {}: {e}", input.name());
+        2
+    })?;
+    let (text, log, diags) = crate::syntax::parse_bytes(&bytes);
+    let file = crate::diagnostics::render::SourceFile::new(input.name(), text);
+    let errors: Vec<_> = diags.iter().filter(|d| d.severity() == crate::diagnostics::Severity::Error).collect();
+    if !errors.is_empty() {
+        let style = crate::diagnostics::render::HumanStyle { color: false, width: 100 };
+        for d in errors {
+            eprint!("{}", crate::diagnostics::render::human(&file, d, style));
+        }
+        eprintln!("tribbles: {}: the log has syntax errors", input.name());
+        return Err(1);
+    }
+    Ok((file, log))
+}
+
 /// Expands the paths given on the command line. Paths that cannot be read are reported on stderr
 /// and counted in the returned number of failures.
 pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, usize) {

@@ -6,6 +6,8 @@ mod check;
 mod explain;
 mod fmt;
 mod input;
+mod replay;
+mod score;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{self, Write};
@@ -26,6 +28,37 @@ pub enum Command {
     Fmt(FmtArgs),
     /// Explain a diagnostic code, or list them all.
     Explain(ExplainArgs),
+    /// Print the scoreboard: the referee's points beside the score keeper's.
+    Score(ScoreArgs),
+    /// Print the event stream, or the state at a point of the game.
+    Replay(ReplayArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ScoreArgs {
+    /// The log (`-` for standard input).
+    pub path: PathBuf,
+    /// `human` (a table) or `json` (one object).
+    #[arg(long, value_enum, default_value_t = ScoreFormat::Human)]
+    pub format: ScoreFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ScoreFormat {
+    Human,
+    Json,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ReplayArgs {
+    /// The log (`-` for standard input).
+    pub path: PathBuf,
+    /// Show the state after this turn: `2.5` is the fifth turn of round 2, `2.0` the start of round 2.
+    #[arg(long, value_name = "ROUND.TURN")]
+    pub at: Option<String>,
+    /// Print the events (the default when `--at` is not given); with `--at`, up to that point.
+    #[arg(long)]
+    pub events: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -94,6 +127,8 @@ pub fn run(cli: Cli) -> u8 {
         Command::Check(args) => check::run(&args, &mut out),
         Command::Fmt(args) => fmt::run(&args, &mut out),
         Command::Explain(args) => explain::run(&args, &mut out),
+        Command::Score(args) => score::run(&args, &mut out),
+        Command::Replay(args) => replay::run(&args, &mut out),
     };
     let flushed = out.flush();
     match result.and_then(|code| flushed.map(|()| code)) {

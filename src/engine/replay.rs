@@ -28,7 +28,8 @@ pub struct Replay {
     pub events: Vec<Logged>,
     pub diagnostics: Vec<Diagnostic>,
     pub rounds: Vec<RoundReport>,
-    /// Where each turn ends in `events`: (round, turn number in the round, events so far).
+    /// Where each turn ends in `events`: (round, turn number in the round, events so far); turn 0
+    /// is the start of the round, after the deal.
     pub turns: Vec<(u32, u32, usize)>,
     /// False for a fragment without players: only its syntax was checked.
     pub refereed: bool,
@@ -153,6 +154,8 @@ pub(super) struct Referee<'a> {
 
 struct Pending {
     round: u32,
+    /// The index of the `round` line, to which the round's start is attributed.
+    line: usize,
     span: Span,
     first: Option<(PlayerId, Span)>,
     hands: Vec<(PlayerId, Vec<CardCount>, Span)>,
@@ -240,6 +243,7 @@ impl<'a> Referee<'a> {
                     self.flush_pending();
                     self.pending = Some(Pending {
                         round: *n,
+                        line: i,
                         span: line.span,
                         first: None,
                         hands: Vec::new(),
@@ -522,6 +526,7 @@ impl<'a> Referee<'a> {
             );
         }
         let first = self.choose_first(&p);
+        let at = std::mem::replace(&mut self.line, p.line);
         self.went_out.clear();
         self.displaced = None;
         self.resume_after = None;
@@ -550,6 +555,8 @@ impl<'a> Referee<'a> {
             }
         }
         self.last_player_standing();
+        self.turns.push((p.round, 0, self.events.len()));
+        self.line = at;
     }
 
     /// Who takes the first turn: the table's choice where the rules allow it.

@@ -41,7 +41,8 @@ pub fn format(log: &Log) -> String {
     out
 }
 
-fn print_line(line: &Line, names: &Names) -> String {
+/// One line in canonical form, without indentation or comment.
+pub fn print_line(line: &Line, names: &Names) -> String {
     let name = |p: PlayerId| display_name(names.get(p)).into_owned();
     let list = |ps: &[PlayerId]| ps.iter().map(|p| name(*p)).collect::<Vec<_>>().join(", ");
     match &line.kind {

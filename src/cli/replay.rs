@@ -1,0 +1,104 @@
+//! `tribbles replay`: the event stream in resolution-line syntax (FORMAT.md §8), each event under
+//! the log line that caused it, and the state at any turn.
+
+use super::input::read_one;
+use super::{CmdResult, ReplayArgs};
+use crate::engine::replay::{Replay, replay};
+use crate::engine::state::{State, Status};
+use crate::model::log::{Direction, Log};
+use std::io::Write;
+
+pub fn run(args: &ReplayArgs, out: &mut impl Write) -> CmdResult {
+    let (_file, log) = match read_one(&args.path) {
+        Ok(x) => x,
+        Err(code) => return Ok(code),
+    };
+    let r = replay(&log);
+    let until = match &args.at {
+        None => r.events.len(),
+        Some(at) => match point(&r, at) {
+            Some(n) => n,
+            None => {
+                eprintln!(
+                    "tribbles: --at {at}: no such turn (write ROUND.TURN, such as 2.5; 2.0 is the start of round 2)"
+                );
+                return Ok(2);
+            }
+        },
+    };
+    if args.events || args.at.is_none() {
+        events(&r, &log, until, out)?;
+    }
+    if args.at.is_some() {
+        state(&r.state_after(until), out)?;
+    }
+    Ok(0)
+}
+
+/// How many events have happened at `ROUND.TURN` (turn 0: the start of the round, after the deal).
+fn point(r: &Replay, at: &str) -> Option<usize> {
+    let (round, turn) = at.split_once('.')?;
+    let (round, turn): (u32, u32) = (round.trim().parse().ok()?, turn.trim().parse().ok()?);
+    r.turns.iter().find(|(rd, t, _)| *rd == round && *t == turn).map(|t| t.2)
+}
+
+fn events(r: &Replay, log: &Log, until: usize, out: &mut impl Write) -> std::io::Result<()> {
+    let mut current = usize::MAX;
+    for e in r.events.iter().take(until) {
+        if e.line != current {
+            current = e.line;
+            if let Some(line) = log.lines.get(current) {
+                writeln!(out, "{}", crate::syntax::print::print_line(line, &log.names))?;
+            }
+        }
+        writeln!(out, "  {}", e.event.display(&log.names))?;
+    }
+    Ok(())
+}
+
+fn state(s: &State, out: &mut impl Write) -> std::io::Result<()> {
+    let dir = match s.direction {
+        Direction::Clockwise => "clockwise",
+        Direction::Counterclockwise => "counter-clockwise",
+    };
+    writeln!(out, "round {} ({})", s.round, if s.in_round { "in progress" } else { "over" })?;
+    let chain = match (s.chain.last, s.chain.broken) {
+        (None, _) => "a new chain: 1 next".to_string(),
+        (Some(d), false) => format!("{d} last played: {} next", d.next()),
+        (Some(d), true) => format!("{d} last played, broken: {} or 1 next", d.next()),
+    };
+    writeln!(out, "chain: {chain}")?;
+    writeln!(out, "direction: {dir}")?;
+    if let Some(p) = s.next {
+        writeln!(out, "turn: {}", s.names.get(p))?;
+    }
+    for p in &s.seating {
+        let pl = s.player(*p);
+        let status = match pl.status {
+            Status::In => "",
+            Status::Out => " (went out)",
+            Status::Decked => " (decked)",
+            Status::SittingOut => " (sitting out)",
+        };
+        writeln!(
+            out,
+            "{}{status}: score {}",
+            s.names.get(*p),
+            if s.fog.scores { "?".to_string() } else { pl.score.to_string() }
+        )?;
+        let size = |n: Option<u32>| n.map_or("an unknown number of".to_string(), |n| n.to_string());
+        let known: Vec<String> = pl.hand.known.iter().map(ToString::to_string).collect();
+        writeln!(
+            out,
+            "  hand: {} card{}{}",
+            size(pl.hand.len()),
+            if pl.hand.len() == Some(1) { "" } else { "s" },
+            if known.is_empty() { String::new() } else { format!(", known: {}", known.join(", ")) }
+        )?;
+        writeln!(out, "  deck: {} cards", size(pl.deck.len()))?;
+        let pile: Vec<String> = pl.pile.iter().map(ToString::to_string).collect();
+        writeln!(out, "  pile: {}", if pile.is_empty() { "empty".to_string() } else { pile.join(", ") })?;
+        writeln!(out, "  discard: {} cards", size(pl.discard.len()))?;
+    }
+    Ok(())
+}
