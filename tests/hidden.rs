@@ -19,10 +19,12 @@ enum Mask {
 
 fn masked(log: &Log, mask: Mask) -> Log {
     let mut out = log.clone();
-    out.lines.retain(|l| {
-        !matches!(l.kind, LineKind::Hand { .. })
-            && !(matches!(mask, Mask::NoDecks) && matches!(l.kind, LineKind::Deck { .. }))
-    });
+    let drop = |kind: &LineKind| match kind {
+        LineKind::Hand { .. } => true,
+        LineKind::Deck { .. } => matches!(mask, Mask::NoDecks),
+        _ => false,
+    };
+    out.lines.retain(|l| !drop(&l.kind));
     for line in &mut out.lines {
         match &mut line.kind {
             LineKind::Deck { cards, .. } => {
