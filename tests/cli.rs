@@ -219,3 +219,11 @@ fn replay_prints_events_under_their_lines_and_the_state_at_a_turn() {
     let bad = tribbles(&["replay", "--at", "7.1", "examples/tcc/draw-then-play.tlog"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// The rulebook examples pass as CI runs them: through the binary, exit 0.
+#[test]
+fn check_examples_passes() {
+    let o = tribbles(&["check", "--format", "short", "examples"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains(" 0 errors, 0 warnings"), "{}", stdout(&o));
+}

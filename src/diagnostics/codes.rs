@@ -72,6 +72,7 @@ codes! {
     TroublesOff = "R0314";
     ActionNotFirst = "R0315";
     NotSkipped = "R0316";
+    BadChoices = "R0317";
     NotInDecklist = "R0401";
     PointsMismatch = "R0501";
     TotalsMismatch = "R0502";
@@ -135,6 +136,7 @@ impl Code {
             | Code::TroublesOff
             | Code::ActionNotFirst
             | Code::NotSkipped
+            | Code::BadChoices
             | Code::NotInDecklist
             | Code::PointsMismatch
             | Code::TotalsMismatch
@@ -522,6 +524,16 @@ impl Code {
                 "TCC 2.1, Tribble Powers: SKIP",
                 "`skipped` records that a Skip took the player's turn; without one, the player had a turn.\n\n\
                  Example:\n    Dan: 1 Go\n    Rogue: skipped\n\nFix: log what Rogue did.",
+            ),
+            Code::BadChoices => (
+                "a power is used with choices it does not take, or without one it needs",
+                "FORMAT.md §7, Turns (choices); TCC 2.1, Tribble Powers",
+                "Each power takes certain choices: Poison, Kill, Draw and others name a player (`@Matt`), \
+                 Freeze and Rival name a power, Discard, Cycle and Rescue name cards, Copy names whose \
+                 tribble it copies (`of Matt`). A choice the power does not take, or a missing one it \
+                 needs, is an error; the help shows the syntax. A compound uses both halves' choices, or \
+                 only the half named after `use`.\n\n\
+                 Example:\n    Rogue: 100 Poison use\n\nFix: `Rogue: 100 Poison use @Matt`.",
             ),
             Code::NotInDecklist => (
                 "a card the player cannot have",

@@ -150,6 +150,8 @@ pub(super) struct Referee<'a> {
     pub(super) resume_after: Option<PlayerId>,
     /// Cards already reported as impossible for their owner's decklist: each is reported once.
     misfits: Vec<(PlayerId, Card)>,
+    /// The draw that emptied each player's deck, for related labels.
+    pub(super) emptied: Vec<(PlayerId, Span)>,
 }
 
 struct Pending {
@@ -191,6 +193,7 @@ impl<'a> Referee<'a> {
             displaced: None,
             resume_after: None,
             misfits: Vec::new(),
+            emptied: Vec::new(),
         }
     }
 

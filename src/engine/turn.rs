@@ -7,7 +7,7 @@ use super::replay::{Referee, same_event};
 use super::state::Status;
 use super::zone::compatible;
 use crate::diagnostics::{Code, Diagnostic};
-use crate::model::log::{CardAt, CardCount, Choice, LineKind, Ruleset, Step, StepKind, Turn};
+use crate::model::log::{CardAt, CardCount, Choice, ChoiceKind, LineKind, Ruleset, Step, StepKind, Turn};
 use crate::model::{Card, Denomination, PlayerId, PowerSpec, Span};
 use crate::powers;
 
@@ -385,8 +385,15 @@ impl Referee<'_> {
         self.report(diag);
     }
 
-    fn use_power(&mut self, player: PlayerId, c: &Card, _choices: &[Choice], span: Span, progress: &mut Progress) {
+    fn use_power(&mut self, player: PlayerId, c: &Card, choices: &[Choice], span: Span, progress: &mut Progress) {
         let power = c.power().cloned().unwrap_or(PowerSpec::Unrecorded);
+        if !self.check_choices(&power, choices, span) {
+            // The table used the power somehow: what it could have changed is not held against
+            // the table either (one mistake, one diagnostic).
+            self.emit(Event::Unverified { player, power });
+            progress.fogged = true;
+            return;
+        }
         if powers::is_passive(&power) {
             self.report(
                 Diagnostic::new(Code::PassivePowerUsed, span, format!("{power} is passive and is never used"))
@@ -431,11 +438,14 @@ impl Referee<'_> {
         let says_decked = table_decked.contains(&player);
         if empty || (says_decked && deck.len().is_none()) {
             if card.is_some() && empty {
-                self.report(
+                let mut d =
                     Diagnostic::new(Code::DrawFromEmptyDeck, at, format!("{}'s deck is empty", self.name(player)))
                         .label("nothing to draw")
-                        .help("a player who must draw from an empty deck is decked: the hand is discarded"),
-                );
+                        .help("a player who must draw from an empty deck is decked: the hand is discarded");
+                if let Some((_, last)) = self.emptied.iter().find(|(p, _)| *p == player) {
+                    d = d.related(*last, "this draw took the last card");
+                }
+                self.report(d);
             }
             self.emit(Event::IsDecked(player));
             self.emit(Event::DiscardsHand(player));
@@ -455,6 +465,10 @@ impl Referee<'_> {
             );
         }
         self.emit(Event::Draws { player, drawn: Drawn::Cards(vec![CardCount::one(seen.clone(), at)]) });
+        if self.state.player(player).deck.is_empty() {
+            self.emptied.retain(|(p, _)| *p != player);
+            self.emptied.push((player, at));
+        }
         if !matches!(seen, Card::Unknown) {
             self.check_located(player, at);
         }
@@ -552,6 +566,92 @@ impl Referee<'_> {
             );
         }
     }
+}
+
+impl Referee<'_> {
+    /// The choices of a use, by kind, against what the card's powers take. False (after an error)
+    /// when the use cannot be understood.
+    fn check_choices(&mut self, power: &PowerSpec, choices: &[Choice], span: Span) -> bool {
+        let mut half = None;
+        let mut kinds = Vec::new();
+        for c in choices {
+            let kind = match &c.kind {
+                ChoiceKind::Player(_) => powers::Choice::Player,
+                ChoiceKind::Name(_) => powers::Choice::Name,
+                ChoiceKind::Cards(_) => powers::Choice::Cards,
+                ChoiceKind::Take(_) => powers::Choice::Take,
+                ChoiceKind::Top(_) | ChoiceKind::Bottom(_) => powers::Choice::Placement,
+                ChoiceKind::Of(_) => powers::Choice::Of,
+                ChoiceKind::Half(p) => {
+                    let on_card = matches!(power, PowerSpec::Compound(a, b) if a == p || b == p);
+                    let unknown = matches!(power, PowerSpec::Unrecorded | PowerSpec::Unrecognised(_));
+                    if !on_card && !unknown {
+                        self.report(
+                            Diagnostic::new(Code::BadChoices, c.span, format!("{p} is not a half of {power}"))
+                                .label("not on this card")
+                                .help("a bare power name after `use` picks one half of a compound: `100 Clone & Skip use Skip`"),
+                        );
+                        return false;
+                    }
+                    half = Some(*p);
+                    continue;
+                }
+            };
+            if !kinds.contains(&kind) {
+                kinds.push(kind);
+            }
+        }
+        match powers::check_choices(power, &kinds, half) {
+            Ok(()) => true,
+            Err((choice, missing)) => {
+                let at = if missing {
+                    span
+                } else {
+                    choices.iter().find(|c| same_kind(&c.kind, choice)).map_or(span, |c| c.span)
+                };
+                let (message, label) = if missing {
+                    (format!("{power} needs {}", choice.describe()), format!("{} missing", choice.describe()))
+                } else {
+                    (format!("{power} takes no {} choice", choice.describe()), "not a choice of this power".to_string())
+                };
+                self.report(Diagnostic::new(Code::BadChoices, at, message).label(label).help(choice_help(power)));
+                false
+            }
+        }
+    }
+}
+
+fn same_kind(kind: &ChoiceKind, choice: powers::Choice) -> bool {
+    matches!(
+        (kind, choice),
+        (ChoiceKind::Player(_), powers::Choice::Player)
+            | (ChoiceKind::Name(_), powers::Choice::Name)
+            | (ChoiceKind::Cards(_), powers::Choice::Cards)
+            | (ChoiceKind::Take(_), powers::Choice::Take)
+            | (ChoiceKind::Top(_) | ChoiceKind::Bottom(_), powers::Choice::Placement)
+            | (ChoiceKind::Of(_), powers::Choice::Of)
+    )
+}
+
+/// The syntax of a power's choices, for the help line.
+fn choice_help(power: &PowerSpec) -> String {
+    let halves: Vec<crate::model::Power> = match power {
+        PowerSpec::Single(p) => vec![*p],
+        PowerSpec::Compound(a, b) => vec![*a, *b],
+        PowerSpec::Unrecorded | PowerSpec::Unrecognised(_) => Vec::new(),
+    };
+    let parts: Vec<String> = halves
+        .iter()
+        .map(|h| {
+            let takes = powers::profile(*h).accepts;
+            if takes.is_empty() {
+                format!("{h} takes no choices")
+            } else {
+                format!("{h} takes {}", takes.iter().map(|c| c.describe()).collect::<Vec<_>>().join(", "))
+            }
+        })
+        .collect();
+    parts.join("; ")
 }
 
 /// Lines that restate a step without adding to it.
