@@ -59,11 +59,7 @@ fn every_event_prints_as_a_resolution_line_that_parses_back() {
 fn the_clean_logs_have_no_errors_or_warnings() {
     for (name, text) in logs("logs/clean") {
         let (_, diags) = tribbles::check_bytes(name.clone(), text.as_bytes());
-        let flagged: Vec<String> = diags
-            .iter()
-            .filter(|d| d.severity() != tribbles::diagnostics::Severity::Note)
-            .map(|d| format!("{}: {}", d.code.id(), d.message))
-            .collect();
+        let flagged = support::flagged(&diags);
         assert!(flagged.is_empty(), "{name}: {flagged:#?}");
     }
 }

@@ -17,11 +17,7 @@ fn every_example_holds() {
     for path in files {
         let bytes = std::fs::read(&path).expect("readable");
         let (_, diags) = tribbles::check_bytes(support::relative(&path), &bytes);
-        let flagged: Vec<String> = diags
-            .iter()
-            .filter(|d| d.severity() != Severity::Note)
-            .map(|d| format!("{}: {}", d.code.id(), d.message))
-            .collect();
+        let flagged = support::flagged(&diags);
         assert!(flagged.is_empty(), "{}: {flagged:#?}", path.display());
     }
 }

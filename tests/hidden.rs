@@ -53,11 +53,7 @@ fn masked_clean_logs_stay_clean() {
             let hidden = print::format(&masked(&log, mask));
             assert!(!hidden.contains("\nhand "), "the mask left a hand line");
             let (_, diags) = tribbles::check_bytes("masked", hidden.as_bytes());
-            let flagged: Vec<String> = diags
-                .iter()
-                .filter(|d| d.severity() != Severity::Note)
-                .map(|d| format!("{}: {}", d.code.id(), d.message))
-                .collect();
+            let flagged = support::flagged(&diags);
             assert!(flagged.is_empty(), "{} masked ({mask:?}): {flagged:#?}", path.display());
         }
     }

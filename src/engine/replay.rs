@@ -1047,25 +1047,22 @@ impl<'a> Referee<'a> {
                     );
                 }
             }
-            Expectation::Points(list) => {
+            Expectation::Points(list) | Expectation::Totals(list) => {
                 if self.state.fog.scores {
                     return unverifiable(self, "the scores are not followed here");
                 }
+                let round = matches!(e, Expectation::Points(_));
                 for c in list {
-                    let got = self.state.player(c.player).round_points;
+                    let pl = self.state.player(c.player);
+                    let got = if round { pl.round_points } else { pl.score };
                     if got != c.points {
-                        fail(self, format!("{} scored {got} this round", self.name(c.player)), None);
-                    }
-                }
-            }
-            Expectation::Totals(list) => {
-                if self.state.fog.scores {
-                    return unverifiable(self, "the scores are not followed here");
-                }
-                for c in list {
-                    let got = self.state.player(c.player).score;
-                    if got != c.points {
-                        fail(self, format!("{}'s total is {got}", self.name(c.player)), None);
+                        let who = self.name(c.player);
+                        let label = if round {
+                            format!("{who} scored {got} this round")
+                        } else {
+                            format!("{who}'s total is {got}")
+                        };
+                        fail(self, label, None);
                     }
                 }
             }

@@ -51,6 +51,15 @@ pub fn tlogs(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// The errors and warnings among diagnostics, as `CODE: message` lines (notes are left out).
+pub fn flagged(diags: &[tribbles::diagnostics::Diagnostic]) -> Vec<String> {
+    diags
+        .iter()
+        .filter(|d| d.severity() != tribbles::diagnostics::Severity::Note)
+        .map(|d| format!("{}: {}", d.code.id(), d.message))
+        .collect()
+}
+
 /// The path relative to the crate root, with `/`, for stable rendered output.
 pub fn relative(path: &Path) -> String {
     path.strip_prefix(root()).unwrap_or(path).to_string_lossy().replace('\\', "/")
