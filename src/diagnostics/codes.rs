@@ -73,6 +73,12 @@ codes! {
     ActionNotFirst = "R0315";
     NotSkipped = "R0316";
     BadChoices = "R0317";
+    CloneHalves = "R0318";
+    FrozenPower = "R0319";
+    PoisonTarget = "R0320";
+    NotInDiscard = "R0321";
+    BadReplay = "R0322";
+    BadStampedePlay = "R0323";
     NotInDecklist = "R0401";
     PointsMismatch = "R0501";
     TotalsMismatch = "R0502";
@@ -137,6 +143,12 @@ impl Code {
             | Code::ActionNotFirst
             | Code::NotSkipped
             | Code::BadChoices
+            | Code::CloneHalves
+            | Code::FrozenPower
+            | Code::PoisonTarget
+            | Code::NotInDiscard
+            | Code::BadReplay
+            | Code::BadStampedePlay
             | Code::NotInDecklist
             | Code::PointsMismatch
             | Code::TotalsMismatch
@@ -534,6 +546,54 @@ impl Code {
                  needs, is an error; the help shows the syntax. A compound uses both halves' choices, or \
                  only the half named after `use`.\n\n\
                  Example:\n    Rogue: 100 Poison use\n\nFix: `Rogue: 100 Poison use @Matt`.",
+            ),
+            Code::CloneHalves => (
+                "a compound played as a clone does not use both halves",
+                "TCC 2.1, Advanced Rules: Compound Tribble Powers",
+                "A compound with Clone may be played in sequence and use its other half alone, but played as \
+                 a clone (the same number as the last card) it must use both halves.\n\n\
+                 Example:\n    Dan: 100 Clone & Skip use Skip\n    Rogue: 100 Clone & Skip\n\n\
+                 Fix: `Rogue: 100 Clone & Skip use`.",
+            ),
+            Code::FrozenPower => (
+                "a card whose power is frozen is played",
+                "TCC 2.1, Tribble Powers: FREEZE",
+                "After a Freeze names a power, nobody may play a card with that power until the end of the \
+                 freezer's next turn in the round, whether the power would be used or not. A compound is a \
+                 power of its own: freezing Skip leaves Clone & Skip playable.\n\n\
+                 Example:\n    Dan: 1000 Freeze use name Poison\n    Rogue: 10000 Poison\n\n\
+                 Fix: Rogue must play another card or draw.",
+            ),
+            Code::PoisonTarget => (
+                "Poison chooses a player it cannot",
+                "TCC 2.1, Tribble Powers: POISON",
+                "Poison chooses an opponent who still has cards in the draw deck.\n\n\
+                 Example:\n    Dan: 100 Poison use @Dan\n\nFix: name an opponent with a deck: `use @Matt`.",
+            ),
+            Code::NotInDiscard => (
+                "the card cannot be in the player's discard pile",
+                "TCC 2.1, Tribble Powers: RESCUE",
+                "Rescue recovers a card from the player's own discard pile; every way of filling in the \
+                 unknown cards leaves the pile without this one.\n\n\
+                 Example:\n    Dan: 100 Rescue use 1 Go     # Dan's discard pile is empty\n\nFix: name a card \
+                 from the discard pile.",
+            ),
+            Code::BadReplay => (
+                "a Replay does not replay what it must",
+                "TCC 2.1, Tribble Powers: REPLAY",
+                "A Replay plays again a card of the next number from its player's play pile, and must when \
+                 the pile holds one; a replayed card must be in the pile and be the next number.\n\n\
+                 Example:\n    Dan: 1 Replay use; replay 100 Go\n\nFix: replay a 10 from the pile, or none if \
+                 the pile holds no 10.",
+            ),
+            Code::BadStampedePlay => (
+                "a stampede play that the rules do not allow",
+                "TCC 2.1, Tribble Powers: STAMPEDE",
+                "During a Stampede each other player may put one card of the next number onto their pile. \
+                 A play by the Stampede's own player, a second play by one player, a card of another \
+                 number, or a card the hand cannot hold is refused.\n\n\
+                 Example:\n    Rogue: 100 Stampede use\n      Dan plays 10000 Go\n\nFix: Dan could only \
+                 play a 1,000.",
             ),
             Code::NotInDecklist => (
                 "a card the player cannot have",

@@ -87,6 +87,24 @@ pub enum Event {
     HandUnknown(PlayerId),
     /// The new clockwise seating (BaH!).
     Reseated(Vec<PlayerId>),
+    /// The next number is 1 and the chain is not broken (Famine).
+    ChainRestarts,
+    /// Nobody may play a card with this power until the end of the freezer's next turn (Freeze).
+    Freezes {
+        player: PlayerId,
+        power: PowerSpec,
+    },
+    /// The freeze ends.
+    Unfreezes {
+        player: PlayerId,
+        power: PowerSpec,
+    },
+    /// A card from the player's own play pile is played again: it goes to the top and sets the
+    /// chain (Replay).
+    Replays {
+        player: PlayerId,
+        card: Card,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -247,6 +265,10 @@ impl fmt::Display for EventLine<'_> {
             Event::TotalIs { player, points } => write!(f, "{} totals {points}", name(*player)),
             Event::ScoreUnverified(p) => write!(f, "{} scores unverified", name(*p)),
             Event::HandUnknown(p) => write!(f, "{} holds unknown", name(*p)),
+            Event::ChainRestarts => f.write_str("chain restarts"),
+            Event::Freezes { player, power } => write!(f, "{} freezes {power}", name(*player)),
+            Event::Unfreezes { player, power } => write!(f, "{} unfreezes {power}", name(*player)),
+            Event::Replays { player, card } => write!(f, "{} replays {card}", name(*player)),
             Event::Reseated(order) => {
                 let list = order.iter().map(|p| name(*p).into_owned()).collect::<Vec<_>>().join(", ");
                 write!(f, "players reseat as {list}")

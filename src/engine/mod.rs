@@ -4,5 +4,5 @@
 pub mod event;
 pub mod replay;
 pub mod state;
-mod turn;
+pub(crate) mod turn;
 pub mod zone;

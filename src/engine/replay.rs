@@ -63,6 +63,8 @@ pub struct ScoreRow {
     pub pile: Option<(usize, u64)>,
     /// Points scored during the round by powers.
     pub during: u64,
+    /// Bonus's 100,000, when earned.
+    pub bonus: u64,
     /// All points this round, when known.
     pub points: Option<u64>,
     pub total: Option<u64>,
@@ -83,6 +85,9 @@ impl ScoreRow {
             (true, None) => parts.push("play pile not computable".to_string()),
             (false, _) if self.decked => parts.push("decked: scores nothing".to_string()),
             (false, _) => parts.push("did not go out".to_string()),
+        }
+        if self.bonus > 0 {
+            parts.push(format!("Bonus {}", self.bonus));
         }
         if self.during > 0 {
             parts.push(format!("scored during the round {}", self.during));
@@ -109,7 +114,7 @@ pub fn replay_with(log: &Log, syntax: Vec<Diagnostic>) -> Replay {
 }
 
 /// The replay in progress.
-pub(super) struct Referee<'a> {
+pub(crate) struct Referee<'a> {
     pub(super) log: &'a Log,
     pub(super) state: State,
     initial: Option<State>,
@@ -152,6 +157,12 @@ pub(super) struct Referee<'a> {
     misfits: Vec<(PlayerId, Card)>,
     /// The draw that emptied each player's deck, for related labels.
     pub(super) emptied: Vec<(PlayerId, Span)>,
+    /// The player skipped by the last turn, who may write the skipped turn down.
+    pub(super) last_skipped: Option<PlayerId>,
+    /// The player of the previous turn and the powers activated in it (Dabo); whether that turn
+    /// gave its player another (Go), whose activations then add up.
+    pub(super) previous_turn: Option<(PlayerId, u32)>,
+    pub(super) go_chain: bool,
 }
 
 struct Pending {
@@ -194,6 +205,9 @@ impl<'a> Referee<'a> {
             resume_after: None,
             misfits: Vec::new(),
             emptied: Vec::new(),
+            last_skipped: None,
+            previous_turn: None,
+            go_chain: false,
         }
     }
 
@@ -533,6 +547,9 @@ impl<'a> Referee<'a> {
         self.went_out.clear();
         self.displaced = None;
         self.resume_after = None;
+        self.last_skipped = None;
+        self.previous_turn = None;
+        self.go_chain = false;
         self.missed_go_out = false;
         self.noted_turn_order = false;
         self.turn_in_round = 0;
@@ -774,9 +791,18 @@ impl<'a> Referee<'a> {
             let pile = pile_total.map(|t| (pl.pile.len(), t));
             let counts = self.state.ruleset == Ruleset::Tcc21 || self.went_out.first() == Some(&q);
             let mut verified = !self.state.fog.scores;
+            // Bonus: a player not decked with the four Bonus cards scores 100,000; under TCC 2.1
+            // only a player who went out (ruling R15), under Decipher 2000 anyone not decked.
+            let bonus_counts = !decked
+                && !pl.pile_unknown
+                && match self.state.ruleset {
+                    Ruleset::Tcc21 => went_out,
+                    Ruleset::Decipher2000 => true,
+                };
+            let bonus = if bonus_counts { powers::bonus_points(&pl.pile) } else { Some(0) };
             if went_out && counts {
                 match pile_total {
-                    Some(t) if !scoring_hook => {
+                    Some(t) if !scoring_hook && bonus.is_some() => {
                         if t > 0 {
                             self.emit(Event::Scores { player: q, points: Points(t) });
                         }
@@ -787,12 +813,22 @@ impl<'a> Referee<'a> {
                     }
                 }
             }
+            match bonus {
+                Some(b) if b > 0 => self.emit(Event::Scores { player: q, points: Points(b) }),
+                Some(_) => {}
+                None if !(went_out && counts) => {
+                    verified = false;
+                    self.emit(Event::ScoreUnverified(q));
+                }
+                None => {}
+            }
             let pl = self.state.player(q);
             rows.push(ScoreRow {
                 player: q,
                 went_out: went_out && counts,
                 decked,
                 pile,
+                bonus: bonus.unwrap_or(0),
                 during,
                 points: verified.then_some(pl.round_points.0),
                 total: (!self.state.fog.scores).then_some(pl.score.0),

@@ -4,7 +4,7 @@
 use super::event::{Drawn, Event, Place};
 use super::zone::{Collection, Deck, Hidden};
 use crate::model::log::{CardCount, Direction, Ruleset, Zone};
-use crate::model::{Card, Denomination, Names, PlayerId, Points};
+use crate::model::{Card, Denomination, Names, PlayerId, Points, PowerSpec};
 
 /// A player's standing in the current round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,6 +98,8 @@ pub struct State {
     /// Each player's decklist, when the log gives one. Setup, not changed by events.
     pub collections: Vec<Option<Collection>>,
     pub trouble: Option<String>,
+    /// Freezes in force: the power, and the player whose next turn ends it.
+    pub frozen: Vec<(PowerSpec, PlayerId)>,
 }
 
 impl State {
@@ -126,6 +128,7 @@ impl State {
             fog: Fog::default(),
             collections,
             trouble: None,
+            frozen: Vec::new(),
         }
     }
 
@@ -261,6 +264,19 @@ impl State {
                 }
             }
             Event::ChainBreaks => self.chain.broken = true,
+            Event::ChainRestarts => {
+                self.chain.last = None;
+                self.chain.broken = false;
+                self.fog.next_play = false;
+            }
+            Event::Freezes { player, power } => self.frozen.push((power.clone(), *player)),
+            Event::Unfreezes { player, power } => self.frozen.retain(|(p, q)| !(p == power && q == player)),
+            Event::Replays { player, card } => {
+                let got = self.take_from(*player, Zone::Pile, card);
+                let denomination = got.denomination();
+                self.player_mut(*player).pile.push(got);
+                self.chain = Chain { last: denomination, by: Some(*player), broken: false };
+            }
             Event::TroubleShifts(t) => self.trouble = Some(t.clone()),
             Event::RoundStarts { round, first } => {
                 self.round = *round;
@@ -270,6 +286,7 @@ impl State {
                 self.next = Some(*first);
                 self.fog.turn_order = false;
                 self.fog.next_play = false;
+                self.frozen.clear();
                 for pl in &mut self.players {
                     pl.status = Status::In;
                     pl.round_points = Points(0);

@@ -13,8 +13,24 @@ use crate::powers;
 
 /// What a turn has done so far.
 #[derive(Default)]
-struct Progress {
+pub(crate) struct Progress {
     played: bool,
+    /// Plays beyond the first that a power allows this turn (`?`: any card).
+    allowed: Vec<Card>,
+    /// Go: the player takes another turn.
+    extra_turn: bool,
+    /// Skip: how many players lose their turn after this one.
+    skips: u32,
+    /// Powers activated this turn, for Dabo (both halves of a compound count; so does Clone).
+    activations: u32,
+    /// Rescue: the card taken into hand, which goes on top of the deck unless it is played.
+    rescued: Option<Card>,
+    /// Freezes made this turn, which do not end with it.
+    froze: Vec<PowerSpec>,
+    /// A Replay was used and has not yet replayed a card.
+    replay_open: bool,
+    /// The table's resolution lines of this turn; `true` once a power has taken one as evidence.
+    claims: Vec<(Event, Span, bool)>,
     /// The card drawn this turn, as the log describes it.
     drew: Option<Card>,
     decked: bool,
@@ -51,15 +67,36 @@ impl Referee<'_> {
             })
             .collect();
         let mut progress = Progress::default();
+        for l in &lines[at + 1..end] {
+            if let LineKind::Resolution(e) = &l.kind {
+                progress.claims.push((e.clone(), l.span, false));
+            }
+        }
+        // A player skipped by the last turn may write the skipped turn down (and place a BaH!).
+        let only_skipped = turn.steps.iter().all(|s| matches!(s.kind, StepKind::Skipped | StepKind::Place(_)));
+        if only_skipped && self.last_skipped == Some(player) {
+            for step in &turn.steps {
+                if let StepKind::Place(_) = step.kind {
+                    self.step(player, step, &mut progress, &table_decked);
+                }
+            }
+            return;
+        }
         let events_before = self.events.len();
         for step in &turn.steps {
             self.step(player, step, &mut progress, &table_decked);
         }
         let mut claims = Vec::new();
+        let mut nth_claim = 0;
         for (k, l) in lines.iter().enumerate().take(end).skip(at + 1) {
             self.line = k;
+            let consumed = matches!(l.kind, LineKind::Resolution(_)) && {
+                nth_claim += 1;
+                progress.claims.get(nth_claim - 1).is_some_and(|c| c.2)
+            };
             match &l.kind {
                 LineKind::Then(step) => self.step(player, step, &mut progress, &table_decked),
+                LineKind::Resolution(_) if consumed => {}
                 LineKind::Resolution(e) if progress.fogged => {
                     // The table's account of a power the referee does not follow is taken as fact.
                     self.emit(e.clone());
@@ -82,6 +119,10 @@ impl Referee<'_> {
     fn whose_turn(&mut self, turn: &Turn) -> bool {
         let player = turn.player;
         let status = self.state.player(player).status;
+        let only_skipped = turn.steps.iter().all(|s| matches!(s.kind, StepKind::Skipped | StepKind::Place(_)));
+        if only_skipped && self.last_skipped == Some(player) {
+            return true;
+        }
         if !self.went_out.is_empty() && !self.missed_go_out {
             self.missed_go_out = true;
             let out = self.went_out.iter().map(|p| self.name(*p).to_string()).collect::<Vec<_>>().join(" and ");
@@ -227,6 +268,17 @@ impl Referee<'_> {
                 });
                 progress.skipped = true;
             }
+            StepKind::Replay { card, used } if progress.replay_open && !progress.fogged => {
+                progress.replay_open = false;
+                self.replay(player, card, used.as_deref(), step.span, progress);
+            }
+            StepKind::Replay { .. } if !progress.fogged => {
+                self.report(
+                    Diagnostic::new(Code::BadReplay, step.span, "a replay without a Replay used before it")
+                        .label("nothing allows this replay")
+                        .help("`replay CARD` follows a used Replay in the same turn: `1 Replay use; replay 10 Go`"),
+                );
+            }
             StepKind::Activate(_) | StepKind::Replay { .. } => {
                 if !progress.fogged {
                     let what = if matches!(step.kind, StepKind::Activate(_)) { "Sabotage" } else { "Replay" };
@@ -243,7 +295,7 @@ impl Referee<'_> {
                 }
             }
             StepKind::Skipped => {
-                if !self.state.fog.turn_order && !progress.fogged {
+                if !self.state.fog.turn_order && !progress.fogged && self.last_skipped != Some(player) {
                     self.report(
                         Diagnostic::new(Code::NotSkipped, step.span, format!("nothing skipped {}", self.name(player)))
                             .label("no Skip was used against this player"),
@@ -276,14 +328,20 @@ impl Referee<'_> {
 
     fn play(&mut self, player: PlayerId, card: &CardAt, used: Option<&[Choice]>, span: Span, progress: &mut Progress) {
         let c = &card.card;
+        let mut way = Way::InSequence;
         if !progress.fogged {
-            if progress.played {
+            let allowance = progress.allowed.iter().position(|a| compatible(c, a));
+            if progress.played && allowance.is_none() {
                 self.report(
                     Diagnostic::new(Code::SecondPlay, card.span, "a second card in one turn")
                         .label("one card per turn")
                         .help("more plays in a turn need a power such as Go"),
                 );
             }
+            if let Some(k) = allowance {
+                progress.allowed.remove(k);
+            }
+            self.check_frozen(c, card.span);
             let mut not_drawn = false;
             if let Some(drawn) = &progress.drew {
                 if !compatible(c, drawn) {
@@ -316,8 +374,14 @@ impl Referee<'_> {
             // One mistake, one diagnostic: a card that may not be played at all is not also
             // judged against the chain.
             if !not_drawn && in_hand {
-                self.check_sequence(c, card.span);
+                way = self.check_sequence(c, card.span);
             }
+            if way == Way::AsClone && !self.clone_halves(c, used, card.span) {
+                return;
+            }
+        }
+        if matches!(way, Way::AsClone | Way::AsAdvance) {
+            progress.activations += 1;
         }
         let in_hand = progress.fogged || self.state.player(player).hand.could_hold(c);
         self.emit(Event::Plays { player, card: c.clone() });
@@ -327,42 +391,124 @@ impl Referee<'_> {
         }
         progress.played = true;
         if let Some(choices) = used {
-            self.use_power(player, c, choices, span, progress);
+            // Played as a clone, a compound's Clone half is the use already counted.
+            let counted = if way == Way::AsClone { 1 } else { 0 };
+            self.use_power(player, c, choices, span, progress, counted);
         }
     }
 
-    /// The chain: the next number, or 1 after a break (or at a new chain).
-    fn check_sequence(&mut self, c: &Card, span: Span) {
+    /// Replay: a card of the next number from the player's own pile is played again (TCC 2.1,
+    /// Tribble Powers: REPLAY).
+    fn replay(
+        &mut self,
+        player: PlayerId,
+        card: &CardAt,
+        used: Option<&[Choice]>,
+        span: Span,
+        progress: &mut Progress,
+    ) {
+        let c = &card.card;
+        let pile = &self.state.player(player).pile;
+        let in_pile = self.state.player(player).pile_unknown || pile.iter().any(|p| compatible(c, p));
+        let expected = self.state.chain.last.map_or(Denomination::One, Denomination::next);
+        if !in_pile {
+            self.report(
+                Diagnostic::new(Code::BadReplay, card.span, format!("{c} is not in {}'s play pile", self.name(player)))
+                    .label("not in the pile")
+                    .help("Replay plays again a card from its player's own play pile"),
+            );
+        } else if c.denomination().is_some_and(|d| d != expected) {
+            self.report(
+                Diagnostic::new(
+                    Code::BadReplay,
+                    card.span,
+                    format!("a replayed card must be the next number, {expected}"),
+                )
+                .label(format!("expected a {expected}")),
+            );
+        }
+        self.emit(Event::Replays { player, card: c.clone() });
+        self.chain_span = Some(card.span);
+        if let Some(choices) = used {
+            self.use_power(player, c, choices, span, progress, 0);
+        }
+    }
+
+    /// Nobody may play a card whose power is frozen (TCC 2.1, Tribble Powers: FREEZE). A compound
+    /// is a power of its own: freezing Skip does not freeze Clone & Skip (ruling R14).
+    fn check_frozen(&mut self, c: &Card, span: Span) {
+        let Some(power) = c.power() else { return };
+        if let Some((p, by)) = self.state.frozen.iter().find(|(p, _)| p == power) {
+            let by = self.name(*by).to_string();
+            let p = p.clone();
+            self.report(
+                Diagnostic::new(Code::FrozenPower, span, format!("{p} is frozen"))
+                    .label(format!("frozen by {by} until the end of {by}'s next turn"))
+                    .help("a frozen power's cards cannot be played, whether the power is used or not"),
+            );
+        }
+    }
+
+    /// A compound with Clone played as a clone must use both halves (TCC 2.1, Advanced Rules:
+    /// Compound Tribble Powers). False when the play was reported.
+    fn clone_halves(&mut self, c: &Card, used: Option<&[Choice]>, span: Span) -> bool {
+        let Some(PowerSpec::Compound(a, b)) = c.power() else { return true };
+        let other = if *a == crate::model::Power::Clone { *b } else { *a };
+        let half_only = used.is_some_and(|u| u.iter().any(|ch| matches!(ch.kind, ChoiceKind::Half(_))));
+        if used.is_none() || half_only {
+            self.report(
+                Diagnostic::new(Code::CloneHalves, span, format!("played as a clone, {c} must use {other} too"))
+                    .label("both halves must be used")
+                    .help(format!("write `{c} use` with {other}'s choices; a half alone may be used only when the card is played in sequence")),
+            );
+        }
+        true
+    }
+
+    /// The chain: the next number, or 1 after a break (or at a new chain); or a play that Clone,
+    /// Advance or Dabo allows. Returns how the card was played.
+    fn check_sequence(&mut self, c: &Card, span: Span) -> Way {
         if self.state.fog.next_play {
-            return;
+            return Way::InSequence;
         }
         let Some(d) = c.denomination() else {
             self.report(
                 Diagnostic::new(Code::PlayUnverified, span, "the card played is not recorded")
                     .label("the chain is not checked here"),
             );
-            return;
+            return Way::InSequence;
         };
         let chain = self.state.chain;
         let expected = chain.last.map_or(Denomination::One, Denomination::next);
         let restart = chain.broken || chain.last.is_none();
         if d == expected || (restart && d == Denomination::One) {
-            return;
+            return Way::InSequence;
         }
-        // Clone, Advance and Dabo can make other plays legal; until they are followed, a card that
-        // carries one of them (or whose power was not recorded) gets a note, not an error.
         let power = c.power().cloned().unwrap_or(PowerSpec::Unrecorded);
-        let could = powers::any(&power, |p| p.plays_out_of_sequence).unwrap_or(matches!(power, PowerSpec::Unrecorded));
-        if could {
+        let has = |p: crate::model::Power| power.has(p);
+        // Clone: the same number as the last card played (TCC 2.1, Tribble Powers: CLONE).
+        if has(crate::model::Power::Clone) && chain.last == Some(d) {
+            return Way::AsClone;
+        }
+        // Advance: in place of a 1 when the chain is broken (ADVANCE).
+        if has(crate::model::Power::Advance) && chain.broken {
+            return Way::AsAdvance;
+        }
+        // Dabo: any number after a previous turn that activated two or more powers (DABO).
+        if has(crate::model::Power::Dabo) && self.previous_activations() >= 2 {
+            return Way::AsDabo;
+        }
+        // A card whose power was not recorded (or is not known) could be any of them.
+        if matches!(power, PowerSpec::Unrecorded | PowerSpec::Unrecognised(_)) {
             self.report(
                 Diagnostic::new(
                     Code::PlayUnverified,
                     span,
                     format!("{d} is out of sequence unless its power allows it"),
                 )
-                .label("not checked: Clone, Advance and Dabo are not followed yet"),
+                .label("the power was not recorded: it could be a Clone, an Advance or a Dabo"),
             );
-            return;
+            return Way::InSequence;
         }
         let wanted = if restart && expected != Denomination::One {
             format!("{expected} (or 1 after the break)")
@@ -383,9 +529,23 @@ impl Referee<'_> {
             diag = diag.related(setter, "the chain was set here");
         }
         self.report(diag);
+        Way::InSequence
     }
 
-    fn use_power(&mut self, player: PlayerId, c: &Card, choices: &[Choice], span: Span, progress: &mut Progress) {
+    /// How many powers the player of the previous turn activated in it (with the turns Go gave).
+    fn previous_activations(&self) -> u32 {
+        self.previous_turn.map_or(0, |(_, n)| n)
+    }
+
+    fn use_power(
+        &mut self,
+        player: PlayerId,
+        c: &Card,
+        choices: &[Choice],
+        span: Span,
+        progress: &mut Progress,
+        counted: u32,
+    ) {
         let power = c.power().cloned().unwrap_or(PowerSpec::Unrecorded);
         if !self.check_choices(&power, choices, span) {
             // The table used the power somehow: what it could have changed is not held against
@@ -400,6 +560,33 @@ impl Referee<'_> {
                     .label("passive power")
                     .help("write the card without `use`"),
             );
+            return;
+        }
+        let half = choices.iter().find_map(|ch| match ch.kind {
+            ChoiceKind::Half(p) => Some(p),
+            _ => None,
+        });
+        let halves: Vec<crate::model::Power> = match (&power, half) {
+            (_, Some(h)) => vec![h],
+            (PowerSpec::Single(p), None) => vec![*p],
+            (PowerSpec::Compound(a, b), None) => vec![*a, *b],
+            (PowerSpec::Unrecorded | PowerSpec::Unrecognised(_), None) => Vec::new(),
+        };
+        let mut pending = halves.is_empty();
+        for (k, h) in halves.iter().enumerate() {
+            if k < counted as usize {
+                continue;
+            }
+            progress.activations += 1;
+            let resolved = {
+                let mut cx = PowerCx { r: self, progress, player, card: c.clone(), choices };
+                powers::resolve(*h, &mut cx)
+            };
+            if resolved == powers::Resolved::Pending {
+                pending = true;
+            }
+        }
+        if !pending {
             return;
         }
         let what = match &power {
@@ -486,9 +673,50 @@ impl Referee<'_> {
                     .help(format!("write `{}: draw` for a player who had nothing to play", self.name(player))),
             );
         }
-        if !progress.played && self.state.chain.last.is_some() && !self.state.chain.broken {
+        if progress.replay_open && !progress.fogged {
+            let expected = self.state.chain.last.map_or(Denomination::One, Denomination::next);
+            let pl = self.state.player(player);
+            if !pl.pile_unknown && pl.pile.iter().any(|c| c.denomination() == Some(expected)) {
+                self.report(
+                    Diagnostic::new(
+                        Code::BadReplay,
+                        span,
+                        format!("{}'s play pile holds a {expected} to replay", self.name(player)),
+                    )
+                    .label("the Replay must play it")
+                    .help(format!("once begun, a replay is made when the pile holds a {expected}: `replay CARD`")),
+                );
+            }
+        }
+        if let Some(card) = &progress.rescued {
+            // Not played: the rescued card goes face down on top of the deck (RESCUE).
+            self.emit(Event::Puts {
+                player,
+                cards: vec![CardCount::one(card.clone(), span)],
+                to: super::event::Destination { place: super::event::Place::OnDeck, owner: None },
+                from: super::event::Source::default(),
+            });
+        }
+        if !progress.played && !self.state.chain.broken {
             self.emit(Event::ChainBreaks);
         }
+        // A freeze ends with the end of its freezer's next turn (FREEZE).
+        let ending: Vec<PowerSpec> = self
+            .state
+            .frozen
+            .iter()
+            .filter(|(p, by)| *by == player && !progress.froze.contains(p))
+            .map(|(p, _)| p.clone())
+            .collect();
+        for power in ending {
+            self.emit(Event::Unfreezes { player, power });
+        }
+        // Dabo counts the powers of the previous turn, with the extra turns Go gave.
+        self.previous_turn = Some(match self.previous_turn {
+            Some((p, n)) if p == player && self.go_chain => (player, n + progress.activations),
+            _ => (player, progress.activations),
+        });
+        self.go_chain = progress.extra_turn;
         // Going out: every player still in whose hand is provably empty (TCC 2.1); under
         // Decipher 2000 only one player goes out, the one whose turn it is first.
         let mut empty: Vec<PlayerId> = self
@@ -510,10 +738,24 @@ impl Referee<'_> {
             self.went_out.push(q);
         }
         self.last_player_standing();
+        self.last_skipped = None;
         if self.went_out.is_empty() || self.missed_go_out {
+            if progress.extra_turn && self.state.player(player).is_in() {
+                self.emit(Event::IsNext(player));
+                return;
+            }
             // After the displaced player's turn, play resumes after the one who jumped the queue.
             let from = self.resume_after.take().unwrap_or(player);
-            if let Some(next) = self.state.next_in_turn(from) {
+            let mut next = self.state.next_in_turn(from);
+            for _ in 0..progress.skips {
+                // Skip: the next player in the current direction loses the turn.
+                if let Some(skipped) = next {
+                    self.emit(Event::IsSkipped(skipped));
+                    self.last_skipped = Some(skipped);
+                    next = self.state.next_in_turn(skipped);
+                }
+            }
+            if let Some(next) = next {
                 self.emit(Event::IsNext(next));
             }
         }
@@ -652,6 +894,112 @@ fn choice_help(power: &PowerSpec) -> String {
         })
         .collect();
     parts.join("; ")
+}
+
+/// How a card was played: in sequence, or out of it through its own power.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Way {
+    InSequence,
+    AsClone,
+    AsAdvance,
+    AsDabo,
+}
+
+/// What a power's resolution sees of the turn and may do to it: the engine's side of the power
+/// registry. Every change goes through [`PowerCx::emit`], so the state stays the fold of events.
+pub(crate) struct PowerCx<'r, 'a> {
+    r: &'r mut Referee<'a>,
+    progress: &'r mut Progress,
+    pub player: PlayerId,
+    /// The card whose power is used.
+    pub card: Card,
+    pub choices: &'r [Choice],
+}
+
+impl PowerCx<'_, '_> {
+    pub fn state(&self) -> &super::state::State {
+        &self.r.state
+    }
+
+    pub fn name(&self, p: PlayerId) -> String {
+        self.r.name(p).to_string()
+    }
+
+    pub fn emit(&mut self, e: Event) {
+        self.r.emit(e);
+    }
+
+    pub fn report(&mut self, d: Diagnostic) {
+        self.r.report(d);
+    }
+
+    /// The first `@Name` choice.
+    pub fn target(&self) -> Option<(PlayerId, Span)> {
+        self.choices.iter().find_map(|c| match c.kind {
+            ChoiceKind::Player(p) => Some((p, c.span)),
+            _ => None,
+        })
+    }
+
+    /// The `name POWER` choice.
+    pub fn named(&self) -> Option<(PowerSpec, Span)> {
+        self.choices.iter().find_map(|c| match &c.kind {
+            ChoiceKind::Name(p) => Some((p.clone(), c.span)),
+            _ => None,
+        })
+    }
+
+    /// The cards chosen, spelled out one by one.
+    pub fn cards(&self) -> Option<(Vec<Card>, Span)> {
+        self.choices.iter().find_map(|c| match &c.kind {
+            ChoiceKind::Cards(list) => Some((super::state::expand(list), c.span)),
+            _ => None,
+        })
+    }
+
+    /// Takes the first of the turn's resolution lines that `pick` accepts, as evidence the power
+    /// uses; it is then not compared again.
+    pub fn take_claim(&mut self, pick: impl Fn(&Event) -> bool) -> Option<(Event, Span)> {
+        let c = self.progress.claims.iter_mut().find(|(e, _, used)| !*used && pick(e))?;
+        c.2 = true;
+        Some((c.0.clone(), c.1))
+    }
+
+    /// Go: the player takes another turn at once.
+    pub fn extra_turn(&mut self) {
+        self.progress.extra_turn = true;
+    }
+
+    /// Skip: the next player loses the turn.
+    pub fn skip(&mut self) {
+        self.progress.skips += 1;
+    }
+
+    /// Allows one more play this turn (`?`: any card), beyond the one-card rule.
+    pub fn allow_play(&mut self, card: Card) {
+        self.progress.allowed.push(card);
+    }
+
+    /// Rescue: the card went from the discard pile to the hand; unless played this turn it goes
+    /// on top of the deck.
+    pub fn rescued(&mut self, card: Card) {
+        self.progress.rescued = Some(card.clone());
+        self.progress.allowed.push(card);
+    }
+
+    pub fn froze(&mut self, power: PowerSpec) {
+        self.progress.froze.push(power);
+    }
+
+    /// Replay: the turn may (and, if the pile allows, must) replay a card.
+    pub fn open_replay(&mut self) {
+        self.progress.replay_open = true;
+    }
+
+    /// Checks a player's decklist after a card of theirs became known.
+    pub fn check_located(&mut self, p: PlayerId, span: Span) {
+        self.r.check_located(p, span);
+    }
 }
 
 /// Lines that restate a step without adding to it.

@@ -1,10 +1,28 @@
-//! The power registry: what the engine needs to know of each of the 52 powers, in one exhaustive
-//! `match` with no catch-all, so a power cannot be added or changed without deciding here.
-//!
-//! Until a power's own module lands (the three power issues), its entry says `Pending`: the
-//! engine then reports "effects of X not checked" and stops relying on anything the power could
-//! change, so no legal game is ever called illegal because of it.
+//! The power registry: everything the engine knows of each of the 52 powers, in one exhaustive
+//! `match` with no catch-all ([`rule`]), so a power cannot be added or changed without deciding
+//! here. A followed power has a module of its own (its rule paraphrased with the citation, its
+//! resolution, its documentation); the others are pending: the engine reports "effects of X not
+//! checked" and stops relying on anything they could change, so no legal game is ever called
+//! illegal because of them.
 
+mod advance;
+mod bonus;
+mod clone;
+mod dabo;
+mod discard;
+mod famine;
+mod freeze;
+mod go;
+mod poison;
+mod replay;
+mod rescue;
+mod reverse;
+mod skip;
+mod stampede;
+
+pub use bonus::bonus_points;
+
+use crate::engine::turn::PowerCx;
 use crate::model::{Power, PowerSpec};
 
 /// A kind of choice made after `use` (FORMAT.md §7).
@@ -70,6 +88,52 @@ pub enum Status {
     Pending,
 }
 
+/// What resolving a power came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resolved {
+    /// Its effects were followed (and reported where they went wrong).
+    Done,
+    /// The power is not followed yet: its effects are unknown.
+    Pending,
+}
+
+/// A power's own documentation: the paraphrased rule and its citation, for `tribbles explain`.
+#[derive(Clone, Copy, Debug)]
+pub struct Doc {
+    pub rule: &'static str,
+    pub text: &'static str,
+}
+
+/// Everything the engine knows of one power.
+#[derive(Clone, Copy)]
+pub struct Rule {
+    pub profile: Profile,
+    /// Resolves a use of the power (one half of a compound at a time).
+    pub(crate) resolve: fn(&mut PowerCx) -> Resolved,
+    /// `None` while the power is pending.
+    pub doc: Option<Doc>,
+}
+
+fn unresolved(_: &mut PowerCx) -> Resolved {
+    Resolved::Pending
+}
+
+/// Passive powers act through the engine's hooks and are never used (the engine reports a use
+/// before resolving), so resolving one does nothing.
+fn never_used(_: &mut PowerCx) -> Resolved {
+    Resolved::Done
+}
+
+/// A power whose module has not landed yet.
+const fn pending(profile: Profile) -> Rule {
+    Rule { profile, resolve: unresolved, doc: None }
+}
+
+/// A followed power.
+const fn followed(profile: Profile, resolve: fn(&mut PowerCx) -> Resolved, doc: Doc) -> Rule {
+    Rule { profile: Profile { status: Status::Implemented, ..profile }, resolve, doc: Some(doc) }
+}
+
 const fn activated() -> Profile {
     Profile {
         kind: Kind::Activated,
@@ -97,68 +161,89 @@ const fn picks() -> Profile {
 }
 
 /// The registry: one arm per power.
-pub const fn profile(power: Power) -> Profile {
+pub const fn rule(power: Power) -> Rule {
     match power {
-        Power::Advance => Profile { plays_out_of_sequence: true, ..activated() },
-        Power::Ante => activated(),
-        Power::Antidote => activated(),
-        Power::Assimilate => Profile { acts_at_round_end: true, ..targets() },
-        Power::Avalanche => Profile { accepts: &[Choice::Cards], ..activated() },
-        Power::Bah => Profile { acts_at_round_end: true, ..passive() },
-        Power::Battle => targets(),
-        Power::Bij => Profile { scores_at_round_end: true, acts_at_round_end: true, ..targets() },
-        Power::Bonus => Profile { scores_at_round_end: true, ..passive() },
-        Power::Clone => Profile { plays_out_of_sequence: true, ..activated() },
-        Power::Convert => activated(),
-        Power::Copy => Profile {
+        Power::Advance => {
+            followed(Profile { plays_out_of_sequence: true, ..activated() }, advance::resolve, advance::DOC)
+        }
+        Power::Ante => pending(activated()),
+        Power::Antidote => pending(activated()),
+        Power::Assimilate => pending(Profile { acts_at_round_end: true, ..targets() }),
+        Power::Avalanche => pending(Profile { accepts: &[Choice::Cards], ..activated() }),
+        Power::Bah => pending(Profile { acts_at_round_end: true, ..passive() }),
+        Power::Battle => pending(targets()),
+        Power::Bij => pending(Profile { scores_at_round_end: true, acts_at_round_end: true, ..targets() }),
+        Power::Bonus => followed(Profile { scores_at_round_end: true, ..passive() }, never_used, bonus::DOC),
+        Power::Clone => followed(Profile { plays_out_of_sequence: true, ..activated() }, clone::resolve, clone::DOC),
+        Power::Convert => pending(activated()),
+        Power::Copy => pending(Profile {
             // The copied power's own choices follow `of Name`.
             accepts: &[Choice::Of, Choice::Player, Choice::Name, Choice::Cards, Choice::Take, Choice::Placement],
             requires: &[Choice::Of],
             ..activated()
-        },
-        Power::Cycle => picks(),
-        Power::Dabo => Profile { plays_out_of_sequence: true, ..passive() },
-        Power::Dance => activated(),
-        Power::Discard => picks(),
-        Power::Draw => targets(),
-        Power::Evolve => activated(),
+        }),
+        Power::Cycle => pending(picks()),
+        Power::Dabo => followed(Profile { plays_out_of_sequence: true, ..passive() }, never_used, dabo::DOC),
+        Power::Dance => pending(activated()),
+        Power::Discard => followed(picks(), discard::resolve, discard::DOC),
+        Power::Draw => pending(targets()),
+        Power::Evolve => pending(activated()),
         Power::Exchange => {
-            Profile { accepts: &[Choice::Cards, Choice::Take], requires: &[Choice::Cards], ..activated() }
+            pending(Profile { accepts: &[Choice::Cards, Choice::Take], requires: &[Choice::Cards], ..activated() })
         }
-        Power::Famine => activated(),
-        Power::Fizzbin => passive(),
-        Power::Fold => passive(),
-        Power::Freeze => Profile { accepts: &[Choice::Name], requires: &[Choice::Name], ..activated() },
-        Power::Go => activated(),
-        Power::Idic => Profile { scores_at_round_end: true, ..passive() },
-        Power::Kill => targets(),
-        Power::Masaka => activated(),
-        Power::Mutate => activated(),
-        Power::Party => activated(),
-        Power::Poison => targets(),
-        Power::Process => picks(),
-        Power::Qapla => activated(),
-        Power::Quadruple => Profile { scores_at_round_end: true, ..passive() },
-        Power::Recycle => targets(),
-        Power::Replay => activated(),
-        Power::Replicate => passive(),
-        Power::Reset => activated(),
-        Power::Rescue => picks(),
-        Power::Reverse => activated(),
-        Power::Rival => Profile { accepts: &[Choice::Name], requires: &[Choice::Name], ..activated() },
-        Power::Roll => Profile { acts_at_round_end: true, ..passive() },
-        Power::Sabotage => targets(),
-        Power::Safety => Profile { acts_at_round_end: true, ..passive() },
-        Power::Scan => Profile { accepts: &[Choice::Placement], ..activated() },
-        Power::Score => targets(),
-        Power::Shift => activated(),
-        Power::Skip => activated(),
-        Power::Stampede => activated(),
-        Power::Tally => Profile { scores_at_round_end: true, ..passive() },
-        Power::TimeWarp => Profile { acts_at_round_end: true, ..passive() },
-        Power::Toxin => Profile { accepts: &[Choice::Take], ..activated() },
-        Power::Utilize => targets(),
+        Power::Famine => followed(activated(), famine::resolve, famine::DOC),
+        Power::Fizzbin => pending(passive()),
+        Power::Fold => pending(passive()),
+        Power::Freeze => followed(
+            Profile { accepts: &[Choice::Name], requires: &[Choice::Name], ..activated() },
+            freeze::resolve,
+            freeze::DOC,
+        ),
+        Power::Go => followed(activated(), go::resolve, go::DOC),
+        Power::Idic => pending(Profile { scores_at_round_end: true, ..passive() }),
+        Power::Kill => pending(targets()),
+        Power::Masaka => pending(activated()),
+        Power::Mutate => pending(activated()),
+        Power::Party => pending(activated()),
+        Power::Poison => followed(targets(), poison::resolve, poison::DOC),
+        Power::Process => pending(picks()),
+        Power::Qapla => pending(activated()),
+        Power::Quadruple => pending(Profile { scores_at_round_end: true, ..passive() }),
+        Power::Recycle => pending(targets()),
+        Power::Replay => followed(activated(), replay::resolve, replay::DOC),
+        Power::Replicate => pending(passive()),
+        Power::Reset => pending(activated()),
+        Power::Rescue => followed(picks(), rescue::resolve, rescue::DOC),
+        Power::Reverse => followed(activated(), reverse::resolve, reverse::DOC),
+        Power::Rival => pending(Profile { accepts: &[Choice::Name], requires: &[Choice::Name], ..activated() }),
+        Power::Roll => pending(Profile { acts_at_round_end: true, ..passive() }),
+        Power::Sabotage => pending(targets()),
+        Power::Safety => pending(Profile { acts_at_round_end: true, ..passive() }),
+        Power::Scan => pending(Profile { accepts: &[Choice::Placement], ..activated() }),
+        Power::Score => pending(targets()),
+        Power::Shift => pending(activated()),
+        Power::Skip => followed(activated(), skip::resolve, skip::DOC),
+        Power::Stampede => followed(activated(), stampede::resolve, stampede::DOC),
+        Power::Tally => pending(Profile { scores_at_round_end: true, ..passive() }),
+        Power::TimeWarp => pending(Profile { acts_at_round_end: true, ..passive() }),
+        Power::Toxin => pending(Profile { accepts: &[Choice::Take], ..activated() }),
+        Power::Utilize => pending(targets()),
     }
+}
+
+/// The engine's hooks for a power.
+pub const fn profile(power: Power) -> Profile {
+    rule(power).profile
+}
+
+/// Resolves a used power (one half of a compound at a time).
+pub(crate) fn resolve(power: Power, cx: &mut PowerCx) -> Resolved {
+    (rule(power).resolve)(cx)
+}
+
+/// The documentation of a followed power; `None` while it is pending.
+pub fn doc(power: Power) -> Option<Doc> {
+    rule(power).doc
 }
 
 /// Whether any power on the card has this property; `None` when the card's power is not known

@@ -17,6 +17,9 @@ impl Cx<'_> {
         if let Ok((rest, _)) = (kw("chain"), space1, kw("breaks")).parse(i) {
             return Ok((rest, Event::ChainBreaks));
         }
+        if let Ok((rest, _)) = (kw("chain"), space1, kw("restarts")).parse(i) {
+            return Ok((rest, Event::ChainRestarts));
+        }
         if let Ok((rest, _)) = (kw("trouble"), space1, kw("shifts"), space1, kw("to"), space1).parse(i) {
             if rest.is_empty() {
                 return fail(rest, Code::BadResolution, "expected the trouble's name");
@@ -169,6 +172,24 @@ impl Cx<'_> {
             "totals" => {
                 let (r, p) = points(rest)?;
                 Ok((r, Event::TotalIs { player, points: p }))
+            }
+            "freezes" | "unfreezes" => {
+                let (r, power) = match self.power_spec(rest) {
+                    Err(nom::Err::Error(_)) => return fail(rest, Code::BadResolution, "expected the frozen power"),
+                    other => other?,
+                };
+                Ok((
+                    r,
+                    if lower == "freezes" {
+                        Event::Freezes { player, power }
+                    } else {
+                        Event::Unfreezes { player, power }
+                    },
+                ))
+            }
+            "replays" => {
+                let (r, c) = self.card(rest)?;
+                Ok((r, Event::Replays { player, card: c.card }))
             }
             "holds" => {
                 let (r, _) =

@@ -1,0 +1,43 @@
+//! DISCARD (TCC 2.1, Tribble Powers; Decipher 2000, Tribble Icons): the player puts one card from
+//! hand into the discard pile.
+
+use super::{Doc, Resolved};
+use crate::diagnostics::{Code, Diagnostic};
+use crate::engine::event::Event;
+use crate::engine::turn::PowerCx;
+use crate::model::log::{CardCount, Zone};
+
+pub const DOC: Doc = Doc {
+    rule: "TCC 2.1, Tribble Powers: DISCARD",
+    text: "Used, Discard moves one card of the player's choice from hand to the discard pile; the card \
+           is written after `use` (`?` when the table did not see it). Discarding the last card of the \
+           hand goes out like playing it.\n\n\
+           Log: `Matt: 1000 Discard use 10 Poison`.\n\
+           Checked: exactly one card is named (R0317) and the hand can hold it (R0308); a resolution \
+           line naming another card is a mis-resolution (R0601).",
+};
+
+pub fn resolve(cx: &mut PowerCx) -> Resolved {
+    let Some((cards, span)) = cx.cards() else { return Resolved::Done };
+    if cards.len() != 1 {
+        cx.report(
+            Diagnostic::new(Code::BadChoices, span, format!("Discard discards one card, not {}", cards.len()))
+                .label("one card")
+                .help("write the one card discarded: `1000 Discard use 10 Poison`"),
+        );
+        return Resolved::Done;
+    }
+    let card = cards[0].clone();
+    let player = cx.player;
+    if !cx.state().player(player).hand.could_hold(&card) {
+        let name = cx.name(player);
+        cx.report(
+            Diagnostic::new(Code::NotInHand, span, format!("{name} cannot hold {card} to discard it"))
+                .label("not in hand"),
+        );
+    }
+    // The table's own line for the discard is the same event: it is confirmed, not compared.
+    cx.take_claim(|e| matches!(e, Event::Discards { player: p, from: Zone::Hand, .. } if *p == player));
+    cx.emit(Event::Discards { player, cards: vec![CardCount::one(card, span)], from: Zone::Hand });
+    Resolved::Done
+}

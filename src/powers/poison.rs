@@ -1,0 +1,100 @@
+//! POISON (TCC 2.1, Tribble Powers; Decipher 2000, Tribble Icons): the player chooses an opponent
+//! who still has cards in the draw deck; the opponent discards the deck's top card and the player
+//! scores its number.
+
+use super::{Doc, Resolved};
+use crate::diagnostics::{Code, Diagnostic};
+use crate::engine::event::Event;
+use crate::engine::state::Status;
+use crate::engine::turn::PowerCx;
+use crate::model::log::{CardCount, Zone};
+use crate::model::{Card, Denomination, Points, Power, PowerSpec};
+
+pub const DOC: Doc = Doc {
+    rule: "TCC 2.1, Tribble Powers: POISON; Advanced Rules: \"Decked\"",
+    text: "Used, Poison names an opponent with cards left in the draw deck (`use @Matt`). That player \
+           discards the deck's top card, and the poisoner scores its number at once. A decked player may \
+           be chosen but nobody scores from a decked player. The discarded card is evidence the table \
+           writes (`Matt discards 1000 Go from deck`); the score is a claim the referee checks \
+           (`Dan scores 1000`). When the card is not written, a score line gives its number; with \
+           neither, the score is taken from the sheet. A poisoned Antidote or Tally changes who scores: \
+           until those powers are followed, the score is taken from the sheet.\n\n\
+           Log: `Dan: 100 Poison use @Matt` with `  Matt discards 1000 Go from deck` and `  Dan scores 1000`.\n\
+           Checked: the target is an opponent with a deck (R0320); the card can be the deck's top and \
+           the decklist's (R0601, R0401); the score matches (R0601).",
+};
+
+pub fn resolve(cx: &mut PowerCx) -> Resolved {
+    let Some((target, at)) = cx.target() else { return Resolved::Done };
+    let player = cx.player;
+    if target == player {
+        cx.report(
+            Diagnostic::new(Code::PoisonTarget, at, "Poison chooses an opponent, not its own player")
+                .label("an opponent")
+                .help("write the opponent poisoned: `100 Poison use @Matt`"),
+        );
+        return Resolved::Done;
+    }
+    let name = cx.name(target);
+    if cx.state().player(target).deck.is_empty() {
+        cx.report(
+            Diagnostic::new(Code::PoisonTarget, at, format!("{name}'s draw deck is empty"))
+                .label("Poison needs an opponent with cards in the deck"),
+        );
+        return Resolved::Done;
+    }
+    // The discarded card, as the table wrote it (evidence), and the score it claimed.
+    let discarded = cx.take_claim(|e| matches!(e, Event::Discards { player: p, from: Zone::Deck, .. } if *p == target));
+    let scored = cx.take_claim(|e| matches!(e, Event::Scores { player: p, .. } if *p == player));
+    let mut card = match &discarded {
+        Some((Event::Discards { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card.clone(),
+        _ => Card::Unknown,
+    };
+    if let (Card::Unknown, Some((Event::Scores { points, .. }, _))) = (&card, &scored) {
+        // The score line tells the number of a card the log did not name.
+        if let Some(d) = Denomination::from_value(points.0) {
+            card = Card::Known { denomination: d, power: PowerSpec::Unrecorded };
+        }
+    }
+    if let Some((_, span)) = &discarded {
+        if cx.state().player(target).deck.clone().draw(&card).is_err() {
+            cx.report(
+                Diagnostic::new(Code::Misresolved, *span, format!("{card} cannot be the top of {name}'s deck"))
+                    .label("not the deck's top card")
+                    .help("Poison discards the top card of the chosen player's deck"),
+            );
+        }
+    }
+    cx.emit(Event::Discards { player: target, cards: vec![CardCount::one(card.clone(), at)], from: Zone::Deck });
+    cx.check_located(target, discarded.as_ref().map_or(at, |(_, s)| *s));
+    let decked = cx.state().player(target).status == Status::Decked;
+    let reacts = card.power().is_some_and(|p| p.has(Power::Antidote) || p.has(Power::Tally));
+    let value = card.denomination().map(Denomination::value);
+    match (decked, reacts, value) {
+        (true, _, _) => {
+            if let Some((Event::Scores { points, .. }, span)) = &scored {
+                if points.0 > 0 {
+                    cx.report(
+                        Diagnostic::new(Code::Misresolved, *span, format!("nobody scores from {name}, who is decked"))
+                            .label("Poison scores nothing here")
+                            .help("a decked player cannot be scored from (TCC 2.1, Advanced Rules: \"Decked\")"),
+                    );
+                }
+            }
+        }
+        (false, false, Some(v)) => {
+            if let Some((Event::Scores { points, .. }, span)) = &scored {
+                if points.0 != v {
+                    cx.report(
+                        Diagnostic::new(Code::Misresolved, *span, format!("Poison scores {v} here, not {}", points.0))
+                            .label(format!("the discarded {card} is worth {v}"))
+                            .help("the poisoner scores the number of tribbles on the discarded card"),
+                    );
+                }
+            }
+            cx.emit(Event::Scores { player, points: Points(v) });
+        }
+        _ => cx.emit(Event::ScoreUnverified(player)),
+    }
+    Resolved::Done
+}
