@@ -740,13 +740,17 @@ impl Referee<'_> {
         self.last_player_standing();
         self.last_skipped = None;
         if self.went_out.is_empty() || self.missed_go_out {
+            // After the displaced player's turn, play resumes after the one who jumped the queue
+            // (passing over the displaced player, who has just played).
+            let from = self.resume_after.take().unwrap_or(player);
             if progress.extra_turn && self.state.player(player).is_in() {
                 self.emit(Event::IsNext(player));
                 return;
             }
-            // After the displaced player's turn, play resumes after the one who jumped the queue.
-            let from = self.resume_after.take().unwrap_or(player);
             let mut next = self.state.next_in_turn(from);
+            if next == Some(player) && from != player {
+                next = self.state.next_in_turn(player);
+            }
             for _ in 0..progress.skips {
                 // Skip: the next player in the current direction loses the turn.
                 if let Some(skipped) = next {

@@ -5,6 +5,7 @@ use super::{Doc, Resolved};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::Event;
 use crate::engine::turn::PowerCx;
+use crate::engine::zone::compatible;
 use crate::model::log::{CardCount, Zone};
 
 pub const DOC: Doc = Doc {
@@ -36,8 +37,14 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                 .label("not in hand"),
         );
     }
-    // The table's own line for the discard is the same event: it is confirmed, not compared.
-    cx.take_claim(|e| matches!(e, Event::Discards { player: p, from: Zone::Hand, .. } if *p == player));
+    // The table's own line for the discard confirms it; a line naming another card is left to be
+    // reported as a mis-resolution.
+    cx.take_claim(|e| match e {
+        Event::Discards { player: p, from: Zone::Hand, cards } => {
+            *p == player && cards.len() == 1 && cards[0].count == 1 && compatible(&cards[0].card, &card)
+        }
+        _ => false,
+    });
     cx.emit(Event::Discards { player, cards: vec![CardCount::one(card, span)], from: Zone::Hand });
     Resolved::Done
 }

@@ -6,6 +6,7 @@ use super::{Doc, Resolved};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::{Destination, Event, Place, Source};
 use crate::engine::turn::PowerCx;
+use crate::engine::zone::compatible;
 use crate::model::log::{CardCount, Zone};
 
 pub const DOC: Doc = Doc {
@@ -38,9 +39,12 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                 .help("Rescue recovers a card from the player's own discard pile"),
         );
     }
-    cx.take_claim(
-        |e| matches!(e, Event::Puts { player: p, from: Source { zone: Zone::Discard, .. }, .. } if *p == player),
-    );
+    cx.take_claim(|e| match e {
+        Event::Puts { player: p, from: Source { zone: Zone::Discard, .. }, cards, .. } => {
+            *p == player && cards.len() == 1 && compatible(&cards[0].card, &card)
+        }
+        _ => false,
+    });
     cx.emit(Event::Puts {
         player,
         cards: vec![CardCount::one(card.clone(), span)],
