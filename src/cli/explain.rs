@@ -1,7 +1,10 @@
-//! `tribbles explain`: the long explanation of a diagnostic code, or the list of all codes.
+//! `tribbles explain`: the long explanation of a diagnostic code or of a followed power, or the
+//! list of all codes.
 
 use super::{CmdResult, ExplainArgs};
 use crate::diagnostics::{Code, did_you_mean};
+use crate::model::Power;
+use crate::powers;
 use std::io::Write;
 
 pub fn run(args: &ExplainArgs, out: &mut impl Write) -> CmdResult {
@@ -9,16 +12,29 @@ pub fn run(args: &ExplainArgs, out: &mut impl Write) -> CmdResult {
         for c in Code::ALL {
             writeln!(out, "{}  {:<7}  {}", c.id(), c.severity().keyword(), c.explanation().summary)?;
         }
+        let followed: Vec<&str> = Power::ALL.iter().filter(|p| powers::doc(**p).is_some()).map(|p| p.name()).collect();
+        writeln!(out, "\npowers (`tribbles explain POWER`): {}", followed.join(", "))?;
         return Ok(0);
     }
     let Some(id) = args.code.as_deref() else {
         return Ok(2);
     };
+    if let Some(power) = Power::from_name(id) {
+        match powers::doc(power) {
+            Some(doc) => write!(out, "{power} ({})\n\n{}\n", doc.rule, doc.text)?,
+            None => writeln!(
+                out,
+                "{power}: not followed yet. Using it gives a note (R0701), and nothing it could change is held \
+                 against the table."
+            )?,
+        }
+        return Ok(0);
+    }
     let Some(code) = Code::from_id(id) else {
         let hint = did_you_mean(id, Code::ALL.iter().map(|c| c.id()))
             .map(|s| format!(" (did you mean {s}?)"))
             .unwrap_or_default();
-        eprintln!("tribbles: no diagnostic code `{id}`{hint}; `tribbles explain --list` lists them");
+        eprintln!("tribbles: no diagnostic code or power `{id}`{hint}; `tribbles explain --list` lists them");
         return Ok(2);
     };
     write!(out, "{}", explain(code))?;
