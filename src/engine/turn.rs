@@ -340,10 +340,16 @@ impl Referee<'_> {
             }
             if let Some(k) = allowance {
                 progress.allowed.remove(k);
+                // The rescued card, played at once, does not go back on the deck.
+                if progress.rescued.as_ref().is_some_and(|r| compatible(c, r)) {
+                    progress.rescued = None;
+                }
             }
             self.check_frozen(c, card.span);
             let mut not_drawn = false;
-            if let Some(drawn) = &progress.drew {
+            // A play a power allows (a Stampede's follow-up, a rescued card) is not "another card
+            // after drawing".
+            if let Some(drawn) = progress.drew.as_ref().filter(|_| allowance.is_none()) {
                 if !compatible(c, drawn) {
                     not_drawn = true;
                     self.report(
