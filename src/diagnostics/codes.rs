@@ -88,6 +88,7 @@ codes! {
     Misresolved = "R0601";
     PowerUnverified = "R0701";
     TurnOrderUnverified = "R0702";
+    DeckedAtDeal = "R0705";
     PlayUnverified = "R0703";
     ScoringUnverified = "R0704";
     ExpectationFailed = "R0801";
@@ -121,6 +122,7 @@ impl Code {
             | Code::PlayUnverified
             | Code::ScoringUnverified
             | Code::ExpectationUnverified
+            | Code::DeckedAtDeal
             | Code::LogEnds => Severity::Note,
             Code::DeckTooSmall
             | Code::HandTooLarge
@@ -693,6 +695,15 @@ impl Code {
                 "FORMAT.md §12, Expectations",
                 "What the expectation is about (the turn order, the chain, a hand's size, the scores) is not \
                  followed at this point, after a power whose effects are not checked.\n\nFix: nothing.",
+            ),
+            Code::DeckedAtDeal => (
+                "a player takes no turn this round and is taken to have been decked at the deal",
+                "TCC 2.1, Advanced Rules: \"Decked\"; ruling R2",
+                "A player whose deck could not supply the opening hand is decked before the first turn, and \
+                 the log has no line for it. When the log's deck sizes are unknown and a player's first turn \
+                 of the round is passed over, the referee takes the player to have been decked at the deal \
+                 rather than accuse the table.\n\nFix: nothing; give deck sizes (`deck Dan: 40x ?`) to have \
+                 it checked.",
             ),
             Code::LogEnds => (
                 "the log ends before the game does",

@@ -99,6 +99,8 @@ pub enum Event {
         player: PlayerId,
         power: PowerSpec,
     },
+    /// A player taken to have been decked at the deal takes a turn after all: back in the round.
+    Rejoins(PlayerId),
     /// A card from the player's own play pile is played again: it goes to the top and sets the
     /// chain (Replay).
     Replays {
@@ -266,6 +268,7 @@ impl fmt::Display for EventLine<'_> {
             Event::ScoreUnverified(p) => write!(f, "{} scores unverified", name(*p)),
             Event::HandUnknown(p) => write!(f, "{} holds unknown", name(*p)),
             Event::ChainRestarts => f.write_str("chain restarts"),
+            Event::Rejoins(p) => write!(f, "{} rejoins", name(*p)),
             Event::Freezes { player, power } => write!(f, "{} freezes {power}", name(*player)),
             Event::Unfreezes { player, power } => write!(f, "{} unfreezes {power}", name(*player)),
             Event::Replays { player, card } => write!(f, "{} replays {card}", name(*player)),

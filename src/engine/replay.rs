@@ -163,6 +163,10 @@ pub(crate) struct Referee<'a> {
     /// gave its player another (Go), whose activations then add up.
     pub(super) previous_turn: Option<(PlayerId, u32)>,
     pub(super) go_chain: bool,
+    /// The players who have taken a turn this round.
+    pub(super) took_turn: Vec<PlayerId>,
+    /// Players taken to have been decked at the deal: (the player, who played instead, where).
+    pub(super) inferred_decked: Vec<(PlayerId, PlayerId, Span)>,
 }
 
 struct Pending {
@@ -208,6 +212,8 @@ impl<'a> Referee<'a> {
             last_skipped: None,
             previous_turn: None,
             go_chain: false,
+            took_turn: Vec::new(),
+            inferred_decked: Vec::new(),
         }
     }
 
@@ -494,7 +500,11 @@ impl<'a> Referee<'a> {
         for (k, deck) in decks.into_iter().enumerate() {
             match deck {
                 None => {
-                    deck_states.push(Deck { middle: Hidden::unbounded(), ..Deck::default() });
+                    // The size is unknown, but a legal TCC 2.1 deck holds at least 35 cards;
+                    // Decipher 2000 sets no minimum.
+                    let at_least = if ruleset == Ruleset::Tcc21 { 35 } else { 0 };
+                    deck_states
+                        .push(Deck { middle: Hidden { unknown: at_least, ..Hidden::unbounded() }, ..Deck::default() });
                     collections.push(None);
                 }
                 Some((cards, span)) => {
@@ -550,6 +560,8 @@ impl<'a> Referee<'a> {
         self.last_skipped = None;
         self.previous_turn = None;
         self.go_chain = false;
+        self.took_turn.clear();
+        self.inferred_decked.clear();
         self.missed_go_out = false;
         self.noted_turn_order = false;
         self.turn_in_round = 0;

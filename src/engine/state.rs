@@ -256,6 +256,7 @@ impl State {
             Event::GoesOut(p) => self.player_mut(*p).status = Status::Out,
             Event::IsDecked(p) => self.player_mut(*p).status = Status::Decked,
             Event::SitsOut(p) => self.player_mut(*p).status = Status::SittingOut,
+            Event::Rejoins(p) => self.player_mut(*p).status = Status::In,
             Event::IsSkipped(_) | Event::Passes(_) | Event::Reveals { .. } => {}
             Event::DirectionReverses => {
                 self.direction = match self.direction {

@@ -134,6 +134,24 @@ impl Referee<'_> {
             // Carry on as the table played: the round goes on.
             self.emit(Event::IsNext(player));
         }
+        // A player taken to have been decked at the deal plays after all: the turn that passed
+        // over them was out of turn, which is now certain.
+        if let Some(k) = self.inferred_decked.iter().position(|(p, _, _)| *p == player) {
+            let (_, jumper, span) = self.inferred_decked.remove(k);
+            self.report(
+                Diagnostic::new(
+                    Code::OutOfTurn,
+                    span,
+                    format!("it was {}'s turn, not {}'s", self.name(player), self.name(jumper)),
+                )
+                .label(format!("expected {}", self.name(player)))
+                .related(turn.player_span, format!("{} plays later, so was not decked", self.name(player)))
+                .help(self.turn_order_help()),
+            );
+            self.emit(Event::Rejoins(player));
+            self.emit(Event::IsNext(player));
+            return true;
+        }
         if status != Status::In && !(status == Status::Out && self.missed_go_out) {
             let why = match status {
                 Status::Decked => "is decked and out for the rest of the round",
@@ -156,6 +174,37 @@ impl Referee<'_> {
                 return true;
             }
         }
+        // A player whose deck size is unknown and who has not played this round may have been
+        // decked at the deal (ruling R2), which no line records: pass over such players rather
+        // than accuse the table.
+        while let Some(expected) = self.state.next.filter(|e| *e != player) {
+            let deck = &self.state.player(expected).deck;
+            let could_be_decked = deck.len().is_none()
+                && deck.min_len() < 7
+                && !self.took_turn.contains(&expected)
+                && self.state.player(player).is_in();
+            let reaches = self.state.next_in_turn(expected) == Some(player)
+                || self.state.next_in_turn(expected).is_some_and(|n| n != player && !self.took_turn.contains(&n));
+            if !could_be_decked || !reaches || self.state.fog.turn_order {
+                break;
+            }
+            self.report(
+                Diagnostic::new(
+                    Code::DeckedAtDeal,
+                    turn.player_span,
+                    format!("{} takes no turn: taken to have been decked at the deal", self.name(expected)),
+                )
+                .label(format!("{}'s turn is passed over", self.name(expected))),
+            );
+            // The hand stays: if the player plays after all, the inference is withdrawn.
+            self.emit(Event::IsDecked(expected));
+            self.inferred_decked.push((expected, player, turn.player_span));
+            match self.state.next_in_turn(expected) {
+                Some(n) => self.emit(Event::IsNext(n)),
+                None => break,
+            }
+        }
+        self.took_turn.push(player);
         match self.state.next {
             Some(expected) if expected != player => {
                 if self.state.fog.turn_order {

@@ -191,6 +191,7 @@ impl Cx<'_> {
                 let (r, c) = self.card(rest)?;
                 Ok((r, Event::Replays { player, card: c.card }))
             }
+            "rejoins" => Ok((rest, Event::Rejoins(player))),
             "holds" => {
                 let (r, _) =
                     kw("unknown")(rest).or_else(|_| fail(rest, Code::BadResolution, "expected `holds unknown`"))?;
