@@ -1016,6 +1016,21 @@ impl PowerCx<'_, '_> {
         })
     }
 
+    /// The single card a power's use names (Discard, Rescue); reports a use naming several.
+    /// `what` reads "Discard discards", `example` shows the right syntax.
+    pub fn one_card(&mut self, what: &str, example: &str) -> Option<(Card, Span)> {
+        let (cards, span) = self.cards()?;
+        if let [card] = cards.as_slice() {
+            return Some((card.clone(), span));
+        }
+        self.report(
+            Diagnostic::new(Code::BadChoices, span, format!("{what} one card, not {}", cards.len()))
+                .label("one card")
+                .help(format!("write the one card: {example}")),
+        );
+        None
+    }
+
     /// Takes the first of the turn's resolution lines that `pick` accepts, as evidence the power
     /// uses; it is then not compared again.
     pub fn take_claim(&mut self, pick: impl Fn(&Event) -> bool) -> Option<(Event, Span)> {

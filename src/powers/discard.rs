@@ -19,16 +19,9 @@ pub const DOC: Doc = Doc {
 };
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
-    let Some((cards, span)) = cx.cards() else { return Resolved::Done };
-    if cards.len() != 1 {
-        cx.report(
-            Diagnostic::new(Code::BadChoices, span, format!("Discard discards one card, not {}", cards.len()))
-                .label("one card")
-                .help("write the one card discarded: `1000 Discard use 10 Poison`"),
-        );
+    let Some((card, span)) = cx.one_card("Discard discards", "`1000 Discard use 10 Poison`") else {
         return Resolved::Done;
-    }
-    let card = cards[0].clone();
+    };
     let player = cx.player;
     if !cx.state().player(player).hand.could_hold(&card) {
         let name = cx.name(player);

@@ -21,15 +21,9 @@ pub const DOC: Doc = Doc {
 };
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
-    let Some((cards, span)) = cx.cards() else { return Resolved::Done };
-    if cards.len() != 1 {
-        cx.report(
-            Diagnostic::new(Code::BadChoices, span, format!("Rescue recovers one card, not {}", cards.len()))
-                .label("one card"),
-        );
+    let Some((card, span)) = cx.one_card("Rescue recovers", "`10000 Rescue use 100000 Clone`") else {
         return Resolved::Done;
-    }
-    let card = cards[0].clone();
+    };
     let player = cx.player;
     if !cx.state().player(player).discard.could_hold(&card) {
         let name = cx.name(player);
