@@ -3,6 +3,7 @@
 
 pub mod event;
 pub mod replay;
+pub mod rules;
 pub mod state;
 pub(crate) mod turn;
 pub mod zone;

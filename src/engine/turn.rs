@@ -5,6 +5,7 @@
 use super::event::{Drawn, Event};
 use super::replay::{Referee, same_event};
 use super::state::Status;
+use super::rules::{self, Verdict, Way};
 use super::zone::compatible;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::model::log::{CardAt, CardCount, Choice, ChoiceKind, LineKind, Ruleset, Step, StepKind, Turn};
@@ -492,6 +493,9 @@ impl Referee<'_> {
     /// Nobody may play a card whose power is frozen (TCC 2.1, Tribble Powers: FREEZE). A compound
     /// is a power of its own: freezing Skip does not freeze Clone & Skip (ruling R14).
     fn check_frozen(&mut self, c: &Card, span: Span) {
+        if !rules::is_frozen(&self.state.frozen, c) {
+            return;
+        }
         let Some(power) = c.power() else { return };
         if let Some((p, by)) = self.state.frozen.iter().find(|(p, _)| p == power) {
             let by = self.name(*by).to_string();
@@ -526,6 +530,7 @@ impl Referee<'_> {
         if self.state.fog.next_play {
             return Way::InSequence;
         }
+        let chain = self.state.chain;
         let Some(d) = c.denomination() else {
             self.report(
                 Diagnostic::new(Code::PlayUnverified, span, "the card played is not recorded")
@@ -533,38 +538,19 @@ impl Referee<'_> {
             );
             return Way::InSequence;
         };
-        let chain = self.state.chain;
-        let expected = chain.last.map_or(Denomination::One, Denomination::next);
+        match rules::play_verdict(&chain, self.previous_activations(), c) {
+            Verdict::Legal(way) => return way,
+            Verdict::Unverifiable => {
+                self.report(
+                    Diagnostic::new(Code::PlayUnverified, span, format!("{d} is out of sequence unless its power allows it"))
+                        .label("the power was not recorded: it could be a Clone, an Advance or a Dabo"),
+                );
+                return Way::InSequence;
+            }
+            Verdict::Illegal => {}
+        }
+        let expected = rules::next_number(&chain);
         let restart = chain.broken || chain.last.is_none();
-        if d == expected || (restart && d == Denomination::One) {
-            return Way::InSequence;
-        }
-        let power = c.power().cloned().unwrap_or(PowerSpec::Unrecorded);
-        let has = |p: crate::model::Power| power.has(p);
-        // Clone: the same number as the last card played (TCC 2.1, Tribble Powers: CLONE).
-        if has(crate::model::Power::Clone) && chain.last == Some(d) {
-            return Way::AsClone;
-        }
-        // Advance: in place of a 1 when the chain is broken (ADVANCE).
-        if has(crate::model::Power::Advance) && chain.broken {
-            return Way::AsAdvance;
-        }
-        // Dabo: any number after a previous turn that activated two or more powers (DABO).
-        if has(crate::model::Power::Dabo) && self.previous_activations() >= 2 {
-            return Way::AsDabo;
-        }
-        // A card whose power was not recorded (or is not known) could be any of them.
-        if matches!(power, PowerSpec::Unrecorded | PowerSpec::Unrecognised(_)) {
-            self.report(
-                Diagnostic::new(
-                    Code::PlayUnverified,
-                    span,
-                    format!("{d} is out of sequence unless its power allows it"),
-                )
-                .label("the power was not recorded: it could be a Clone, an Advance or a Dabo"),
-            );
-            return Way::InSequence;
-        }
         let wanted = if restart && expected != Denomination::One {
             format!("{expected} (or 1 after the break)")
         } else {
@@ -628,8 +614,9 @@ impl Referee<'_> {
             (PowerSpec::Unrecorded | PowerSpec::Unrecognised(_), None) => Vec::new(),
         };
         let mut pending = halves.is_empty();
-        for (k, h) in halves.iter().enumerate() {
-            if k < counted as usize {
+        for h in &halves {
+            // Played as a clone, the Clone half's use is the play itself, counted already.
+            if counted > 0 && *h == crate::model::Power::Clone {
                 continue;
             }
             progress.activations += 1;
@@ -953,15 +940,6 @@ fn choice_help(power: &PowerSpec) -> String {
         })
         .collect();
     parts.join("; ")
-}
-
-/// How a card was played: in sequence, or out of it through its own power.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Way {
-    InSequence,
-    AsClone,
-    AsAdvance,
-    AsDabo,
 }
 
 /// What a power's resolution sees of the turn and may do to it: the engine's side of the power

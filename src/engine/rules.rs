@@ -1,0 +1,75 @@
+//! The rules as pure functions of the state, shared by validation (which reports what they say)
+//! and the simulator's enumeration of legal actions (which offers what they allow), so the two
+//! cannot disagree (TCC 2.1, How to Play; Tribble Powers: CLONE, ADVANCE, DABO, FREEZE).
+
+use super::state::Chain;
+use crate::model::{Card, Denomination, PlayerId, Power, PowerSpec};
+
+/// How a card may be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    InSequence,
+    AsClone,
+    AsAdvance,
+    AsDabo,
+}
+
+/// Whether a card may be played on the chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Legal(Way),
+    /// The card's number or power was not recorded: it may be legal.
+    Unverifiable,
+    Illegal,
+}
+
+/// The number the chain calls for next (1 at a new chain).
+pub fn next_number(chain: &Chain) -> Denomination {
+    chain.last.map_or(Denomination::One, Denomination::next)
+}
+
+/// Judges a play against the chain. `previous_activations` is how many powers the player of the
+/// previous turn activated in it (for Dabo).
+pub fn play_verdict(chain: &Chain, previous_activations: u32, card: &Card) -> Verdict {
+    let Some(d) = card.denomination() else { return Verdict::Unverifiable };
+    let expected = next_number(chain);
+    let restart = chain.broken || chain.last.is_none();
+    if d == expected || (restart && d == Denomination::One) {
+        return Verdict::Legal(Way::InSequence);
+    }
+    let power = card.power().cloned().unwrap_or(PowerSpec::Unrecorded);
+    // Clone: the same number as the last card played.
+    if power.has(Power::Clone) && chain.last == Some(d) {
+        return Verdict::Legal(Way::AsClone);
+    }
+    // Advance: in place of a 1 when the chain is broken.
+    if power.has(Power::Advance) && chain.broken {
+        return Verdict::Legal(Way::AsAdvance);
+    }
+    // Dabo: any number after a previous turn that activated two or more powers.
+    if power.has(Power::Dabo) && previous_activations >= 2 {
+        return Verdict::Legal(Way::AsDabo);
+    }
+    // A card whose power was not recorded (or is not known) could be any of them.
+    if matches!(power, PowerSpec::Unrecorded | PowerSpec::Unrecognised(_)) {
+        return Verdict::Unverifiable;
+    }
+    Verdict::Illegal
+}
+
+/// Whether a freeze in force forbids the card (a compound is a power of its own: ruling R14).
+pub fn is_frozen(frozen: &[(PowerSpec, PlayerId)], card: &Card) -> bool {
+    card.power().is_some_and(|p| frozen.iter().any(|(f, _)| f == p))
+}
+
+/// The cards of a hand that may be played now: the engine's enumeration of legal plays.
+pub fn legal_plays<'a>(
+    hand: impl IntoIterator<Item = &'a Card>,
+    chain: &Chain,
+    previous_activations: u32,
+    frozen: &[(PowerSpec, PlayerId)],
+) -> Vec<&'a Card> {
+    hand.into_iter()
+        .filter(|c| matches!(play_verdict(chain, previous_activations, c), Verdict::Legal(_)) && !is_frozen(frozen, c))
+        .collect()
+}
