@@ -8,6 +8,7 @@ pub mod diagnostics;
 pub mod engine;
 pub mod model;
 pub mod powers;
+pub mod sim;
 pub mod syntax;
 
 use diagnostics::Diagnostic;

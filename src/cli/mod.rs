@@ -8,6 +8,7 @@ mod fmt;
 mod input;
 mod replay;
 mod score;
+mod simulate;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{self, Write};
@@ -32,6 +33,40 @@ pub enum Command {
     Score(ScoreArgs),
     /// Print the event stream, or the state at a point of the game.
     Replay(ReplayArgs),
+    /// Play a whole game with random legal choices and print its log.
+    Simulate(SimulateArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SimulateArgs {
+    /// How many players (2 to 8).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=8))]
+    pub players: u8,
+    /// The seed: the same seed gives the same log, byte for byte.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    #[arg(long, value_enum, default_value_t = RulesetArg::Tcc21)]
+    pub ruleset: RulesetArg,
+    /// Play with the trouble pile (`on` or `off`).
+    #[arg(long, default_value = "off", value_parser = ["on", "off"])]
+    pub troubles: String,
+    /// How many rounds.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub rounds: u32,
+    /// A log whose `deck` lines give the players' decklists (in seat order).
+    #[arg(long)]
+    pub decks: Option<PathBuf>,
+    /// Print what a score keeper sees: drawn and hidden cards as `?`.
+    #[arg(long)]
+    pub hidden: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RulesetArg {
+    #[value(name = "tcc-2.1")]
+    Tcc21,
+    #[value(name = "decipher-2000")]
+    Decipher2000,
 }
 
 #[derive(Debug, clap::Args)]
@@ -129,6 +164,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Explain(args) => explain::run(&args, &mut out),
         Command::Score(args) => score::run(&args, &mut out),
         Command::Replay(args) => replay::run(&args, &mut out),
+        Command::Simulate(args) => simulate::run(&args, &mut out),
     };
     let flushed = out.flush();
     match result.and_then(|code| flushed.map(|()| code)) {

@@ -1201,14 +1201,7 @@ impl<'a> Referee<'a> {
                     PositionLine::Chain(c) => chain = Some((*c, line.span)),
                     PositionLine::Turn(p) => turn = Some((*p, line.span)),
                     PositionLine::Trouble(t) => state.trouble = Some(t.clone()),
-                    PositionLine::Frozen { power, .. } => problems.push(
-                        Diagnostic::new(
-                            Code::PowerUnverified,
-                            line.span,
-                            format!("the Freeze on {power} is not checked"),
-                        )
-                        .label("effects of Freeze not checked"),
-                    ),
+                    PositionLine::Frozen { power, until } => state.frozen.push((power.clone(), *until)),
                     PositionLine::Zone { player, zone, cards } => {
                         if seen_zones.contains(&(*player, *zone)) {
                             problems.push(

@@ -73,3 +73,9 @@ pub fn legal_plays<'a>(
         .filter(|c| matches!(play_verdict(chain, previous_activations, c), Verdict::Legal(_)) && !is_frozen(frozen, c))
         .collect()
 }
+
+/// Whether a play made this way must use the card's power: a compound with Clone played as a
+/// clone uses both halves (TCC 2.1, Advanced Rules: Compound Tribble Powers).
+pub fn requires_use(way: Way, card: &Card) -> bool {
+    way == Way::AsClone && matches!(card.power(), Some(PowerSpec::Compound(..)))
+}

@@ -4,8 +4,8 @@
 
 use super::event::{Drawn, Event};
 use super::replay::{Referee, same_event};
-use super::state::Status;
 use super::rules::{self, Verdict, Way};
+use super::state::Status;
 use super::zone::compatible;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::model::log::{CardAt, CardCount, Choice, ChoiceKind, LineKind, Ruleset, Step, StepKind, Turn};
@@ -542,8 +542,12 @@ impl Referee<'_> {
             Verdict::Legal(way) => return way,
             Verdict::Unverifiable => {
                 self.report(
-                    Diagnostic::new(Code::PlayUnverified, span, format!("{d} is out of sequence unless its power allows it"))
-                        .label("the power was not recorded: it could be a Clone, an Advance or a Dabo"),
+                    Diagnostic::new(
+                        Code::PlayUnverified,
+                        span,
+                        format!("{d} is out of sequence unless its power allows it"),
+                    )
+                    .label("the power was not recorded: it could be a Clone, an Advance or a Dabo"),
                 );
                 return Way::InSequence;
             }

@@ -1,0 +1,804 @@
+//! The simulator: plays whole games with seeded randomness and random legal choices, and prints
+//! them as table logs, with every card named (`full`) or as a score keeper sees them (`hidden`).
+//!
+//! Which cards may be played comes from the engine's own enumeration ([`rules::legal_plays`]);
+//! everything else (dealing, power effects, scoring) the simulator works out itself, so the engine
+//! that checks its logs is checked in turn. The same options give the same log, byte for byte.
+//! [`mutant`] makes one realistic mistake at a chosen moment and ends the log there.
+
+mod rng;
+
+pub use rng::Rng;
+
+use crate::engine::rules::{self, Verdict, Way};
+use crate::engine::state::Chain;
+use crate::model::log::Ruleset;
+use crate::model::{Card, Denomination, PlayerId, Power, PowerSpec};
+
+/// Seat names, in order.
+pub const NAMES: [&str; 8] = ["Ann", "Bob", "Cyd", "Dee", "Eve", "Fay", "Gus", "Hal"];
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub players: usize,
+    pub seed: u64,
+    pub ruleset: Ruleset,
+    pub troubles: bool,
+    pub rounds: u32,
+    /// Decklists to play with instead of random ones, one per player in seat order.
+    pub decks: Option<Vec<Vec<Card>>>,
+    /// Print what a score keeper sees instead of every card.
+    pub hidden: bool,
+}
+
+impl Options {
+    pub fn new(players: usize, seed: u64) -> Options {
+        Options { players, seed, ruleset: Ruleset::Tcc21, troubles: false, rounds: 5, decks: None, hidden: false }
+    }
+}
+
+/// A kind of mistake a table makes, for checking that the referee catches it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mutation {
+    /// A card of a number the chain does not allow.
+    WrongDenomination,
+    /// Another player takes the turn.
+    WrongPlayer,
+    /// A Poison aimed at its own player.
+    IllegalTarget,
+    /// A card whose power is frozen.
+    FrozenPlay,
+    /// A Poison's discarded card written wrong.
+    WrongResolution,
+    /// A round's points written wrong.
+    WrongScore,
+    /// Play goes on after a player went out.
+    MissedGoOut,
+    /// After drawing, another card is played from hand.
+    NotTheDrawnCard,
+    /// A drawn card the player's decklist does not hold.
+    NotInDecklist,
+}
+
+impl Mutation {
+    pub const ALL: [Mutation; 9] = [
+        Mutation::WrongDenomination,
+        Mutation::WrongPlayer,
+        Mutation::IllegalTarget,
+        Mutation::FrozenPlay,
+        Mutation::WrongResolution,
+        Mutation::WrongScore,
+        Mutation::MissedGoOut,
+        Mutation::NotTheDrawnCard,
+        Mutation::NotInDecklist,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Mutation::WrongDenomination => "a play of a number the chain does not allow",
+            Mutation::WrongPlayer => "a turn given to the wrong player",
+            Mutation::IllegalTarget => "a choice naming an illegal target",
+            Mutation::FrozenPlay => "a frozen power played",
+            Mutation::WrongResolution => "a resolution line changed",
+            Mutation::WrongScore => "a points figure changed",
+            Mutation::MissedGoOut => "a go-out missed",
+            Mutation::NotTheDrawnCard => "another card played after a draw",
+            Mutation::NotInDecklist => "a card the decklist does not hold",
+        }
+    }
+}
+
+/// Plays a whole game and returns its log.
+pub fn simulate(o: &Options) -> String {
+    let mut s = Sim::new(o, None);
+    s.run();
+    s.text()
+}
+
+/// The same game with one mistake of the given kind, made at the `at`-th chance the game offers
+/// (counting from 0); the log ends with the mistake. `None` when the game offers no such chance.
+pub fn mutant(o: &Options, mutation: Mutation, at: usize) -> Option<String> {
+    let mut s = Sim::new(o, Some((mutation, at)));
+    s.run();
+    s.mutated.then(|| s.text())
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum St {
+    In,
+    Out,
+    Decked,
+    Sitting,
+}
+
+struct Sim<'o> {
+    o: &'o Options,
+    r: Rng,
+    n: usize,
+    lists: Vec<Vec<Card>>,
+    /// Index 0 is the top.
+    deck: Vec<Vec<Card>>,
+    hand: Vec<Vec<Card>>,
+    pile: Vec<Vec<Card>>,
+    discard: Vec<Vec<Card>>,
+    st: Vec<St>,
+    totals: Vec<u64>,
+    round_pts: Vec<u64>,
+    chain: Chain,
+    clockwise: bool,
+    frozen: Vec<(PowerSpec, PlayerId)>,
+    prev_acts: u32,
+    prev_player: Option<usize>,
+    go_chain: bool,
+    /// Each line in its full and its hidden form (`None`: not printed in that form).
+    lines: Vec<(Option<String>, Option<String>)>,
+    mutation: Option<(Mutation, usize)>,
+    mutated: bool,
+    /// Freezes made in the turn being played, which do not end with it.
+    fresh_freezes: Vec<PowerSpec>,
+}
+
+/// The powers the simulator knows how to use (those the engine follows).
+const USABLE: [Power; 10] = [
+    Power::Go,
+    Power::Skip,
+    Power::Reverse,
+    Power::Famine,
+    Power::Freeze,
+    Power::Discard,
+    Power::Poison,
+    Power::Rescue,
+    Power::Replay,
+    Power::Stampede,
+];
+
+impl<'o> Sim<'o> {
+    fn new(o: &'o Options, mutation: Option<(Mutation, usize)>) -> Sim<'o> {
+        let n = o.players.clamp(2, NAMES.len());
+        Sim {
+            o,
+            r: Rng::new(o.seed),
+            n,
+            lists: Vec::new(),
+            deck: vec![Vec::new(); n],
+            hand: vec![Vec::new(); n],
+            pile: vec![Vec::new(); n],
+            discard: vec![Vec::new(); n],
+            st: vec![St::In; n],
+            totals: vec![0; n],
+            round_pts: vec![0; n],
+            chain: Chain::default(),
+            clockwise: true,
+            frozen: Vec::new(),
+            prev_acts: 0,
+            prev_player: None,
+            go_chain: false,
+            lines: Vec::new(),
+            mutation,
+            mutated: false,
+            fresh_freezes: Vec::new(),
+        }
+    }
+
+    fn text(&self) -> String {
+        let mut out = String::new();
+        for (full, hidden) in &self.lines {
+            if let Some(line) = if self.o.hidden { hidden } else { full } {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    fn both(&mut self, line: String) {
+        self.lines.push((Some(line.clone()), Some(line)));
+    }
+
+    fn line(&mut self, full: String, hidden: String) {
+        self.lines.push((Some(full), Some(hidden)));
+    }
+
+    fn name(&self, p: usize) -> &'static str {
+        NAMES[p]
+    }
+
+    /// Whether this is the chance at which the mutation is to be made (and counts it).
+    fn chance_for(&mut self, m: Mutation) -> bool {
+        match &mut self.mutation {
+            Some((kind, at)) if *kind == m && !self.mutated => {
+                if *at == 0 {
+                    return true;
+                }
+                *at -= 1;
+                false
+            }
+            _ => false,
+        }
+    }
+
+    fn run(&mut self) {
+        let o = self.o;
+        self.both("tribbles-log 1".into());
+        self.both(format!("event: Simulated game, seed {}", o.seed));
+        self.both(format!("ruleset: {}", o.ruleset.keyword()));
+        if o.troubles {
+            self.both("troubles: on".into());
+        }
+        if o.rounds != 5 {
+            self.both(format!("rounds: {}", o.rounds));
+        }
+        let names: Vec<&str> = (0..self.n).map(|p| self.name(p)).collect();
+        self.both(format!("players: {}", names.join(", ")));
+        self.lists = match &o.decks {
+            Some(d) => d.iter().take(self.n).cloned().collect(),
+            None => (0..self.n).map(|_| self.random_deck()).collect(),
+        };
+        for p in 0..self.n {
+            let full = format!("deck {}: {}", self.name(p), decklist(&self.lists[p]));
+            let hidden = format!("deck {}: {}x ?", self.name(p), self.lists[p].len());
+            self.line(full, hidden);
+            self.deck[p] = self.lists[p].clone();
+            let mut d = std::mem::take(&mut self.deck[p]);
+            self.r.shuffle(&mut d);
+            self.deck[p] = d;
+        }
+        let mut first = self.r.below(self.n);
+        let mut sitting: Vec<usize> = Vec::new();
+        for round in 1..=o.rounds {
+            self.both(String::new());
+            self.both(format!("round {round}"));
+            self.both(format!("first: {}", self.name(first)));
+            self.deal(&sitting);
+            let went = self.play_round(first);
+            if self.mutated {
+                return;
+            }
+            let pts = self.score_round(&went);
+            if self.mutated {
+                return;
+            }
+            sitting.clear();
+            for p in 0..self.n {
+                let pile = std::mem::take(&mut self.pile[p]);
+                self.deck[p].extend(pile);
+                let mut d = std::mem::take(&mut self.deck[p]);
+                self.r.shuffle(&mut d);
+                self.deck[p] = d;
+                if o.ruleset == Ruleset::Tcc21 && self.st[p] == St::Decked && self.deck[p].len() < 7 {
+                    sitting.push(p);
+                }
+            }
+            if let Some(least) = went.iter().map(|p| pts[*p]).min() {
+                first = went.iter().copied().find(|p| pts[*p] == least).unwrap_or(first);
+            }
+            if sitting.contains(&first) {
+                first = (0..self.n).find(|p| !sitting.contains(p)).unwrap_or(first);
+            }
+        }
+        let best = self.totals.iter().copied().max().unwrap_or(0);
+        let winners: Vec<&str> = (0..self.n).filter(|p| self.totals[*p] == best).map(|p| self.name(p)).collect();
+        self.both(String::new());
+        self.both(format!("winner: {}", winners.join(", ")));
+    }
+
+    /// A random deck: TCC 2.1's recommended spread (35 cards or more) with every power the
+    /// engine follows, compounds included; or a Decipher 2000 boxed-set-sized deck of its icons.
+    fn random_deck(&mut self) -> Vec<Card> {
+        let tcc = self.o.ruleset == Ruleset::Tcc21;
+        let followed: Vec<Power> = Power::ALL
+            .iter()
+            .copied()
+            .filter(|p| crate::powers::profile(*p).status == crate::powers::Status::Implemented)
+            .collect();
+        let decipher =
+            [Power::Go, Power::Skip, Power::Reverse, Power::Discard, Power::Poison, Power::Rescue, Power::Clone];
+        let spread: [(Denomination, usize, usize); 6] = if tcc {
+            [
+                (Denomination::One, 8, 9),
+                (Denomination::Ten, 8, 9),
+                (Denomination::Hundred, 7, 8),
+                (Denomination::Thousand, 6, 7),
+                (Denomination::TenThousand, 4, 5),
+                (Denomination::HundredThousand, 3, 4),
+            ]
+        } else {
+            [
+                (Denomination::One, 6, 7),
+                (Denomination::Ten, 5, 6),
+                (Denomination::Hundred, 5, 6),
+                (Denomination::Thousand, 4, 5),
+                (Denomination::TenThousand, 3, 3),
+                (Denomination::HundredThousand, 2, 3),
+            ]
+        };
+        let compounds = [
+            (Power::Clone, Power::Skip),
+            (Power::Skip, Power::Clone),
+            (Power::Clone, Power::Reverse),
+            (Power::Poison, Power::Freeze),
+        ];
+        let mut cards = Vec::new();
+        for (d, lo, hi) in spread {
+            let count = lo + self.r.below(hi - lo + 1);
+            for _ in 0..count {
+                let pool: &[Power] = if tcc { &followed } else { &decipher };
+                let mut p = *self.r.pick(pool).unwrap_or(&Power::Go);
+                if p == Power::Bonus && d > Denomination::Thousand {
+                    p = Power::Go;
+                }
+                let power = if tcc && self.r.chance(8) {
+                    let (a, b) = compounds[self.r.below(compounds.len())];
+                    PowerSpec::Compound(a, b)
+                } else {
+                    PowerSpec::Single(p)
+                };
+                cards.push(Card::Known { denomination: d, power });
+            }
+        }
+        // Bonus runs are worth collecting: both rulesets know Bonus.
+        for d in [Denomination::One, Denomination::Ten, Denomination::Hundred, Denomination::Thousand] {
+            if self.r.chance(50) {
+                cards.push(Card::new(d, Power::Bonus));
+            }
+        }
+        if !tcc {
+            while cards.len() < 26 {
+                cards.push(Card::new(Denomination::One, Power::Go));
+            }
+        }
+        cards
+    }
+
+    fn deal(&mut self, sitting: &[usize]) {
+        for p in 0..self.n {
+            self.pile[p].clear();
+            self.round_pts[p] = 0;
+            if sitting.contains(&p) {
+                self.st[p] = St::Sitting;
+                continue;
+            }
+            self.st[p] = St::In;
+            let short = self.deck[p].len() < 7;
+            let k = self.deck[p].len().min(7);
+            let dealt: Vec<Card> = self.deck[p].drain(..k).collect();
+            if !dealt.is_empty() {
+                let list = dealt.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                // A score keeper does not see the opening hands.
+                self.lines.push((Some(format!("hand {}: {list}", self.name(p))), None));
+            }
+            self.hand[p] = dealt;
+            if short {
+                let h = std::mem::take(&mut self.hand[p]);
+                self.discard[p].extend(h);
+                self.st[p] = St::Decked;
+            }
+        }
+    }
+
+    fn next_in_turn(&self, p: usize) -> Option<usize> {
+        (1..=self.n)
+            .map(|k| if self.clockwise { (p + k) % self.n } else { (p + self.n * 2 - k) % self.n })
+            .find(|q| self.st[*q] == St::In)
+    }
+
+    fn legal(&self, p: usize) -> Vec<Card> {
+        rules::legal_plays(&self.hand[p], &self.chain, self.prev_acts, &self.frozen).into_iter().cloned().collect()
+    }
+
+    /// Plays a round from `first`; returns who went out.
+    fn play_round(&mut self, first: usize) -> Vec<usize> {
+        self.chain = Chain::default();
+        self.clockwise = true;
+        self.frozen.clear();
+        self.prev_acts = 0;
+        self.prev_player = None;
+        self.go_chain = false;
+        let mut cur = first;
+        if self.st[cur] != St::In {
+            match self.next_in_turn(cur) {
+                Some(q) => cur = q,
+                None => return Vec::new(),
+            }
+        }
+        let ins: Vec<usize> = (0..self.n).filter(|p| self.st[*p] == St::In).collect();
+        if ins.len() == 1 {
+            let p = ins[0];
+            let h = std::mem::take(&mut self.hand[p]);
+            self.pile[p].extend(h);
+            self.st[p] = St::Out;
+            return vec![p];
+        }
+        for _ in 0..5000 {
+            if self.mistake_before_turn(cur) {
+                return Vec::new();
+            }
+            let outcome = self.turn(cur);
+            if self.mutated {
+                return Vec::new();
+            }
+            // Going out: every player still in with an empty hand (Decipher 2000: one only).
+            let mut outs: Vec<usize> =
+                (0..self.n).filter(|p| self.st[*p] == St::In && self.hand[*p].is_empty()).collect();
+            if self.o.ruleset == Ruleset::Decipher2000 && outs.len() > 1 {
+                outs = vec![if outs.contains(&cur) { cur } else { outs[0] }];
+            }
+            if !outs.is_empty() {
+                for p in &outs {
+                    self.st[*p] = St::Out;
+                }
+                if self.chance_for(Mutation::MissedGoOut) {
+                    if let Some(q) = self.next_in_turn(cur) {
+                        self.both(format!("{}: draw", self.name(q)));
+                        self.mutated = true;
+                    }
+                }
+                return outs;
+            }
+            let ins: Vec<usize> = (0..self.n).filter(|p| self.st[*p] == St::In).collect();
+            if ins.len() == 1 && self.st.contains(&St::Decked) {
+                let p = ins[0];
+                let h = std::mem::take(&mut self.hand[p]);
+                self.pile[p].extend(h);
+                self.st[p] = St::Out;
+                self.both(format!("  {} goes out", self.name(p)));
+                return vec![p];
+            }
+            if ins.is_empty() {
+                return Vec::new();
+            }
+            if outcome.extra && self.st[cur] == St::In {
+                continue;
+            }
+            let mut next = self.next_in_turn(cur);
+            for _ in 0..outcome.skips {
+                next = next.and_then(|q| self.next_in_turn(q));
+            }
+            match next {
+                Some(q) => cur = q,
+                None => return Vec::new(),
+            }
+        }
+        Vec::new()
+    }
+
+    /// Mistakes made in place of a turn; true when one was made (the log ends).
+    fn mistake_before_turn(&mut self, p: usize) -> bool {
+        let legal = self.legal(p);
+        if self.chance_for(Mutation::WrongPlayer) {
+            let other = (1..self.n).map(|k| (p + k) % self.n).find(|q| self.st[*q] == St::In);
+            if let Some(q) = other {
+                self.both(format!("{}: draw", self.name(q)));
+                self.mutated = true;
+                return true;
+            }
+        }
+        let wrong = self.hand[p]
+            .iter()
+            .find(|c| rules::play_verdict(&self.chain, self.prev_acts, c) == Verdict::Illegal)
+            .cloned();
+        if let Some(c) = wrong {
+            if self.chance_for(Mutation::WrongDenomination) {
+                self.both(format!("{}: {c}", self.name(p)));
+                self.mutated = true;
+                return true;
+            }
+        }
+        let poison = legal.iter().find(|c| c.power() == Some(&PowerSpec::Single(Power::Poison))).cloned();
+        if let Some(c) = poison {
+            if self.chance_for(Mutation::IllegalTarget) {
+                self.both(format!("{}: {c} use @{}", self.name(p), self.name(p)));
+                self.mutated = true;
+                return true;
+            }
+        }
+        if let Some((frozen, _)) = self.frozen.first().cloned() {
+            if self.chance_for(Mutation::FrozenPlay) {
+                let d = rules::next_number(&self.chain);
+                let card = Card::Known { denomination: d, power: frozen };
+                self.both(format!("{}: {card}", self.name(p)));
+                self.mutated = true;
+                return true;
+            }
+        }
+        if let (Some(c), Some(top)) = (legal.first().cloned(), self.deck[p].first().cloned()) {
+            if top != c && self.chance_for(Mutation::NotTheDrawnCard) {
+                self.line(format!("{}: draw {top}; {c}", self.name(p)), format!("{}: draw; {c}", self.name(p)));
+                self.mutated = true;
+                return true;
+            }
+        }
+        if !self.deck[p].is_empty() && self.chance_for(Mutation::NotInDecklist) {
+            // Dance is a power of TCC 2.1 that no simulated deck holds.
+            self.line(format!("{}: draw 100000 Dance", self.name(p)), format!("{}: draw", self.name(p)));
+            self.mutated = true;
+            return true;
+        }
+        false
+    }
+
+    /// One ordinary turn.
+    fn turn(&mut self, p: usize) -> Outcome {
+        let mut out = Outcome::default();
+        let legal = self.legal(p);
+        let name = self.name(p);
+        let mut res: Vec<String> = Vec::new();
+        let (mut full, mut hidden);
+        let played: Card;
+        if !legal.is_empty() && self.r.chance(95) {
+            let c = legal[self.r.below(legal.len())].clone();
+            if let Some(k) = self.hand[p].iter().position(|x| *x == c) {
+                self.hand[p].remove(k);
+            }
+            full = c.to_string();
+            hidden = full.clone();
+            played = c;
+        } else if self.deck[p].is_empty() {
+            self.both(format!("{name}: draw"));
+            self.both(format!("  {name} is decked"));
+            let h = std::mem::take(&mut self.hand[p]);
+            self.discard[p].extend(h);
+            self.st[p] = St::Decked;
+            self.chain.broken = true;
+            self.end_turn(p, 0, false);
+            return out;
+        } else {
+            let c = self.deck[p].remove(0);
+            let playable = rules::legal_plays([&c], &self.chain, self.prev_acts, &self.frozen).len() == 1;
+            if playable && self.r.chance(90) {
+                full = format!("draw {c}; {c}");
+                hidden = format!("draw; {c}");
+                played = c;
+            } else {
+                self.line(format!("{name}: draw {c}"), format!("{name}: draw"));
+                self.hand[p].push(c);
+                self.chain.broken = true;
+                self.end_turn(p, 0, false);
+                return out;
+            }
+        }
+        // The play: how, then its power.
+        let way = match rules::play_verdict(&self.chain, self.prev_acts, &played) {
+            Verdict::Legal(w) => w,
+            Verdict::Unverifiable | Verdict::Illegal => Way::InSequence,
+        };
+        let mut acts = u32::from(matches!(way, Way::AsClone | Way::AsAdvance));
+        self.pile[p].push(played.clone());
+        self.chain = Chain { last: played.denomination(), by: None, broken: false };
+        let halves: Vec<Power> = match played.power() {
+            Some(PowerSpec::Single(x)) => vec![*x],
+            Some(PowerSpec::Compound(a, b)) => vec![*a, *b],
+            _ => Vec::new(),
+        };
+        let usable = !halves.is_empty() && halves.iter().all(|h| USABLE.contains(h) || *h == Power::Clone);
+        let must = rules::requires_use(way, &played);
+        let feasible = halves.iter().all(|h| self.feasible(p, *h));
+        if usable && feasible && (must || (halves.iter().any(|h| *h != Power::Clone) && self.r.chance(75))) {
+            let mut choices_full = Vec::new();
+            let mut choices_hidden = Vec::new();
+            let mut extra_steps: Vec<(String, String)> = Vec::new();
+            for h in &halves {
+                if *h == Power::Clone && way == Way::AsClone {
+                    continue;
+                }
+                acts += 1;
+                self.resolve(p, *h, &mut out, &mut choices_full, &mut choices_hidden, &mut extra_steps, &mut res);
+            }
+            let cf = if choices_full.is_empty() { String::new() } else { format!(" {}", choices_full.join(" ")) };
+            let ch = if choices_hidden.is_empty() { String::new() } else { format!(" {}", choices_hidden.join(" ")) };
+            full.push_str(&format!(" use{cf}"));
+            hidden.push_str(&format!(" use{ch}"));
+            for (f, h) in extra_steps {
+                full.push_str(&format!("; {f}"));
+                hidden.push_str(&format!("; {h}"));
+            }
+        } else if must {
+            // A Clone compound played as a clone must use both halves; the simulator does not
+            // play it this way when it cannot.
+            full.push_str(" use");
+            hidden.push_str(" use");
+        }
+        self.line(format!("{name}: {full}"), format!("{name}: {hidden}"));
+        for r in res {
+            self.both(r);
+        }
+        if self.mutated {
+            // The mistake was in this turn's resolution: the log ends with it.
+            return out;
+        }
+        self.end_turn(p, acts, out.extra);
+        out
+    }
+
+    /// Whether the simulator can use this power now.
+    fn feasible(&self, p: usize, h: Power) -> bool {
+        match h {
+            Power::Discard => self.hand[p].len() > 1,
+            Power::Poison => (0..self.n).any(|q| q != p && self.st[q] == St::In && !self.deck[q].is_empty()),
+            Power::Rescue => !self.discard[p].is_empty(),
+            _ => true,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn resolve(
+        &mut self,
+        p: usize,
+        h: Power,
+        out: &mut Outcome,
+        cf: &mut Vec<String>,
+        ch: &mut Vec<String>,
+        steps: &mut Vec<(String, String)>,
+        res: &mut Vec<String>,
+    ) {
+        match h {
+            Power::Go => out.extra = true,
+            Power::Skip => out.skips += 1,
+            Power::Reverse => self.clockwise = !self.clockwise,
+            Power::Famine => self.chain = Chain::default(),
+            Power::Freeze => {
+                let names = [Power::Go, Power::Poison, Power::Skip, Power::Clone, Power::Discard, Power::Reverse];
+                let f = PowerSpec::Single(names[self.r.below(names.len())]);
+                cf.push(format!("name {f}"));
+                ch.push(format!("name {f}"));
+                self.frozen.push((f.clone(), PlayerId(p as u8)));
+                self.fresh_freezes.push(f);
+            }
+            Power::Discard => {
+                let k = self.r.below(self.hand[p].len());
+                let x = self.hand[p].remove(k);
+                cf.push(x.to_string());
+                ch.push("?".into());
+                self.discard[p].push(x);
+            }
+            Power::Poison => {
+                let targets: Vec<usize> =
+                    (0..self.n).filter(|q| *q != p && self.st[*q] == St::In && !self.deck[*q].is_empty()).collect();
+                let q = targets[self.r.below(targets.len())];
+                let x = self.deck[q].remove(0);
+                let v = x.denomination().map_or(0, Denomination::value);
+                cf.push(format!("@{}", self.name(q)));
+                ch.push(format!("@{}", self.name(q)));
+                let shown = if self.chance_for(Mutation::WrongResolution) {
+                    self.mutated = true;
+                    let other =
+                        if x.denomination() == Some(Denomination::One) { Denomination::Ten } else { Denomination::One };
+                    Card::new(other, Power::Go)
+                } else {
+                    x.clone()
+                };
+                res.push(format!("  {} discards {shown} from deck", self.name(q)));
+                res.push(format!("  {} scores {v}", self.name(p)));
+                self.discard[q].push(x);
+                self.round_pts[p] += v;
+            }
+            Power::Rescue => {
+                let k = self.r.below(self.discard[p].len());
+                let x = self.discard[p].remove(k);
+                let next = rules::next_number(&self.chain);
+                let play = x.denomination() == Some(next) && !rules::is_frozen(&self.frozen, &x) && self.r.chance(70);
+                cf.push(x.to_string());
+                if play {
+                    ch.push(x.to_string());
+                    steps.push((x.to_string(), x.to_string()));
+                    self.pile[p].push(x.clone());
+                    self.chain = Chain { last: x.denomination(), by: None, broken: false };
+                } else {
+                    ch.push("?".into());
+                    self.deck[p].insert(0, x);
+                }
+            }
+            Power::Replay => {
+                let next = rules::next_number(&self.chain);
+                let top = self.pile[p].len().saturating_sub(1);
+                if let Some(k) = self.pile[p][..top].iter().rposition(|c| c.denomination() == Some(next)) {
+                    let x = self.pile[p].remove(k);
+                    steps.push((format!("replay {x}"), format!("replay {x}")));
+                    self.pile[p].push(x);
+                    self.chain = Chain { last: Some(next), by: None, broken: false };
+                }
+            }
+            Power::Stampede => {
+                let next = rules::next_number(&self.chain);
+                let mut q = self.next_in_turn(p);
+                let mut seen = Vec::new();
+                while let Some(x) = q {
+                    if x == p || seen.contains(&x) {
+                        break;
+                    }
+                    seen.push(x);
+                    let pick = self.hand[x]
+                        .iter()
+                        .position(|c| c.denomination() == Some(next) && !rules::is_frozen(&self.frozen, c));
+                    if let Some(k) = pick.filter(|_| self.r.chance(60)) {
+                        let c = self.hand[x].remove(k);
+                        res.push(format!("  {} plays {c}", self.name(x)));
+                        self.pile[x].push(c);
+                    }
+                    q = self.next_in_turn(x);
+                }
+                let mine = self.hand[p]
+                    .iter()
+                    .position(|c| c.denomination() == Some(next) && !rules::is_frozen(&self.frozen, c));
+                if let Some(k) = mine.filter(|_| self.r.chance(80)) {
+                    let c = self.hand[p].remove(k);
+                    res.push(format!("  then {c}"));
+                    self.pile[p].push(c);
+                    self.chain = Chain { last: Some(next), by: None, broken: false };
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn end_turn(&mut self, p: usize, acts: u32, extra: bool) {
+        // A freeze ends with its freezer's next turn: not the turn that made it.
+        self.frozen.retain(|(f, by)| by.index() != p || self.fresh_freezes.contains(f));
+        self.fresh_freezes.clear();
+        self.prev_acts = if self.prev_player == Some(p) && self.go_chain { self.prev_acts + acts } else { acts };
+        self.prev_player = Some(p);
+        self.go_chain = extra;
+    }
+
+    /// Scores the round and writes its lines; returns each player's points.
+    fn score_round(&mut self, went: &[usize]) -> Vec<u64> {
+        for p in 0..self.n {
+            let h = std::mem::take(&mut self.hand[p]);
+            self.discard[p].extend(h);
+        }
+        let mut pts = self.round_pts.clone();
+        for (p, points) in pts.iter_mut().enumerate() {
+            if went.contains(&p) {
+                *points += self.pile[p].iter().filter_map(|c| c.denomination().map(Denomination::value)).sum::<u64>();
+            }
+            let bonus_counts = match self.o.ruleset {
+                Ruleset::Tcc21 => went.contains(&p),
+                Ruleset::Decipher2000 => matches!(self.st[p], St::In | St::Out),
+            };
+            if bonus_counts && crate::powers::bonus_points(&self.pile[p]) == Some(100_000) {
+                *points += 100_000;
+            }
+            self.totals[p] += *points;
+        }
+        let named: Vec<usize> = (0..self.n).filter(|p| pts[*p] > 0 || went.contains(p)).collect();
+        if !named.is_empty() {
+            let wrong = self.chance_for(Mutation::WrongScore);
+            let list = named
+                .iter()
+                .enumerate()
+                .map(|(k, p)| format!("{} {}", self.name(*p), pts[*p] + if wrong && k == 0 { 10 } else { 0 }))
+                .collect::<Vec<_>>()
+                .join(", ");
+            self.both(format!("points: {list}"));
+            if wrong {
+                self.mutated = true;
+                return pts;
+            }
+        }
+        let totals = (0..self.n).map(|p| format!("{} {}", self.name(p), self.totals[p])).collect::<Vec<_>>().join(", ");
+        self.both(format!("totals: {totals}"));
+        pts
+    }
+}
+
+/// What a turn's powers leave for the turn order.
+#[derive(Default)]
+struct Outcome {
+    extra: bool,
+    skips: u32,
+}
+
+/// A decklist in the format's card-list syntax, grouped and in a stable order.
+fn decklist(cards: &[Card]) -> String {
+    let mut groups: Vec<(String, u32)> = Vec::new();
+    let mut sorted: Vec<&Card> = cards.iter().collect();
+    sorted.sort_by_key(|c| (c.denomination(), c.to_string()));
+    for c in sorted {
+        let text = c.to_string();
+        match groups.last_mut() {
+            Some((t, n)) if *t == text => *n += 1,
+            _ => groups.push((text, 1)),
+        }
+    }
+    groups.into_iter().map(|(t, n)| if n > 1 { format!("{n}x {t}") } else { t }).collect::<Vec<_>>().join(", ")
+}
