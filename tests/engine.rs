@@ -57,7 +57,7 @@ fn every_event_prints_as_a_resolution_line_that_parses_back() {
 
 #[test]
 fn the_clean_logs_have_no_errors_or_warnings() {
-    for (name, text) in logs("logs/clean") {
+    for (name, text) in logs("logs/clean").into_iter().chain(logs("logs/simulated")) {
         let (_, diags) = tribbles::check_bytes(name.clone(), text.as_bytes());
         let flagged = support::flagged(&diags);
         assert!(flagged.is_empty(), "{name}: {flagged:#?}");

@@ -65,11 +65,9 @@ fn two_thousand_simulated_games_check_clean_in_full_hidden_and_formatted_form() 
         o.hidden = true;
         let hidden = simulate(&o);
         assert_eq!(errors(&hidden), Vec::<String>::new(), "game {k} (hidden):\n{hidden}");
-        if k % 10 == 0 {
-            let (log, _) = tribbles::syntax::parse(&full);
-            let formatted = tribbles::syntax::print::format(&log);
-            assert_eq!(errors(&formatted), Vec::<String>::new(), "game {k} (after fmt)");
-        }
+        let (log, _) = tribbles::syntax::parse(&full);
+        let formatted = tribbles::syntax::print::format(&log);
+        assert_eq!(errors(&formatted), Vec::<String>::new(), "game {k} (after fmt)");
     }
 }
 
@@ -112,6 +110,20 @@ fn every_mutant_of_a_full_log_is_caught() {
     }
     println!("detection per mutation operator:\n{}", report.join("\n"));
     assert!(total >= 2000, "only {total} mutants");
+}
+
+/// With decklists, a card the list does not hold is an error; without them it never is.
+#[test]
+fn a_card_outside_the_decklist_is_an_error_only_with_decklists() {
+    let mut made = 0;
+    for k in 0..100u64 {
+        let Some(text) = mutant(&options(k), Mutation::NotInDecklist, (k % 5) as usize) else { continue };
+        made += 1;
+        assert!(errors(&text).iter().any(|e| e.starts_with("R0401")), "game {k}: not reported");
+        let without: String = text.lines().filter(|l| !l.starts_with("deck ")).map(|l| format!("{l}\n")).collect();
+        assert_eq!(errors(&without), Vec::<String>::new(), "game {k}: reported without decklists");
+    }
+    assert!(made >= 50);
 }
 
 fn denomination() -> impl Strategy<Value = Denomination> {

@@ -50,8 +50,12 @@ pub enum Mutation {
     FrozenPlay,
     /// A Poison's discarded card written wrong.
     WrongResolution,
+    /// A Poison's discard written as coming from the wrong zone.
+    WrongZone,
     /// A round's points written wrong.
     WrongScore,
+    /// A running total written wrong.
+    WrongTotal,
     /// Play goes on after a player went out.
     MissedGoOut,
     /// After drawing, another card is played from hand.
@@ -61,13 +65,15 @@ pub enum Mutation {
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 9] = [
+    pub const ALL: [Mutation; 11] = [
         Mutation::WrongDenomination,
         Mutation::WrongPlayer,
         Mutation::IllegalTarget,
         Mutation::FrozenPlay,
         Mutation::WrongResolution,
+        Mutation::WrongZone,
         Mutation::WrongScore,
+        Mutation::WrongTotal,
         Mutation::MissedGoOut,
         Mutation::NotTheDrawnCard,
         Mutation::NotInDecklist,
@@ -79,8 +85,10 @@ impl Mutation {
             Mutation::WrongPlayer => "a turn given to the wrong player",
             Mutation::IllegalTarget => "a choice naming an illegal target",
             Mutation::FrozenPlay => "a frozen power played",
-            Mutation::WrongResolution => "a resolution line changed",
+            Mutation::WrongResolution => "a resolution line changed (the wrong card)",
+            Mutation::WrongZone => "a resolution line changed (the wrong zone)",
             Mutation::WrongScore => "a points figure changed",
+            Mutation::WrongTotal => "a totals figure changed",
             Mutation::MissedGoOut => "a go-out missed",
             Mutation::NotTheDrawnCard => "another card played after a draw",
             Mutation::NotInDecklist => "a card the decklist does not hold",
@@ -343,7 +351,11 @@ impl<'o> Sim<'o> {
             }
         }
         if !tcc {
-            while cards.len() < 26 {
+            // The boxed set's four decks hold 26, 27, 29 and 30 cards (Decipher 2000, Setup).
+            let size = [26, 27, 29, 30][self.r.below(4)];
+            self.r.shuffle(&mut cards);
+            cards.truncate(size);
+            while cards.len() < size {
                 cards.push(Card::new(Denomination::One, Power::Go));
             }
         }
@@ -667,7 +679,13 @@ impl<'o> Sim<'o> {
                 } else {
                     x.clone()
                 };
-                res.push(format!("  {} discards {shown} from deck", self.name(q)));
+                let zone = if !self.mutated && self.chance_for(Mutation::WrongZone) {
+                    self.mutated = true;
+                    "hand"
+                } else {
+                    "deck"
+                };
+                res.push(format!("  {} discards {shown} from {zone}", self.name(q)));
                 res.push(format!("  {} scores {v}", self.name(p)));
                 self.discard[q].push(x);
                 self.round_pts[p] += v;
@@ -775,8 +793,15 @@ impl<'o> Sim<'o> {
                 return pts;
             }
         }
-        let totals = (0..self.n).map(|p| format!("{} {}", self.name(p), self.totals[p])).collect::<Vec<_>>().join(", ");
+        let wrong = self.chance_for(Mutation::WrongTotal);
+        let totals = (0..self.n)
+            .map(|p| format!("{} {}", self.name(p), self.totals[p] + if wrong && p == 0 { 1000 } else { 0 }))
+            .collect::<Vec<_>>()
+            .join(", ");
         self.both(format!("totals: {totals}"));
+        if wrong {
+            self.mutated = true;
+        }
         pts
     }
 }
