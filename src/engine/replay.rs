@@ -702,16 +702,10 @@ impl<'a> Referee<'a> {
         }
     }
 
-    /// Checks the decklist after cards of `p` became known.
-    pub(super) fn check_located(&mut self, p: PlayerId, span: Span) {
-        if self.state.fog.cards {
-            return;
-        }
-        let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
-        let located = self.state.located(p);
-        // Cards already reported stay where they are; leave them out so the list is judged on
-        // the rest, and each impossible card is reported once.
-        let mut pending: Vec<&Card> = located;
+    /// The player's located cards, less those already reported as impossible (they stay where
+    /// they are; leaving them out judges the list on the rest, so each is reported once).
+    fn unreported(&self, p: PlayerId) -> Vec<&Card> {
+        let mut pending = self.state.located(p);
         for (q, c) in &self.misfits {
             if *q == p {
                 if let Some(k) = pending.iter().position(|x| *x == c) {
@@ -719,18 +713,44 @@ impl<'a> Referee<'a> {
                 }
             }
         }
+        pending
+    }
+
+    /// Checks the decklist after one card of `p` became known.
+    pub(super) fn check_card(&mut self, p: PlayerId, card: &Card, span: Span) {
+        if self.state.fog.cards || matches!(card, Card::Unknown) {
+            return;
+        }
+        let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
+        if list.fits(card, &self.unreported(p)) {
+            return;
+        }
+        self.report_misfit(p, card.clone(), span);
+    }
+
+    /// Checks the decklist after cards of `p` became known.
+    pub(super) fn check_located(&mut self, p: PlayerId, span: Span) {
+        if self.state.fog.cards {
+            return;
+        }
+        let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
+        let pending = self.unreported(p);
         if let Some(card) = list.misfit(pending.iter().copied()) {
             let card = card.clone();
-            self.misfits.push((p, card.clone()));
-            let held =
-                list.cards.iter().filter(|(c, _)| super::zone::compatible(&card, c)).map(|(_, n)| n).sum::<u32>();
-            let message = if held == 0 {
-                format!("{}'s decklist has no {card}", self.name(p))
-            } else {
-                format!("every {card} of {}'s decklist is already elsewhere", self.name(p))
-            };
-            self.report(Diagnostic::new(Code::NotInDecklist, span, message).label(format!("the list holds {held}")));
+            self.report_misfit(p, card, span);
         }
+    }
+
+    fn report_misfit(&mut self, p: PlayerId, card: Card, span: Span) {
+        let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
+        let held = list.cards.iter().filter(|(c, _)| super::zone::compatible(&card, c)).map(|(_, n)| n).sum::<u32>();
+        let message = if held == 0 {
+            format!("{}'s decklist has no {card}", self.name(p))
+        } else {
+            format!("every {card} of {}'s decklist is already elsewhere", self.name(p))
+        };
+        self.misfits.push((p, card));
+        self.report(Diagnostic::new(Code::NotInDecklist, span, message).label(format!("the list holds {held}")));
     }
 
     /// Ends the round in progress: hands discarded, scoring, piles into decks.

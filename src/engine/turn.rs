@@ -443,7 +443,7 @@ impl Referee<'_> {
         self.emit(Event::Plays { player, card: c.clone() });
         self.chain_span = Some(card.span);
         if in_hand {
-            self.check_located(player, card.span);
+            self.check_card(player, c, card.span);
         }
         progress.played = true;
         if let Some(choices) = used {
@@ -702,9 +702,7 @@ impl Referee<'_> {
             self.emptied.retain(|(p, _)| *p != player);
             self.emptied.push((player, at));
         }
-        if !matches!(seen, Card::Unknown) {
-            self.check_located(player, at);
-        }
+        self.check_card(player, &seen, at);
         progress.drew = Some(seen);
     }
 
@@ -1053,8 +1051,8 @@ impl PowerCx<'_, '_> {
     }
 
     /// Checks a player's decklist after a card of theirs became known.
-    pub fn check_located(&mut self, p: PlayerId, span: Span) {
-        self.r.check_located(p, span);
+    pub fn check_card(&mut self, p: PlayerId, card: &Card, span: Span) {
+        self.r.check_card(p, card, span);
     }
 }
 

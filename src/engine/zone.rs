@@ -203,6 +203,8 @@ impl Deck {
 pub struct Collection {
     pub cards: Vec<(Card, u32)>,
     pub total: u32,
+    /// How many cards of each denomination the list holds.
+    pub by_denomination: [u32; 6],
 }
 
 impl Collection {
@@ -210,6 +212,9 @@ impl Collection {
         let mut c = Collection::default();
         for (card, n) in groups {
             c.total += n;
+            if let Some(d) = card.denomination() {
+                c.by_denomination[d.index()] += n;
+            }
             match c.cards.iter_mut().find(|(k, _)| *k == card) {
                 Some((_, m)) => *m += n,
                 None => c.cards.push((card, n)),
@@ -218,33 +223,64 @@ impl Collection {
         c
     }
 
-    fn count(&self, pred: impl Fn(&Card) -> bool) -> u32 {
-        self.cards.iter().filter(|(c, _)| pred(c)).map(|(_, n)| n).sum()
+    fn listed(&self, card: &Card) -> u32 {
+        self.cards.iter().find(|(c, _)| c == card).map_or(0, |(_, n)| *n)
+    }
+
+    /// Whether one newly known card still fits the list beside the other located cards (which
+    /// include it): its copies, its denomination's cards and the total stay within the list.
+    pub fn fits(&self, card: &Card, located: &[&Card]) -> bool {
+        if located.len() as u32 > self.total {
+            return false;
+        }
+        let Some(d) = card.denomination() else { return true };
+        let same_denomination = located.iter().filter(|c| c.denomination() == Some(d)).count() as u32;
+        if same_denomination > self.by_denomination[d.index()] {
+            return false;
+        }
+        match card.power() {
+            Some(PowerSpec::Unrecorded) | None => true,
+            Some(_) => located.iter().filter(|c| **c == card).count() as u32 <= self.listed(card),
+        }
     }
 
     /// Whether these located cards (distinct physical cards of the owner) can all be cards of the
     /// list. Whole cards ⊂ denominations ⊂ everything is a laminar family, so checking each set's
-    /// count against the list's is exact. Returns the first card that cannot be placed.
+    /// count against the list's is exact. Returns the first card that cannot be placed. Linear:
+    /// the located cards are counted once.
     pub fn misfit<'a>(&self, located: impl IntoIterator<Item = &'a Card> + Clone) -> Option<&'a Card> {
-        let mut seen_total = 0u32;
+        let mut whole: Vec<(&'a Card, u32)> = Vec::new();
+        let mut by_denomination = [0u32; 6];
+        let mut total = 0u32;
         for card in located.clone() {
-            seen_total += 1;
+            total += 1;
+            if let Some(d) = card.denomination() {
+                by_denomination[d.index()] += 1;
+            }
+            if matches!(card, Card::Known { power, .. } if !matches!(power, PowerSpec::Unrecorded)) {
+                match whole.iter_mut().find(|(c, _)| *c == card) {
+                    Some((_, n)) => *n += 1,
+                    None => whole.push((card, 1)),
+                }
+            }
+        }
+        for card in located.clone() {
             let fits = match card {
                 Card::Unknown => true,
                 Card::Known { denomination, power: PowerSpec::Unrecorded } => {
-                    let used = located.clone().into_iter().filter(|c| c.denomination() == Some(*denomination)).count();
-                    used as u32 <= self.count(|c| c.denomination() == Some(*denomination))
+                    by_denomination[denomination.index()] <= self.by_denomination[denomination.index()]
                 }
-                whole => {
-                    let used = located.clone().into_iter().filter(|c| *c == whole).count();
-                    used as u32 <= self.count(|c| c == whole)
+                Card::Known { denomination, .. } => {
+                    let used = whole.iter().find(|(c, _)| *c == card).map_or(0, |(_, n)| *n);
+                    used <= self.listed(card)
+                        && by_denomination[denomination.index()] <= self.by_denomination[denomination.index()]
                 }
             };
             if !fits {
                 return Some(card);
             }
         }
-        if seen_total > self.total { located.into_iter().next() } else { None }
+        if total > self.total { located.into_iter().next() } else { None }
     }
 }
 

@@ -66,7 +66,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         }
     }
     cx.emit(Event::Discards { player: target, cards: vec![CardCount::one(card.clone(), at)], from: Zone::Deck });
-    cx.check_located(target, discarded.as_ref().map_or(at, |(_, s)| *s));
+    cx.check_card(target, &card, discarded.as_ref().map_or(at, |(_, s)| *s));
     let decked = cx.state().player(target).status == Status::Decked;
     let reacts = card.power().is_some_and(|p| p.has(Power::Antidote) || p.has(Power::Tally));
     let value = card.denomination().map(Denomination::value);
