@@ -4,7 +4,7 @@
 use crate::diagnostics::{Code, Diagnostic, did_you_mean};
 use crate::model::log::{CardAt, CardCount};
 use crate::model::{Card, Denomination, MAX_PLAYERS, Names, PlayerId, Points, Power, PowerSpec, Span};
-use nom::bytes::complete::{tag, tag_no_case, take_while, take_while1};
+use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::{char, satisfy, space0, space1};
 use nom::combinator::{opt, recognize};
 use nom::error::{ErrorKind, ParseError};
@@ -293,7 +293,7 @@ impl<'s> Cx<'s> {
             return Ok((rest, PowerSpec::Unrecorded));
         }
         for plural in ["tribbles", "tribble"] {
-            if let Ok((rest, _)) = (tag_no_case::<&str, &str, PErr>(plural), word_end).parse(i) {
+            if let Ok((rest, _)) = kw(plural)(i) {
                 return Ok((rest, PowerSpec::Unrecorded));
             }
         }
@@ -321,8 +321,7 @@ impl<'s> Cx<'s> {
     /// One power name (`Time Warp` is the one with two words). A word that is no known power is
     /// kept as unrecognised, with a warning that suggests the nearest known power.
     pub fn power_name<'a>(&self, i: &'a str) -> R<'a, PowerSpec> {
-        if let Ok((rest, _)) = (tag_no_case::<&str, &str, PErr>("time"), space1, tag_no_case("warp"), word_end).parse(i)
-        {
+        if let Ok((rest, _)) = (kw("time"), space1, kw("warp")).parse(i) {
             return Ok((rest, PowerSpec::Single(Power::TimeWarp)));
         }
         let (rest, w) = power_word(i)?;
@@ -394,12 +393,16 @@ pub fn word(i: &str) -> R<'_, &str> {
         .parse(i)
 }
 
-/// A keyword, in any case, not followed by more word characters.
+/// A keyword, in any case, not followed by more word characters. Keywords are ASCII, so the
+/// comparison is too (nom's `tag_no_case` lower-cases through Unicode tables, which the parser's
+/// hottest path cannot afford).
 pub fn kw<'a>(k: &'static str) -> impl Fn(&'a str) -> R<'a, &'a str> {
-    move |i| {
-        let (rest, w) = tag_no_case(k).parse(i)?;
-        let (rest, _) = word_end(rest)?;
-        Ok((rest, w))
+    move |i: &'a str| match i.get(..k.len()) {
+        Some(head) if head.eq_ignore_ascii_case(k) => {
+            let (rest, _) = word_end(&i[k.len()..])?;
+            Ok((rest, head))
+        }
+        _ => Err(nom::Err::Error(PErr::from_error_kind(i, ErrorKind::Tag))),
     }
 }
 
