@@ -1,1 +1,184 @@
-fn main() {}
+//! Throughput of the referee over fixed corpora made by the simulator: parsing, checking,
+//! formatting and simulating, with a baseline (serde_json merely reading the same games' events)
+//! and the cost of a 100-round game against a 5-round one. `cargo bench` prints criterion's
+//! figures, then a summary table in MB/s, games/s and turns/s.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::time::Instant;
+use tribbles::engine::event::Event;
+use tribbles::model::log::Ruleset;
+use tribbles::sim::{Options, simulate};
+
+struct Corpus {
+    name: &'static str,
+    logs: Vec<String>,
+    bytes: u64,
+    turns: u64,
+}
+
+fn corpus(name: &'static str, games: u64, players: usize, troubles: bool, hidden: bool) -> Corpus {
+    let logs: Vec<String> = (0..games)
+        .map(|seed| {
+            let mut o = Options::new(players, 10_000 + seed);
+            o.troubles = troubles;
+            o.hidden = hidden;
+            o.ruleset = Ruleset::Tcc21;
+            simulate(&o)
+        })
+        .collect();
+    let bytes = logs.iter().map(|l| l.len() as u64).sum();
+    let turns = logs.iter().map(|l| l.lines().filter(|x| is_turn(x)).count() as u64).sum();
+    Corpus { name, logs, bytes, turns }
+}
+
+fn is_turn(line: &str) -> bool {
+    !line.starts_with(' ')
+        && line.split_once(':').is_some_and(|(head, _)| tribbles::model::is_bare_name(head) && !head.contains(' '))
+        && !["points", "totals", "winner", "first", "players", "event", "ruleset", "troubles", "rounds"]
+            .iter()
+            .any(|k| line.starts_with(k))
+}
+
+fn corpora() -> Vec<Corpus> {
+    vec![
+        corpus("small (4 players)", 200, 4, false, false),
+        corpus("large (8 players, troubles)", 60, 8, true, false),
+        corpus("small, hidden", 200, 4, false, true),
+        corpus("large, hidden", 60, 8, true, true),
+    ]
+}
+
+fn benches(c: &mut Criterion) {
+    for corpus in corpora() {
+        let mut g = c.benchmark_group(corpus.name);
+        g.throughput(Throughput::Bytes(corpus.bytes));
+        g.sample_size(10);
+        g.bench_function("parse", |b| {
+            b.iter(|| {
+                for l in &corpus.logs {
+                    black_box(tribbles::syntax::parse(l));
+                }
+            })
+        });
+        g.bench_function("check", |b| {
+            b.iter(|| {
+                for l in &corpus.logs {
+                    black_box(tribbles::check_bytes("bench", l.as_bytes()));
+                }
+            })
+        });
+        g.bench_function("fmt", |b| {
+            b.iter(|| {
+                for l in &corpus.logs {
+                    let (log, _) = tribbles::syntax::parse(l);
+                    black_box(tribbles::syntax::print::format(&log));
+                }
+            })
+        });
+        g.finish();
+    }
+    let mut g = c.benchmark_group("simulate");
+    g.throughput(Throughput::Elements(100));
+    g.sample_size(10);
+    g.bench_function("100 five-player games", |b| {
+        b.iter(|| {
+            for seed in 0..100 {
+                black_box(simulate(&Options::new(5, seed)));
+            }
+        })
+    });
+    g.finish();
+    summary();
+}
+
+/// Runs `f` over the corpus until a second has passed; returns seconds per pass.
+fn per_pass(mut f: impl FnMut()) -> f64 {
+    let started = Instant::now();
+    let mut passes = 0u32;
+    while started.elapsed().as_secs_f64() < 1.0 || passes < 3 {
+        f();
+        passes += 1;
+    }
+    started.elapsed().as_secs_f64() / f64::from(passes)
+}
+
+fn summary() {
+    println!("\nsummary (one thread, release build)");
+    println!("{:<30} {:>10} {:>12} {:>12} {:>12}", "corpus / operation", "MB/s", "games/s", "turns/s", "vs JSON");
+    for corpus in corpora() {
+        let games = corpus.logs.len() as f64;
+        let mb = corpus.bytes as f64 / 1e6;
+        let turns = corpus.turns as f64;
+        // The baseline: the same games' event streams as JSON, only deserialised.
+        let json: Vec<String> = corpus
+            .logs
+            .iter()
+            .map(|l| {
+                let (log, _) = tribbles::syntax::parse(l);
+                let events: Vec<Event> =
+                    tribbles::engine::replay::replay(&log).events.into_iter().map(|e| e.event).collect();
+                serde_json::to_string(&events).unwrap_or_default()
+            })
+            .collect();
+        let json_time = per_pass(|| {
+            for j in &json {
+                black_box(serde_json::from_str::<Vec<Event>>(j).ok());
+            }
+        });
+        for (op, time) in [
+            ("parse", per_pass(|| corpus.logs.iter().for_each(|l| drop(black_box(tribbles::syntax::parse(l)))))),
+            (
+                "check",
+                per_pass(|| corpus.logs.iter().for_each(|l| drop(black_box(tribbles::check_bytes("b", l.as_bytes()))))),
+            ),
+            (
+                "fmt",
+                per_pass(|| {
+                    corpus
+                        .logs
+                        .iter()
+                        .for_each(|l| drop(black_box(tribbles::syntax::print::format(&tribbles::syntax::parse(l).0))))
+                }),
+            ),
+        ] {
+            println!(
+                "{:<30} {:>10.1} {:>12.0} {:>12.0} {:>11.2}x",
+                format!("{} / {op}", corpus.name),
+                mb / time,
+                games / time,
+                turns / time,
+                time / json_time
+            );
+        }
+        println!(
+            "{:<30} {:>10.1} {:>12.0}",
+            format!("{} / JSON events, read", corpus.name),
+            json.iter().map(String::len).sum::<usize>() as f64 / 1e6 / json_time,
+            games / json_time
+        );
+    }
+    let sim = per_pass(|| {
+        for seed in 0..100 {
+            black_box(simulate(&Options::new(5, seed)));
+        }
+    });
+    println!("{:<30} {:>10} {:>12.0}", "simulate (5 players, 5 rounds)", "", 100.0 / sim);
+    // Scaling: the same table over 100 rounds against 5.
+    let mut long = Options::new(5, 42);
+    long.rounds = 100;
+    let long_log = simulate(&long);
+    let short_log = simulate(&Options::new(5, 42));
+    let t_long = per_pass(|| drop(black_box(tribbles::check_bytes("b", long_log.as_bytes()))));
+    let t_short = per_pass(|| drop(black_box(tribbles::check_bytes("b", short_log.as_bytes()))));
+    println!(
+        "scaling: a 100-round game ({} KB) costs {:.1}x a 5-round one ({} KB): {:.1}x its length",
+        long_log.len() / 1000,
+        t_long / t_short,
+        short_log.len() / 1000,
+        long_log.len() as f64 / short_log.len() as f64
+    );
+}
+
+criterion_group!(throughput, benches);
+criterion_main!(throughput);

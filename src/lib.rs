@@ -17,10 +17,32 @@ use diagnostics::render::SourceFile;
 /// Checks one source: returns it (as read, with invalid UTF-8 replaced) and its diagnostics in
 /// source order, errors before others at the same place.
 pub fn check_bytes(name: impl Into<String>, bytes: &[u8]) -> (SourceFile, Vec<Diagnostic>) {
+    let checked = check(name, bytes);
+    (checked.file, checked.diagnostics)
+}
+
+/// One source, checked.
+pub struct Checked {
+    pub file: SourceFile,
+    /// In source order, errors before others at the same place.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The log is a game the rules were checked on (it declares its players and has no syntax
+    /// errors).
+    pub refereed: bool,
+}
+
+/// Checks one source.
+pub fn check(name: impl Into<String>, bytes: &[u8]) -> Checked {
     let (text, log, syntax) = syntax::parse_bytes(bytes);
-    let mut diags = check_rules(&log, &syntax);
-    diags.sort_by_key(|d| (d.span.start, d.severity() != diagnostics::Severity::Error));
-    (SourceFile::new(name, text), diags)
+    let refereed = !log.names.is_empty()
+        && log
+            .lines
+            .iter()
+            .any(|l| matches!(l.kind, model::log::LineKind::Players(_) | model::log::LineKind::PositionStart))
+        && !syntax.iter().any(|d| d.severity() == diagnostics::Severity::Error);
+    let mut diagnostics = check_rules(&log, &syntax);
+    diagnostics.sort_by_key(|d| (d.span.start, d.severity() != diagnostics::Severity::Error));
+    Checked { file: SourceFile::new(name, text), diagnostics, refereed }
 }
 
 /// All diagnostics of a parsed log, given its syntax diagnostics. While syntax errors remain the

@@ -227,3 +227,23 @@ fn check_examples_passes() {
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     assert!(stdout(&o).contains(" 0 errors, 0 warnings"), "{}", stdout(&o));
 }
+
+/// Files are checked in parallel, but the output comes in path order, the same as checking them
+/// one by one.
+#[test]
+fn parallel_output_is_in_path_order() {
+    let all = stdout(&tribbles(&["check", "--format", "short", "logs"]));
+    let mut one_by_one = String::new();
+    let mut files = 0;
+    for dir in ["logs/clean", "logs/flawed", "logs/simulated", "logs/syntax-errors"] {
+        for path in support::tlogs(&support::root().join(dir)) {
+            let rel = support::relative(&path);
+            let out = stdout(&tribbles(&["check", "--format", "short", &rel]));
+            one_by_one.extend(out.lines().filter(|l| !l.starts_with("checked ")).map(|l| format!("{l}\n")));
+            files += 1;
+        }
+    }
+    let (body, summary) = all.rsplit_once("checked ").expect("a summary");
+    assert_eq!(body, one_by_one);
+    assert!(summary.starts_with(&format!("{files} files (")), "{summary}");
+}

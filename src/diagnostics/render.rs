@@ -67,19 +67,25 @@ pub struct JsonSummary {
     #[serde(rename = "type")]
     pub kind: RecordType,
     pub files: usize,
+    /// How many of the files were games whose rules were checked.
+    pub games: usize,
     pub errors: usize,
     pub warnings: usize,
     pub notes: usize,
+    /// The wall-clock time of the run.
+    pub seconds: f64,
 }
 
 impl JsonSummary {
-    pub fn new(files: usize, tally: Tally) -> JsonSummary {
+    pub fn new(files: usize, games: usize, tally: Tally, seconds: f64) -> JsonSummary {
         JsonSummary {
             kind: RecordType::Summary,
             files,
+            games,
             errors: tally.errors,
             warnings: tally.warnings,
             notes: tally.notes,
+            seconds,
         }
     }
 }
@@ -201,9 +207,9 @@ mod schema_tests {
 
     #[test]
     fn the_json_records_refuse_unknown_fields_and_other_types() {
-        let ok = r#"{"type":"summary","files":1,"errors":0,"warnings":0,"notes":0}"#;
+        let ok = r#"{"type":"summary","files":1,"games":1,"errors":0,"warnings":0,"notes":0,"seconds":0.5}"#;
         assert!(serde_json::from_str::<JsonSummary>(ok).is_ok());
-        let extra = r#"{"type":"summary","files":1,"errors":0,"warnings":0,"notes":0,"x":1}"#;
+        let extra = r#"{"type":"summary","files":1,"games":1,"errors":0,"warnings":0,"notes":0,"seconds":0.5,"x":1}"#;
         assert!(serde_json::from_str::<JsonSummary>(extra).is_err());
         assert!(serde_json::from_str::<JsonDiagnostic>(ok).is_err());
     }

@@ -3,10 +3,10 @@
 
 use crate::model::log::{CardCount, Zone};
 use crate::model::{Card, Names, PlayerId, Points, PowerSpec, display_name};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     /// Deck top to hand: named cards, or only how many.
     Draws {
@@ -109,20 +109,20 @@ pub enum Event {
     },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Drawn {
     Count(u32),
     Cards(Vec<CardCount>),
 }
 
 /// Where `puts` sends cards; `owner` is set when it is another player's zone (`under Matt's pile`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Destination {
     pub place: Place,
     pub owner: Option<PlayerId>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Place {
     OnDeck,
     UnderDeck,
@@ -164,7 +164,7 @@ impl Place {
 }
 
 /// Where `puts` takes cards from: the player's own hand unless the line says otherwise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Source {
     pub zone: Zone,
     pub owner: Option<PlayerId>,

@@ -1,11 +1,11 @@
 //! Cards: the six denominations, the 52 powers of TCC 2.1 with their aliases, compound powers,
 //! and cards whose denomination or power the log did not record.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// One of the six numbers a tribble card can carry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Denomination {
     One,
     Ten,
@@ -67,7 +67,7 @@ impl fmt::Display for Denomination {
 macro_rules! powers {
     ($($variant:ident => $name:literal $(| $alias:literal)*;)*) => {
         /// A tribble power as printed on the cards (TCC 2.1, Tribble Powers).
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
         pub enum Power {
             $($variant,)*
         }
@@ -226,7 +226,7 @@ impl fmt::Display for Power {
 }
 
 /// What a card's power is, as far as the log says.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum PowerSpec {
     /// The log did not record the power (`100 ?`, `100 Tribbles`, or a bare `100`).
     Unrecorded,
@@ -261,7 +261,7 @@ impl fmt::Display for PowerSpec {
 
 /// A card as the log records it: fully unknown (`?`), or a denomination with a power that may be
 /// unrecorded.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Card {
     Unknown,
     Known { denomination: Denomination, power: PowerSpec },
@@ -297,7 +297,7 @@ impl fmt::Display for Card {
 }
 
 /// Points on the score sheet. Always whole numbers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Points(pub u64);
 
 impl fmt::Display for Points {

@@ -6,7 +6,7 @@
 
 use super::{Card, Denomination, Names, PlayerId, Points, Power, PowerSpec, Span};
 use crate::engine::event::Event;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A whole log as written.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -40,7 +40,7 @@ pub struct Line {
 }
 
 /// A group of identical cards in a card list: `9x 1 Go`, `3x ?`, `Rogue's 1000 BiJ`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardCount {
     pub count: u32,
     /// Whose card it is when it sits in another player's zone (position blocks, resolution lines).
@@ -251,7 +251,7 @@ pub enum ChainSetting {
     },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Zone {
     Hand,
     Deck,

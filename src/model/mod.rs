@@ -5,7 +5,7 @@ pub mod log;
 
 pub use card::{Card, Denomination, Points, Power, PowerSpec};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A byte range in the source text.
 ///
@@ -46,7 +46,7 @@ impl Span {
 }
 
 /// A player, by position in the log's `players` declaration (not by seat: seats change on reseat).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct PlayerId(pub u8);
 
 impl PlayerId {
