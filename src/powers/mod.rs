@@ -10,10 +10,14 @@ mod bonus;
 mod clone;
 mod dabo;
 mod discard;
+mod draw;
+mod evolve;
 mod famine;
 mod freeze;
 mod go;
+mod kill;
 mod poison;
+mod recycle;
 mod replay;
 mod rescue;
 mod reverse;
@@ -186,8 +190,8 @@ pub const fn rule(power: Power) -> Rule {
         Power::Dabo => followed(Profile { plays_out_of_sequence: true, ..passive() }, never_used, dabo::DOC),
         Power::Dance => pending(activated()),
         Power::Discard => followed(picks(), discard::resolve, discard::DOC),
-        Power::Draw => pending(targets()),
-        Power::Evolve => pending(activated()),
+        Power::Draw => followed(targets(), draw::resolve, draw::DOC),
+        Power::Evolve => followed(activated(), evolve::resolve, evolve::DOC),
         Power::Exchange => {
             pending(Profile { accepts: &[Choice::Cards, Choice::Take], requires: &[Choice::Cards], ..activated() })
         }
@@ -201,7 +205,7 @@ pub const fn rule(power: Power) -> Rule {
         ),
         Power::Go => followed(activated(), go::resolve, go::DOC),
         Power::Idic => pending(Profile { scores_at_round_end: true, ..passive() }),
-        Power::Kill => pending(targets()),
+        Power::Kill => followed(targets(), kill::resolve, kill::DOC),
         Power::Masaka => pending(activated()),
         Power::Mutate => pending(activated()),
         Power::Party => pending(activated()),
@@ -209,7 +213,7 @@ pub const fn rule(power: Power) -> Rule {
         Power::Process => pending(picks()),
         Power::Qapla => pending(activated()),
         Power::Quadruple => pending(Profile { scores_at_round_end: true, ..passive() }),
-        Power::Recycle => pending(targets()),
+        Power::Recycle => followed(targets(), recycle::resolve, recycle::DOC),
         Power::Replay => followed(activated(), replay::resolve, replay::DOC),
         Power::Replicate => pending(passive()),
         Power::Reset => pending(activated()),

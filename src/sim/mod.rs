@@ -147,7 +147,11 @@ struct Sim<'o> {
 }
 
 /// The powers the simulator knows how to use (those the engine follows).
-const USABLE: [Power; 10] = [
+const USABLE: [Power; 14] = [
+    Power::Draw,
+    Power::Kill,
+    Power::Recycle,
+    Power::Evolve,
     Power::Go,
     Power::Skip,
     Power::Reverse,
@@ -534,7 +538,8 @@ impl<'o> Sim<'o> {
         let mut out = Outcome::default();
         let legal = self.legal(p);
         let name = self.name(p);
-        let mut res: Vec<String> = Vec::new();
+        // Resolution lines, each with whether a score keeper sees it.
+        let mut res: Vec<(String, bool)> = Vec::new();
         let (mut full, mut hidden);
         let played: Card;
         if !legal.is_empty() && self.r.chance(95) {
@@ -611,8 +616,12 @@ impl<'o> Sim<'o> {
             hidden.push_str(" use");
         }
         self.line(format!("{name}: {full}"), format!("{name}: {hidden}"));
-        for r in res {
-            self.both(r);
+        for (r, public) in res {
+            if public {
+                self.both(r);
+            } else {
+                self.lines.push((Some(r), None));
+            }
         }
         if self.mutated {
             // The mistake was in this turn's resolution: the log ends with it.
@@ -626,6 +635,8 @@ impl<'o> Sim<'o> {
     fn feasible(&self, p: usize, h: Power) -> bool {
         match h {
             Power::Discard => self.hand[p].len() > 1,
+            Power::Draw => (0..self.n).any(|q| self.st[q] == St::In && !self.deck[q].is_empty()),
+            Power::Kill => true,
             Power::Poison => (0..self.n).any(|q| q != p && self.st[q] == St::In && !self.deck[q].is_empty()),
             Power::Rescue => !self.discard[p].is_empty(),
             _ => true,
@@ -641,7 +652,7 @@ impl<'o> Sim<'o> {
         cf: &mut Vec<String>,
         ch: &mut Vec<String>,
         steps: &mut Vec<(String, String)>,
-        res: &mut Vec<String>,
+        res: &mut Vec<(String, bool)>,
     ) {
         match h {
             Power::Go => out.extra = true,
@@ -685,10 +696,57 @@ impl<'o> Sim<'o> {
                 } else {
                     "deck"
                 };
-                res.push(format!("  {} discards {shown} from {zone}", self.name(q)));
-                res.push(format!("  {} scores {v}", self.name(p)));
+                res.push((format!("  {} discards {shown} from {zone}", self.name(q)), true));
+                res.push((format!("  {} scores {v}", self.name(p)), true));
                 self.discard[q].push(x);
                 self.round_pts[p] += v;
+            }
+            Power::Draw => {
+                let targets: Vec<usize> =
+                    (0..self.n).filter(|q| self.st[*q] == St::In && !self.deck[*q].is_empty()).collect();
+                let q = targets[self.r.below(targets.len())];
+                let x = self.deck[q].remove(0);
+                cf.push(format!("@{}", self.name(q)));
+                ch.push(format!("@{}", self.name(q)));
+                res.push((format!("  {} draws {x}", self.name(q)), false));
+                self.hand[q].push(x);
+            }
+            Power::Kill => {
+                // A player's own Kill tops their pile: aimed at themselves, it kills itself (R19).
+                let targets: Vec<usize> = (0..self.n).filter(|q| !self.pile[*q].is_empty()).collect();
+                let q = targets[self.r.below(targets.len())];
+                let Some(x) = self.pile[q].pop() else { return };
+                cf.push(format!("@{}", self.name(q)));
+                ch.push(format!("@{}", self.name(q)));
+                res.push((format!("  {} discards {x} from pile", self.name(q)), true));
+                self.discard[q].push(x);
+            }
+            Power::Recycle => {
+                let q = self.r.below(self.n);
+                cf.push(format!("@{}", self.name(q)));
+                ch.push(format!("@{}", self.name(q)));
+                let d = std::mem::take(&mut self.discard[q]);
+                self.deck[q].extend(d);
+                let mut deck = std::mem::take(&mut self.deck[q]);
+                self.r.shuffle(&mut deck);
+                self.deck[q] = deck;
+            }
+            Power::Evolve => {
+                let held = std::mem::take(&mut self.hand[p]);
+                let n = held.len();
+                self.discard[p].extend(held);
+                let k = n.min(self.deck[p].len());
+                let drawn: Vec<Card> = self.deck[p].drain(..k).collect();
+                if !drawn.is_empty() {
+                    let list = drawn.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                    res.push((format!("  {} draws {list}", self.name(p)), false));
+                }
+                self.hand[p] = drawn;
+                if k < n {
+                    let h = std::mem::take(&mut self.hand[p]);
+                    self.discard[p].extend(h);
+                    self.st[p] = St::Decked;
+                }
             }
             Power::Rescue => {
                 let k = self.r.below(self.discard[p].len());
@@ -730,7 +788,7 @@ impl<'o> Sim<'o> {
                         .position(|c| c.denomination() == Some(next) && !rules::is_frozen(&self.frozen, c));
                     if let Some(k) = pick.filter(|_| self.r.chance(60)) {
                         let c = self.hand[x].remove(k);
-                        res.push(format!("  {} plays {c}", self.name(x)));
+                        res.push((format!("  {} plays {c}", self.name(x)), true));
                         self.pile[x].push(c);
                     }
                     q = self.next_in_turn(x);
@@ -740,7 +798,7 @@ impl<'o> Sim<'o> {
                     .position(|c| c.denomination() == Some(next) && !rules::is_frozen(&self.frozen, c));
                 if let Some(k) = mine.filter(|_| self.r.chance(80)) {
                     let c = self.hand[p].remove(k);
-                    res.push(format!("  then {c}"));
+                    res.push((format!("  then {c}"), true));
                     self.pile[p].push(c);
                     self.chain = Chain { last: Some(next), by: None, broken: false };
                 }

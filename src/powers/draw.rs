@@ -1,0 +1,56 @@
+//! DRAW (TCC 2.1, Tribble Powers): the player chooses a player, who draws a card.
+
+use super::{Doc, Resolved};
+use crate::diagnostics::{Code, Diagnostic};
+use crate::engine::event::{Drawn, Event};
+use crate::engine::turn::PowerCx;
+use crate::model::Card;
+use crate::model::log::CardCount;
+
+pub const DOC: Doc = Doc {
+    rule: "TCC 2.1, Tribble Powers: DRAW",
+    text: "Used, Draw names a player (`use @Matt`, the player may be its own), who draws one card. The card \
+           is evidence the table may write (`  Matt draws 1000 Go`); a player with an empty deck is decked \
+           by the draw (TCC 2.1, Advanced Rules: \"Decked\").\n\n\
+           Checked: the choice (R0317); a written card can be the deck's top and the decklist's (R0601, \
+           R0401); a hand size after it (`expect hand`).",
+};
+
+pub fn resolve(cx: &mut PowerCx) -> Resolved {
+    let Some((target, at)) = cx.target() else { return Resolved::Done };
+    let shown = cx.take_claim(
+        |e| matches!(e, Event::Draws { player, drawn: Drawn::Cards(c) } if *player == target && c.len() == 1),
+    );
+    let card = match &shown {
+        Some((Event::Draws { drawn: Drawn::Cards(c), .. }, _)) => c[0].card.clone(),
+        _ => Card::Unknown,
+    };
+    let deck = &cx.state().player(target).deck;
+    if deck.is_empty() {
+        if let Some((_, span)) = shown {
+            let name = cx.name(target);
+            cx.report(
+                Diagnostic::new(Code::Misresolved, span, format!("{name}'s deck is empty: nothing is drawn"))
+                    .label("a draw from an empty deck decks the player"),
+            );
+        }
+        cx.take_claim(|e| matches!(e, Event::IsDecked(p) if *p == target));
+        if cx.state().player(target).is_in() {
+            cx.emit(Event::IsDecked(target));
+            cx.emit(Event::DiscardsHand(target));
+        }
+        return Resolved::Done;
+    }
+    if let Some((_, span)) = &shown {
+        if cx.state().player(target).deck.clone().draw(&card).is_err() {
+            let name = cx.name(target);
+            cx.report(
+                Diagnostic::new(Code::Misresolved, *span, format!("{card} cannot be the top of {name}'s deck"))
+                    .label("not the deck's top card"),
+            );
+        }
+    }
+    cx.emit(Event::Draws { player: target, drawn: Drawn::Cards(vec![CardCount::one(card.clone(), at)]) });
+    cx.check_card(target, &card, shown.as_ref().map_or(at, |(_, s)| *s));
+    Resolved::Done
+}
