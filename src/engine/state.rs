@@ -2,7 +2,7 @@
 //! rules: it records what happened, even where the rules were broken, and never fails.
 
 use super::event::{Drawn, Event, Place};
-use super::zone::{Collection, Deck, Hidden};
+use super::zone::{ClearInto, Collection, Deck, Hidden};
 use crate::model::log::{CardCount, Direction, Ruleset, Zone};
 use crate::model::{Card, Denomination, Names, PlayerId, Points, PowerSpec};
 
@@ -193,7 +193,19 @@ impl State {
             Event::Puts { player, cards, to, from } => {
                 let source = from.owner.unwrap_or(*player);
                 let target = to.owner.unwrap_or(*player);
-                for seen in expand(cards) {
+                let cards = expand(cards);
+                // Several cards put under a deck go in an order their player chooses and nobody
+                // sees (Process, Masaka): they join the deck's unordered middle.
+                if to.place == Place::UnderDeck && cards.len() > 1 {
+                    for seen in cards {
+                        let got = self.take_from(source, from.zone, &seen);
+                        let pl = self.player_mut(target);
+                        pl.deck.bottom.clear_into(&mut pl.deck.middle);
+                        pl.deck.middle.add(got);
+                    }
+                    return;
+                }
+                for seen in cards {
                     let got = self.take_from(source, from.zone, &seen);
                     let pl = self.player_mut(target);
                     match to.place {

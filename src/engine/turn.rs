@@ -1011,6 +1011,37 @@ impl PowerCx<'_, '_> {
         None
     }
 
+    /// A power makes `player` draw `k` cards: takes the table's `draws` line for it as evidence,
+    /// reports it when it draws another number of cards, and emits the draw.
+    /// `why` says where `k` comes from, for the label.
+    pub fn draws(&mut self, player: PlayerId, k: u32, what: &str, why: &str) {
+        let shown = self.take_claim(|e| matches!(e, Event::Draws { player: p, .. } if *p == player));
+        let drawn = match shown {
+            Some((Event::Draws { drawn, .. }, span)) => {
+                let written = match &drawn {
+                    Drawn::Cards(c) => super::state::expand(c).len() as u32,
+                    Drawn::Count(n) => *n,
+                };
+                if written == k {
+                    drawn
+                } else {
+                    let name = self.name(player);
+                    self.report(
+                        Diagnostic::new(
+                            Code::Misresolved,
+                            span,
+                            format!("{what} makes {name} draw {k} here, not {written}"),
+                        )
+                        .label(why.to_string()),
+                    );
+                    Drawn::Count(k)
+                }
+            }
+            _ => Drawn::Count(k),
+        };
+        self.emit(Event::Draws { player, drawn });
+    }
+
     /// Takes the first of the turn's resolution lines that `pick` accepts, as evidence the power
     /// uses; it is then not compared again.
     pub fn take_claim(&mut self, pick: impl Fn(&Event) -> bool) -> Option<(Event, Span)> {

@@ -198,6 +198,20 @@ impl Deck {
     }
 }
 
+/// Ordered cards that lose their order.
+pub trait ClearInto {
+    fn clear_into(&mut self, into: &mut Hidden);
+}
+
+impl ClearInto for Vec<Card> {
+    fn clear_into(&mut self, into: &mut Hidden) {
+        for c in self.drain(..) {
+            into.add(c);
+        }
+        into.forget();
+    }
+}
+
 /// A decklist as counts: whole cards, and how many of each denomination.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Collection {

@@ -2,8 +2,7 @@
 //! draws that many cards.
 
 use super::{Doc, Resolved};
-use crate::diagnostics::{Code, Diagnostic};
-use crate::engine::event::{Drawn, Event};
+use crate::engine::event::Event;
 use crate::engine::turn::PowerCx;
 
 pub const DOC: Doc = Doc {
@@ -22,27 +21,12 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     cx.emit(Event::DiscardsHand(player));
     let deck = cx.state().player(player).deck.len();
     let drawn = deck.map_or(n, |d| d.min(n));
-    // The table's line naming the new hand, if any, is the same draw.
-    let shown = cx.take_claim(|e| matches!(e, Event::Draws { player: p, .. } if *p == player));
-    let written = match &shown {
-        Some((Event::Draws { drawn: Drawn::Cards(cards), .. }, _)) => crate::engine::state::expand(cards).len() as u32,
-        Some((Event::Draws { drawn: Drawn::Count(k), .. }, _)) => *k,
-        _ => drawn,
+    let why = if drawn < n {
+        format!("the hand held {n}, and the deck only {drawn}")
+    } else {
+        format!("the hand held {n} after the Evolve was played")
     };
-    match shown {
-        Some((_, span)) if written != drawn => {
-            cx.report(
-                Diagnostic::new(Code::Misresolved, span, format!("Evolve draws {drawn} here, not {written}"))
-                    .label(format!("the hand held {n}"))
-                    .help("Evolve draws as many cards as the hand held after the Evolve was played"),
-            );
-            cx.emit(Event::Draws { player, drawn: Drawn::Count(drawn) });
-        }
-        Some((Event::Draws { drawn: Drawn::Cards(cards), .. }, _)) => {
-            cx.emit(Event::Draws { player, drawn: Drawn::Cards(cards) });
-        }
-        _ => cx.emit(Event::Draws { player, drawn: Drawn::Count(drawn) }),
-    }
+    cx.draws(player, drawn, "Evolve", &why);
     if drawn < n {
         cx.emit(Event::IsDecked(player));
         cx.emit(Event::DiscardsHand(player));

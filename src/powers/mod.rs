@@ -8,21 +8,27 @@
 mod advance;
 mod bonus;
 mod clone;
+mod convert;
+mod cycle;
 mod dabo;
 mod discard;
 mod draw;
 mod evolve;
+mod exchange;
 mod famine;
 mod freeze;
 mod go;
 mod kill;
+mod masaka;
 mod poison;
+mod process;
 mod recycle;
 mod replay;
 mod rescue;
 mod reverse;
 mod skip;
 mod stampede;
+mod utilize;
 
 pub use bonus::bonus_points;
 
@@ -179,22 +185,24 @@ pub const fn rule(power: Power) -> Rule {
         Power::Bij => pending(Profile { scores_at_round_end: true, acts_at_round_end: true, ..targets() }),
         Power::Bonus => followed(Profile { scores_at_round_end: true, ..passive() }, never_used, bonus::DOC),
         Power::Clone => followed(Profile { plays_out_of_sequence: true, ..activated() }, clone::resolve, clone::DOC),
-        Power::Convert => pending(activated()),
+        Power::Convert => followed(activated(), convert::resolve, convert::DOC),
         Power::Copy => pending(Profile {
             // The copied power's own choices follow `of Name`.
             accepts: &[Choice::Of, Choice::Player, Choice::Name, Choice::Cards, Choice::Take, Choice::Placement],
             requires: &[Choice::Of],
             ..activated()
         }),
-        Power::Cycle => pending(picks()),
+        Power::Cycle => followed(picks(), cycle::resolve, cycle::DOC),
         Power::Dabo => followed(Profile { plays_out_of_sequence: true, ..passive() }, never_used, dabo::DOC),
         Power::Dance => pending(activated()),
         Power::Discard => followed(picks(), discard::resolve, discard::DOC),
         Power::Draw => followed(targets(), draw::resolve, draw::DOC),
         Power::Evolve => followed(activated(), evolve::resolve, evolve::DOC),
-        Power::Exchange => {
-            pending(Profile { accepts: &[Choice::Cards, Choice::Take], requires: &[Choice::Cards], ..activated() })
-        }
+        Power::Exchange => followed(
+            Profile { accepts: &[Choice::Cards, Choice::Take], requires: &[Choice::Cards], ..activated() },
+            exchange::resolve,
+            exchange::DOC,
+        ),
         Power::Famine => followed(activated(), famine::resolve, famine::DOC),
         Power::Fizzbin => pending(passive()),
         Power::Fold => pending(passive()),
@@ -206,11 +214,11 @@ pub const fn rule(power: Power) -> Rule {
         Power::Go => followed(activated(), go::resolve, go::DOC),
         Power::Idic => pending(Profile { scores_at_round_end: true, ..passive() }),
         Power::Kill => followed(targets(), kill::resolve, kill::DOC),
-        Power::Masaka => pending(activated()),
+        Power::Masaka => followed(activated(), masaka::resolve, masaka::DOC),
         Power::Mutate => pending(activated()),
         Power::Party => pending(activated()),
         Power::Poison => followed(targets(), poison::resolve, poison::DOC),
-        Power::Process => pending(picks()),
+        Power::Process => followed(picks(), process::resolve, process::DOC),
         Power::Qapla => pending(activated()),
         Power::Quadruple => pending(Profile { scores_at_round_end: true, ..passive() }),
         Power::Recycle => followed(targets(), recycle::resolve, recycle::DOC),
@@ -231,7 +239,7 @@ pub const fn rule(power: Power) -> Rule {
         Power::Tally => pending(Profile { scores_at_round_end: true, ..passive() }),
         Power::TimeWarp => pending(Profile { acts_at_round_end: true, ..passive() }),
         Power::Toxin => pending(Profile { accepts: &[Choice::Take], ..activated() }),
-        Power::Utilize => pending(targets()),
+        Power::Utilize => followed(targets(), utilize::resolve, utilize::DOC),
     }
 }
 

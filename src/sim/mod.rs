@@ -147,7 +147,13 @@ struct Sim<'o> {
 }
 
 /// The powers the simulator knows how to use (those the engine follows).
-const USABLE: [Power; 14] = [
+const USABLE: [Power; 20] = [
+    Power::Cycle,
+    Power::Exchange,
+    Power::Convert,
+    Power::Process,
+    Power::Masaka,
+    Power::Utilize,
     Power::Draw,
     Power::Kill,
     Power::Recycle,
@@ -636,6 +642,9 @@ impl<'o> Sim<'o> {
         match h {
             Power::Discard => self.hand[p].len() > 1,
             Power::Draw => (0..self.n).any(|q| self.st[q] == St::In && !self.deck[q].is_empty()),
+            Power::Cycle | Power::Exchange => !self.hand[p].is_empty(),
+            Power::Process => self.hand[p].len() + self.deck[p].len().min(3) >= 2,
+            Power::Utilize => (0..self.n).any(|q| q != p && self.st[q] == St::In && self.hand[q].len() >= 2),
             Power::Kill => true,
             Power::Poison => (0..self.n).any(|q| q != p && self.st[q] == St::In && !self.deck[q].is_empty()),
             Power::Rescue => !self.discard[p].is_empty(),
@@ -747,6 +756,96 @@ impl<'o> Sim<'o> {
                     self.discard[p].extend(h);
                     self.st[p] = St::Decked;
                 }
+            }
+            Power::Cycle => {
+                let k = self.r.below(self.hand[p].len());
+                let x = self.hand[p].remove(k);
+                cf.push(x.to_string());
+                ch.push("?".into());
+                self.deck[p].push(x);
+                let y = self.deck[p].remove(0);
+                res.push((format!("  {} draws {y}", self.name(p)), false));
+                self.hand[p].push(y);
+            }
+            Power::Exchange => {
+                let k = self.r.below(self.hand[p].len());
+                let given = self.hand[p].remove(k);
+                self.discard[p].push(given.clone());
+                let t = self.r.below(self.discard[p].len());
+                let taken = self.discard[p].remove(t);
+                cf.push(format!("{given} take {taken}"));
+                ch.push("? take ?".into());
+                self.hand[p].push(taken);
+            }
+            Power::Convert => {
+                if let Some(convert) = self.pile[p].pop() {
+                    self.deck[p].push(convert);
+                }
+                let x = self.deck[p].remove(0);
+                res.push((format!("  {} puts {x} on pile from deck", self.name(p)), true));
+                self.pile[p].push(x);
+            }
+            Power::Process => {
+                let k = self.deck[p].len().min(3);
+                let drawn: Vec<Card> = self.deck[p].drain(..k).collect();
+                let list = drawn.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                if !drawn.is_empty() {
+                    res.push((format!("  {} draws {list}", self.name(p)), false));
+                }
+                self.hand[p].extend(drawn);
+                if k < 3 {
+                    // Decked by the draws: the choice of two cards is never made.
+                    cf.push("?, ?".into());
+                    ch.push("?, ?".into());
+                    let h = std::mem::take(&mut self.hand[p]);
+                    self.discard[p].extend(h);
+                    self.st[p] = St::Decked;
+                } else {
+                    let mut put = Vec::new();
+                    for _ in 0..2 {
+                        let j = self.r.below(self.hand[p].len());
+                        put.push(self.hand[p].remove(j));
+                    }
+                    cf.push(format!("{}, {}", put[0], put[1]));
+                    ch.push("?, ?".into());
+                    self.deck[p].extend(put);
+                }
+            }
+            Power::Masaka => {
+                for q in 0..self.n {
+                    if self.st[q] != St::In {
+                        continue;
+                    }
+                    let mut h = std::mem::take(&mut self.hand[q]);
+                    self.r.shuffle(&mut h);
+                    self.deck[q].extend(h);
+                    let k = self.deck[q].len().min(3);
+                    let drawn: Vec<Card> = self.deck[q].drain(..k).collect();
+                    if !drawn.is_empty() {
+                        let list = drawn.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                        res.push((format!("  {} draws {list}", self.name(q)), false));
+                    }
+                    self.hand[q] = drawn;
+                    if k < 3 {
+                        let h = std::mem::take(&mut self.hand[q]);
+                        self.discard[q].extend(h);
+                        self.st[q] = St::Decked;
+                    }
+                }
+            }
+            Power::Utilize => {
+                let targets: Vec<usize> =
+                    (0..self.n).filter(|q| *q != p && self.st[*q] == St::In && self.hand[*q].len() >= 2).collect();
+                let q = targets[self.r.below(targets.len())];
+                let k = self.r.below(self.hand[q].len());
+                let x = self.hand[q].remove(k);
+                let v = x.denomination().map_or(0, Denomination::value);
+                cf.push(format!("@{}", self.name(q)));
+                ch.push(format!("@{}", self.name(q)));
+                res.push((format!("  {} puts {x} on pile", self.name(q)), true));
+                res.push((format!("  {} scores {v}", self.name(p)), true));
+                self.pile[q].push(x);
+                self.round_pts[p] += v;
             }
             Power::Rescue => {
                 let k = self.r.below(self.discard[p].len());

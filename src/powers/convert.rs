@@ -1,0 +1,55 @@
+//! CONVERT (TCC 2.1, Tribble Powers): the Convert card goes beneath its player's draw deck, then
+//! the top card of that deck goes onto the play pile.
+
+use super::{Doc, Resolved};
+use crate::engine::event::{Destination, Event, Place, Source};
+use crate::engine::turn::PowerCx;
+use crate::model::Card;
+use crate::model::log::{CardCount, Zone};
+
+pub const DOC: Doc = Doc {
+    rule: "TCC 2.1, Tribble Powers: CONVERT",
+    text: "Used, Convert leaves the play pile for the bottom of its player's draw deck, and the deck's top \
+           card goes face up onto the play pile (`  Dan puts 1000 Go on pile from deck`). The new card \
+           does not change the chain: the next number follows the Convert. With an empty deck, the \
+           Convert itself comes back.\n\n\
+           Checked: the line names a card the deck's top can be (R0601); scores count the new card.",
+};
+
+pub fn resolve(cx: &mut PowerCx) -> Resolved {
+    let player = cx.player;
+    let convert = cx.card.clone();
+    cx.emit(Event::Puts {
+        player,
+        cards: vec![CardCount::one(convert, crate::model::Span::default())],
+        to: Destination { place: Place::UnderDeck, owner: None },
+        from: Source { zone: Zone::Pile, owner: None },
+    });
+    let shown = cx.take_claim(|e| {
+        matches!(e, Event::Puts { player: p, to: Destination { place: Place::OnPile, .. }, from: Source { zone: Zone::Deck, .. }, .. } if *p == player)
+    });
+    let top = match &shown {
+        Some((Event::Puts { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card.clone(),
+        _ => Card::Unknown,
+    };
+    if let Some((_, span)) = &shown {
+        if cx.state().player(player).deck.clone().draw(&top).is_err() {
+            cx.report(
+                crate::diagnostics::Diagnostic::new(
+                    crate::diagnostics::Code::Misresolved,
+                    *span,
+                    format!("{top} cannot be the top of the deck"),
+                )
+                .label("not the deck's top card"),
+            );
+        }
+    }
+    cx.emit(Event::Puts {
+        player,
+        cards: vec![CardCount::one(top.clone(), crate::model::Span::default())],
+        to: Destination { place: Place::OnPile, owner: None },
+        from: Source { zone: Zone::Deck, owner: None },
+    });
+    cx.check_card(player, &top, shown.map_or(crate::model::Span::default(), |(_, s)| s));
+    Resolved::Done
+}

@@ -1,0 +1,56 @@
+//! PROCESS (TCC 2.1, Tribble Powers): the player draws three cards, then puts two cards from hand
+//! beneath the draw deck.
+
+use super::{Doc, Resolved};
+use crate::diagnostics::{Code, Diagnostic};
+use crate::engine::event::{Destination, Event, Place, Source};
+use crate::engine::turn::PowerCx;
+use crate::model::log::CardCount;
+
+pub const DOC: Doc = Doc {
+    rule: "TCC 2.1, Tribble Powers: PROCESS",
+    text: "Used, Process draws three cards for its player, then puts two cards from the hand beneath the \
+           draw deck, in an order the player chooses (`use 10 Go, 1000 Go`, or `?, ?` unseen). A deck \
+           too short for the three draws decks the player. The hand ends one card larger.\n\n\
+           Checked: two cards (R0317), which the hand can hold after the draws (R0308).",
+};
+
+pub fn resolve(cx: &mut PowerCx) -> Resolved {
+    let Some((cards, span)) = cx.cards() else { return Resolved::Done };
+    let player = cx.player;
+    if cards.len() != 2 {
+        cx.report(
+            Diagnostic::new(
+                Code::BadChoices,
+                span,
+                format!("Process puts two cards beneath the deck, not {}", cards.len()),
+            )
+            .label("two cards")
+            .help("write the two cards: `1 Process use 10 Go, 1000 Go`"),
+        );
+        return Resolved::Done;
+    }
+    let deck = cx.state().player(player).deck.len();
+    let k = deck.map_or(3, |d| d.min(3));
+    cx.draws(player, k, "Process", if k < 3 { "the deck held fewer than three" } else { "Process draws three" });
+    if k < 3 {
+        cx.emit(Event::IsDecked(player));
+        cx.emit(Event::DiscardsHand(player));
+        return Resolved::Done;
+    }
+    let hand = &cx.state().player(player).hand;
+    if let Some(missing) = cards.iter().find(|c| !hand.could_hold(c)) {
+        let name = cx.name(player);
+        cx.report(
+            Diagnostic::new(Code::NotInHand, span, format!("{name} cannot hold {missing} to put it under the deck"))
+                .label("not in hand"),
+        );
+    }
+    cx.emit(Event::Puts {
+        player,
+        cards: cards.into_iter().map(|c| CardCount::one(c, span)).collect(),
+        to: Destination { place: Place::UnderDeck, owner: None },
+        from: Source::default(),
+    });
+    Resolved::Done
+}

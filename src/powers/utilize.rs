@@ -1,0 +1,86 @@
+//! UTILIZE (TCC 2.1, Tribble Powers): the player chooses an opponent holding at least two cards,
+//! who puts a random card from hand on top of their play pile; the player scores its number.
+
+use super::{Doc, Resolved};
+use crate::diagnostics::{Code, Diagnostic};
+use crate::engine::event::{Destination, Event, Place, Source};
+use crate::engine::state::Status;
+use crate::engine::turn::PowerCx;
+use crate::model::log::CardCount;
+use crate::model::{Card, Denomination, Points, Power};
+
+pub const DOC: Doc = Doc {
+    rule: "TCC 2.1, Tribble Powers: UTILIZE",
+    text: "Used, Utilize names an opponent with at least two cards in hand (`use @Matt`), who puts a random \
+           card from hand face up on top of their play pile (`  Matt puts 1000 Go on pile`); the user \
+           scores its number (`  Dan scores 1000`). Nobody scores from a decked player. A utilized \
+           Tally splits the score: until Tally is followed, that score is taken from the sheet.\n\n\
+           Checked: the target (R0320); the card can be in the target's hand (R0308); the score (R0601).",
+};
+
+pub fn resolve(cx: &mut PowerCx) -> Resolved {
+    let Some((target, at)) = cx.target() else { return Resolved::Done };
+    let player = cx.player;
+    let name = cx.name(target);
+    let hand = &cx.state().player(target).hand;
+    if target == player || hand.len().is_some_and(|n| n < 2) {
+        cx.report(
+            Diagnostic::new(
+                Code::PoisonTarget,
+                at,
+                format!("Utilize chooses an opponent holding two cards or more; {name} does not qualify"),
+            )
+            .label("not a target for Utilize"),
+        );
+        return Resolved::Done;
+    }
+    let shown = cx.take_claim(
+        |e| matches!(e, Event::Puts { player: p, to: Destination { place: Place::OnPile, .. }, .. } if *p == target),
+    );
+    let scored = cx.take_claim(|e| matches!(e, Event::Scores { player: p, .. } if *p == player));
+    let card = match &shown {
+        Some((Event::Puts { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card.clone(),
+        _ => Card::Unknown,
+    };
+    if !cx.state().player(target).hand.could_hold(&card) {
+        cx.report(
+            Diagnostic::new(
+                Code::NotInHand,
+                shown.as_ref().map_or(at, |(_, s)| *s),
+                format!("{name} cannot hold {card}"),
+            )
+            .label("not in hand"),
+        );
+    }
+    cx.emit(Event::Puts {
+        player: target,
+        cards: vec![CardCount::one(card.clone(), at)],
+        to: Destination { place: Place::OnPile, owner: None },
+        from: Source::default(),
+    });
+    let value = card.denomination().map(Denomination::value);
+    let tally = card.power().is_some_and(|p| p.has(Power::Tally));
+    if cx.state().player(target).status == Status::Decked {
+        return Resolved::Done;
+    }
+    match (value, tally) {
+        (Some(v), false) => {
+            if let Some((Event::Scores { points, .. }, span)) = &scored {
+                if points.0 != v {
+                    cx.report(
+                        Diagnostic::new(Code::Misresolved, *span, format!("Utilize scores {v} here, not {}", points.0))
+                            .label(format!("the utilized {card} is worth {v}")),
+                    );
+                }
+            }
+            cx.emit(Event::Scores { player, points: Points(v) });
+        }
+        _ => match scored {
+            Some((Event::Scores { points, .. }, _)) if Denomination::from_value(points.0).is_some() && !tally => {
+                cx.emit(Event::Scores { player, points })
+            }
+            _ => cx.emit(Event::ScoreUnverified(player)),
+        },
+    }
+    Resolved::Done
+}
