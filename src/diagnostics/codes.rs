@@ -79,6 +79,7 @@ codes! {
     NotInDiscard = "R0321";
     BadReplay = "R0322";
     BadStampedePlay = "R0323";
+    PowerNeedsCards = "R0324";
     NotInDecklist = "R0401";
     PointsMismatch = "R0501";
     TotalsMismatch = "R0502";
@@ -151,6 +152,7 @@ impl Code {
             | Code::NotInDiscard
             | Code::BadReplay
             | Code::BadStampedePlay
+            | Code::PowerNeedsCards
             | Code::NotInDecklist
             | Code::PointsMismatch
             | Code::TotalsMismatch
@@ -596,6 +598,14 @@ impl Code {
                  number, or a card the hand cannot hold is refused.\n\n\
                  Example:\n    Rogue: 100 Stampede use\n      Dan plays 10000 Go\n\nFix: Dan could only \
                  play a 1,000.",
+            ),
+            Code::PowerNeedsCards => (
+                "a power is used without the cards in hand it needs",
+                "TCC 2.1, Tribble Powers: AVALANCHE, PARTY",
+                "Avalanche may be used only while its player holds at least four other cards, Party at least \
+                 two. The hand's size is always known.\n\n\
+                 Example:\n    Dan: 10 Avalanche use     # Dan holds two other cards\n\nFix: play the card \
+                 without `use`.",
             ),
             Code::NotInDecklist => (
                 "a card the player cannot have",

@@ -625,7 +625,7 @@ impl Referee<'_> {
             }
             progress.activations += 1;
             let resolved = {
-                let mut cx = PowerCx { r: self, progress, player, card: c.clone(), choices };
+                let mut cx = PowerCx { r: self, progress, player, card: c.clone(), choices, span };
                 powers::resolve(*h, &mut cx)
             };
             if resolved == powers::Resolved::Pending {
@@ -953,6 +953,7 @@ pub(crate) struct PowerCx<'r, 'a> {
     /// The card whose power is used.
     pub card: Card,
     pub choices: &'r [Choice],
+    span: Span,
 }
 
 impl PowerCx<'_, '_> {
@@ -970,6 +971,11 @@ impl PowerCx<'_, '_> {
 
     pub fn report(&mut self, d: Diagnostic) {
         self.r.report(d);
+    }
+
+    /// The step that used the power.
+    pub fn span(&self) -> Span {
+        self.span
     }
 
     /// The first `@Name` choice.

@@ -6,6 +6,7 @@
 //! illegal because of them.
 
 mod advance;
+mod avalanche;
 mod bonus;
 mod clone;
 mod convert;
@@ -20,6 +21,8 @@ mod freeze;
 mod go;
 mod kill;
 mod masaka;
+mod mutate;
+mod party;
 mod poison;
 mod process;
 mod recycle;
@@ -179,7 +182,9 @@ pub const fn rule(power: Power) -> Rule {
         Power::Ante => pending(activated()),
         Power::Antidote => pending(activated()),
         Power::Assimilate => pending(Profile { acts_at_round_end: true, ..targets() }),
-        Power::Avalanche => pending(Profile { accepts: &[Choice::Cards], ..activated() }),
+        Power::Avalanche => {
+            followed(Profile { accepts: &[Choice::Cards], ..activated() }, avalanche::resolve, avalanche::DOC)
+        }
         Power::Bah => pending(Profile { acts_at_round_end: true, ..passive() }),
         Power::Battle => pending(targets()),
         Power::Bij => pending(Profile { scores_at_round_end: true, acts_at_round_end: true, ..targets() }),
@@ -215,8 +220,8 @@ pub const fn rule(power: Power) -> Rule {
         Power::Idic => pending(Profile { scores_at_round_end: true, ..passive() }),
         Power::Kill => followed(targets(), kill::resolve, kill::DOC),
         Power::Masaka => followed(activated(), masaka::resolve, masaka::DOC),
-        Power::Mutate => pending(activated()),
-        Power::Party => pending(activated()),
+        Power::Mutate => followed(activated(), mutate::resolve, mutate::DOC),
+        Power::Party => followed(activated(), party::resolve, party::DOC),
         Power::Poison => followed(targets(), poison::resolve, poison::DOC),
         Power::Process => followed(picks(), process::resolve, process::DOC),
         Power::Qapla => pending(activated()),

@@ -147,7 +147,10 @@ struct Sim<'o> {
 }
 
 /// The powers the simulator knows how to use (those the engine follows).
-const USABLE: [Power; 20] = [
+const USABLE: [Power; 23] = [
+    Power::Mutate,
+    Power::Avalanche,
+    Power::Party,
     Power::Cycle,
     Power::Exchange,
     Power::Convert,
@@ -643,6 +646,8 @@ impl<'o> Sim<'o> {
             Power::Discard => self.hand[p].len() > 1,
             Power::Draw => (0..self.n).any(|q| self.st[q] == St::In && !self.deck[q].is_empty()),
             Power::Cycle | Power::Exchange => !self.hand[p].is_empty(),
+            Power::Avalanche => self.hand[p].len() >= 4,
+            Power::Party => self.hand[p].len() >= 2,
             Power::Process => self.hand[p].len() + self.deck[p].len().min(3) >= 2,
             Power::Utilize => (0..self.n).any(|q| q != p && self.st[q] == St::In && self.hand[q].len() >= 2),
             Power::Kill => true,
@@ -755,6 +760,57 @@ impl<'o> Sim<'o> {
                     let h = std::mem::take(&mut self.hand[p]);
                     self.discard[p].extend(h);
                     self.st[p] = St::Decked;
+                }
+            }
+            Power::Mutate => {
+                let n = self.pile[p].len();
+                let pile = std::mem::take(&mut self.pile[p]);
+                self.deck[p].extend(pile);
+                let mut deck = std::mem::take(&mut self.deck[p]);
+                self.r.shuffle(&mut deck);
+                self.deck[p] = deck;
+                let new: Vec<Card> = self.deck[p].drain(..n).collect();
+                let list = new.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                res.push((format!("  {} puts {list} on pile from deck", self.name(p)), true));
+                self.pile[p] = new;
+            }
+            Power::Avalanche => {
+                for q in 0..self.n {
+                    if self.st[q] != St::In || self.hand[q].is_empty() {
+                        continue;
+                    }
+                    let k = self.r.below(self.hand[q].len());
+                    let c = self.hand[q].remove(k);
+                    res.push((format!("  {} discards {c}", self.name(q)), false));
+                    self.discard[q].push(c);
+                }
+                if !self.hand[p].is_empty() && self.r.chance(50) {
+                    let k = self.r.below(self.hand[p].len());
+                    let c = self.hand[p].remove(k);
+                    cf.push(c.to_string());
+                    ch.push("?".into());
+                    self.discard[p].push(c);
+                }
+            }
+            Power::Party => {
+                let mut order = Vec::new();
+                let mut q = self.next_in_turn(p);
+                while let Some(x) = q {
+                    if x == p || order.contains(&x) {
+                        break;
+                    }
+                    order.push(x);
+                    q = self.next_in_turn(x);
+                }
+                order.push(p);
+                for q in order {
+                    if self.hand[q].is_empty() {
+                        continue;
+                    }
+                    let k = self.r.below(self.hand[q].len());
+                    let c = self.hand[q].remove(k);
+                    res.push((format!("  {} puts {c} under pile", self.name(q)), true));
+                    self.pile[q].insert(0, c);
                 }
             }
             Power::Cycle => {

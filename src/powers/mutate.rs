@@ -1,0 +1,65 @@
+//! MUTATE (TCC 2.1, Tribble Powers): the player counts the play pile, shuffles it into the draw
+//! deck, then puts that many cards from the top of the deck onto the pile, face up.
+
+use super::{Doc, Resolved};
+use crate::engine::event::{Destination, Event, Place, Source};
+use crate::engine::turn::PowerCx;
+use crate::model::log::{CardCount, Zone};
+use crate::model::{Card, Power, PowerSpec};
+
+pub const DOC: Doc = Doc {
+    rule: "TCC 2.1, Tribble Powers: MUTATE",
+    text: "Used, Mutate counts its player's play pile (the Mutate included), shuffles the pile into the draw \
+           deck, and puts that many cards from the top of the deck onto the pile, face up for all to see \
+           (`  Dan puts 1 Go, 10 Skip, 100 Go on pile from deck`). The chain still follows the Mutate. A \
+           Fizzbin never leaves its pile: until Fizzbin is followed, a Mutate over a pile that may hold one \
+           is taken from the log.\n\n\
+           Checked: the new pile has as many cards as the old (R0601); each can be the player's (R0401).",
+};
+
+pub fn resolve(cx: &mut PowerCx) -> Resolved {
+    let player = cx.player;
+    let pl = cx.state().player(player);
+    let fizzbin = pl.pile.iter().any(|c| match c.power() {
+        Some(PowerSpec::Unrecorded | PowerSpec::Unrecognised(_)) | None => true,
+        Some(p) => p.has(Power::Fizzbin),
+    });
+    if pl.pile_unknown || fizzbin {
+        return Resolved::Pending;
+    }
+    let n = pl.pile.len() as u32;
+    cx.emit(Event::Shuffles { player, from: Zone::Pile });
+    let shown = cx.take_claim(|e| {
+        matches!(e, Event::Puts { player: p, to: Destination { place: Place::OnPile, .. }, from: Source { zone: Zone::Deck, .. }, .. } if *p == player)
+    });
+    let mut cards: Vec<Card> = match &shown {
+        Some((Event::Puts { cards, .. }, _)) => crate::engine::state::expand(cards),
+        _ => Vec::new(),
+    };
+    if let Some((_, span)) = &shown {
+        if cards.len() as u32 != n {
+            let written = cards.len();
+            cx.report(
+                crate::diagnostics::Diagnostic::new(
+                    crate::diagnostics::Code::Misresolved,
+                    *span,
+                    format!("Mutate puts {n} cards onto the pile here, not {written}"),
+                )
+                .label(format!("the pile held {n}")),
+            );
+        }
+    }
+    cards.resize(n as usize, Card::Unknown);
+    for c in &cards {
+        cx.emit(Event::Puts {
+            player,
+            cards: vec![CardCount::one(c.clone(), crate::model::Span::default())],
+            to: Destination { place: Place::OnPile, owner: None },
+            from: Source { zone: Zone::Deck, owner: None },
+        });
+    }
+    for c in &cards {
+        cx.check_card(player, c, shown.as_ref().map_or(crate::model::Span::default(), |(_, s)| *s));
+    }
+    Resolved::Done
+}

@@ -1,0 +1,77 @@
+//! PARTY (TCC 2.1, Tribble Powers): with at least two other cards in hand, each player in turn
+//! order, starting with the next, puts a random card from hand beneath their play pile.
+
+use super::{Doc, Resolved};
+use crate::diagnostics::{Code, Diagnostic};
+use crate::engine::event::{Destination, Event, Place, Source};
+use crate::engine::turn::PowerCx;
+use crate::model::Card;
+use crate::model::log::CardCount;
+
+pub const DOC: Doc = Doc {
+    rule: "TCC 2.1, Tribble Powers: PARTY",
+    text: "Party may be used only while its player holds at least two other cards. Each player still in the \
+           round, in turn order from the next and the Party's player last, puts a random card from hand \
+           beneath the play pile (`  Matt puts 1000 Go under pile`; an unwritten card is unknown, and so \
+           is then that pile's score).\n\n\
+           Checked: the two other cards (R0324); a written card can be in its player's hand (R0308).",
+};
+
+pub fn resolve(cx: &mut PowerCx) -> Resolved {
+    let player = cx.player;
+    let name = cx.name(player);
+    let n = cx.state().player(player).hand.len();
+    if n.is_some_and(|n| n < 2) {
+        cx.report(
+            Diagnostic::new(
+                Code::PowerNeedsCards,
+                cx.span(),
+                format!("Party needs two other cards in hand; {name} holds {}", n.unwrap_or(0)),
+            )
+            .label("too few cards to use it"),
+        );
+        return Resolved::Done;
+    }
+    // Turn order from the next player, the Party's player last.
+    let mut order = Vec::new();
+    let mut q = cx.state().next_in_turn(player);
+    while let Some(x) = q {
+        if x == player || order.contains(&x) {
+            break;
+        }
+        order.push(x);
+        q = cx.state().next_in_turn(x);
+    }
+    order.push(player);
+    for q in order {
+        let pl = cx.state().player(q);
+        if pl.hand.is_empty() {
+            continue;
+        }
+        let shown = cx.take_claim(|e| {
+            matches!(e, Event::Puts { player: p, to: Destination { place: Place::UnderPile, .. }, cards, .. } if *p == q && cards.len() == 1)
+        });
+        let card = match &shown {
+            Some((Event::Puts { cards, .. }, _)) => cards[0].card.clone(),
+            _ => Card::Unknown,
+        };
+        if !cx.state().player(q).hand.could_hold(&card) {
+            let who = cx.name(q);
+            cx.report(
+                Diagnostic::new(
+                    Code::NotInHand,
+                    shown.as_ref().map_or(cx.span(), |(_, s)| *s),
+                    format!("{who} cannot hold {card}"),
+                )
+                .label("not in hand"),
+            );
+        }
+        cx.emit(Event::Puts {
+            player: q,
+            cards: vec![CardCount::one(card, cx.span())],
+            to: Destination { place: Place::UnderPile, owner: None },
+            from: Source::default(),
+        });
+    }
+    Resolved::Done
+}
