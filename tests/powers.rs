@@ -28,7 +28,6 @@ const PENDING: &[&str] = &[
     "Roll",
     "Sabotage",
     "Safety",
-    "Scan",
     "Score",
     "Shift",
     "Tally",

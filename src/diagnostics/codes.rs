@@ -80,6 +80,7 @@ codes! {
     BadReplay = "R0322";
     BadStampedePlay = "R0323";
     PowerNeedsCards = "R0324";
+    NotDeckTop = "R0325";
     NotInDecklist = "R0401";
     PointsMismatch = "R0501";
     TotalsMismatch = "R0502";
@@ -153,6 +154,7 @@ impl Code {
             | Code::BadReplay
             | Code::BadStampedePlay
             | Code::PowerNeedsCards
+            | Code::NotDeckTop
             | Code::NotInDecklist
             | Code::PointsMismatch
             | Code::TotalsMismatch
@@ -606,6 +608,15 @@ impl Code {
                  two. The hand's size is always known.\n\n\
                  Example:\n    Dan: 10 Avalanche use     # Dan holds two other cards\n\nFix: play the card \
                  without `use`.",
+            ),
+            Code::NotDeckTop => (
+                "a drawn card that cannot be the top of the deck",
+                "TCC 2.1, Tribble Powers: SCAN, RESCUE",
+                "Some cards' places in a draw deck are known: the top cards of a position block, a card a \
+                 Rescue put back face down, the cards a Scan put on top. A draw that names another card is \
+                 reported.\n\n\
+                 Example:\n    Dan: 10 Scan use top 10 Skip bottom 1 Go, 100 Go\n    ...\n    Dan: draw 1 Go     \
+                 # 10 Skip is on top\n\nFix: name the card that was drawn.",
             ),
             Code::NotInDecklist => (
                 "a card the player cannot have",

@@ -101,6 +101,16 @@ pub enum Event {
     },
     /// A player taken to have been decked at the deal takes a turn after all: back in the round.
     Rejoins(PlayerId),
+    /// Scan: the player looked at the top cards of the deck (`seen`, top first) and put them back,
+    /// `top` on the top (first listed topmost) and `bottom` beneath (last listed at the very
+    /// bottom). With both lists empty the log does not say where they went: the deck's order is
+    /// lost.
+    Scans {
+        player: PlayerId,
+        seen: Vec<Card>,
+        top: Vec<Card>,
+        bottom: Vec<Card>,
+    },
     /// A card from the player's own play pile is played again: it goes to the top and sets the
     /// chain (Replay).
     Replays {
@@ -272,6 +282,20 @@ impl fmt::Display for EventLine<'_> {
             Event::Freezes { player, power } => write!(f, "{} freezes {power}", name(*player)),
             Event::Unfreezes { player, power } => write!(f, "{} unfreezes {power}", name(*player)),
             Event::Replays { player, card } => write!(f, "{} replays {card}", name(*player)),
+            Event::Scans { player, seen, top, bottom } => {
+                let list = |cards: &[Card]| cards.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                if top.is_empty() && bottom.is_empty() {
+                    return write!(f, "{} scans {} cards back unseen", name(*player), seen.len());
+                }
+                write!(f, "{} scans", name(*player))?;
+                if !top.is_empty() {
+                    write!(f, " top {}", list(top))?;
+                }
+                if !bottom.is_empty() {
+                    write!(f, " bottom {}", list(bottom))?;
+                }
+                Ok(())
+            }
             Event::Reseated(order) => {
                 let list = order.iter().map(|p| name(*p).into_owned()).collect::<Vec<_>>().join(", ");
                 write!(f, "players reseat as {list}")

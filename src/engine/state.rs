@@ -284,6 +284,21 @@ impl State {
             }
             Event::Freezes { player, power } => self.frozen.push((power.clone(), *player)),
             Event::Unfreezes { player, power } => self.frozen.retain(|(p, q)| !(p == power && q == player)),
+            Event::Scans { player, seen, top, bottom } => {
+                let deck = &mut self.player_mut(*player).deck;
+                let mut looked = Vec::with_capacity(seen.len());
+                for s in seen {
+                    looked.push(deck.draw(s).unwrap_or_else(|_| s.clone()));
+                }
+                if top.is_empty() && bottom.is_empty() {
+                    deck.shuffle_in(looked);
+                } else {
+                    deck.top.extend(top.iter().rev().cloned());
+                    for c in bottom {
+                        deck.bottom.insert(0, c.clone());
+                    }
+                }
+            }
             Event::Replays { player, card } => {
                 let got = self.take_from(*player, Zone::Pile, card);
                 let denomination = got.denomination();

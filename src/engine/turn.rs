@@ -697,6 +697,22 @@ impl Referee<'_> {
                 .help("only a draw from an empty deck decks a player"),
             );
         }
+        let deck = &self.state.player(player).deck;
+        if !progress.fogged && !deck.could_draw(&seen) {
+            let label = match deck.top.last() {
+                Some(top) => format!("the top card is {top}"),
+                None => "the deck holds no such card".to_string(),
+            };
+            self.report(
+                Diagnostic::new(
+                    Code::NotDeckTop,
+                    at,
+                    format!("{seen} cannot be the top of {}'s deck", self.name(player)),
+                )
+                .label(label)
+                .help("name the card that was drawn, or `draw` alone when it was not seen"),
+            );
+        }
         self.emit(Event::Draws { player, drawn: Drawn::Cards(vec![CardCount::one(seen.clone(), at)]) });
         if self.state.player(player).deck.is_empty() {
             self.emptied.retain(|(p, _)| *p != player);

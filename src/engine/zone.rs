@@ -15,7 +15,7 @@ pub fn compatible(seen: &Card, held: &Card) -> bool {
 }
 
 /// How much a card says: 0 for `?`, 1 for a denomination alone, 2 for a whole card.
-fn detail(card: &Card) -> u8 {
+pub fn detail(card: &Card) -> u8 {
     match card {
         Card::Unknown => 0,
         Card::Known { power: PowerSpec::Unrecorded, .. } => 1,
@@ -181,6 +181,17 @@ impl Deck {
             }
             _ => Err(Impossible),
         }
+    }
+
+    /// Whether the top card can be `seen` (what [`Deck::draw`] accepts), without drawing it.
+    pub fn could_draw(&self, seen: &Card) -> bool {
+        if let Some(top) = self.top.last() {
+            return compatible(seen, top);
+        }
+        if self.middle.min_len() > 0 || self.middle.unbounded {
+            return self.middle.could_hold(seen);
+        }
+        self.bottom.last().is_some_and(|c| compatible(seen, c))
     }
 
     /// Shuffles cards into the deck: every order is forgotten.

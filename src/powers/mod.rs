@@ -29,6 +29,7 @@ mod recycle;
 mod replay;
 mod rescue;
 mod reverse;
+mod scan;
 mod skip;
 mod stampede;
 mod utilize;
@@ -236,7 +237,7 @@ pub const fn rule(power: Power) -> Rule {
         Power::Roll => pending(Profile { acts_at_round_end: true, ..passive() }),
         Power::Sabotage => pending(targets()),
         Power::Safety => pending(Profile { acts_at_round_end: true, ..passive() }),
-        Power::Scan => pending(Profile { accepts: &[Choice::Placement], ..activated() }),
+        Power::Scan => followed(Profile { accepts: &[Choice::Placement], ..activated() }, scan::resolve, scan::DOC),
         Power::Score => pending(targets()),
         Power::Shift => pending(activated()),
         Power::Skip => followed(activated(), skip::resolve, skip::DOC),

@@ -147,7 +147,8 @@ struct Sim<'o> {
 }
 
 /// The powers the simulator knows how to use (those the engine follows).
-const USABLE: [Power; 23] = [
+const USABLE: [Power; 24] = [
+    Power::Scan,
     Power::Mutate,
     Power::Avalanche,
     Power::Party,
@@ -761,6 +762,28 @@ impl<'o> Sim<'o> {
                     self.discard[p].extend(h);
                     self.st[p] = St::Decked;
                 }
+            }
+            Power::Scan => {
+                let k = self.deck[p].len().min(3);
+                let mut looked: Vec<Card> = self.deck[p].drain(..k).collect();
+                self.r.shuffle(&mut looked);
+                let on_top = self.r.below(k + 1);
+                let under = looked.split_off(on_top);
+                let list = |cards: &[Card]| cards.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                let mut written = Vec::new();
+                if !looked.is_empty() {
+                    written.push(format!("top {}", list(&looked)));
+                }
+                if !under.is_empty() {
+                    written.push(format!("bottom {}", list(&under)));
+                }
+                if !written.is_empty() {
+                    // The cards are private to their player: the hidden log does not say.
+                    cf.push(written.join(" "));
+                }
+                looked.append(&mut self.deck[p]);
+                looked.extend(under);
+                self.deck[p] = looked;
             }
             Power::Mutate => {
                 let n = self.pile[p].len();
