@@ -20,7 +20,6 @@ const PENDING: &[&str] = &[
     "Fizzbin",
     "Fold",
     "IDIC",
-    "Qapla'",
     "Quadruple",
     "Replicate",
     "Reset",

@@ -235,7 +235,20 @@ impl<'a> Referee<'a> {
     /// Applies an event and records it.
     pub(super) fn emit(&mut self, event: Event) {
         self.state.apply(&event);
+        let pot = match &event {
+            Event::Plays { player, card } | Event::Replays { player, card } if self.state.pot_unknown => {
+                let could_be_qapla = card.power().is_none_or(|p| {
+                    p.has(crate::model::Power::Qapla) || matches!(p, PowerSpec::Unrecorded | PowerSpec::Unrecognised(_))
+                });
+                could_be_qapla.then_some(*player)
+            }
+            _ => None,
+        };
         self.events.push(Logged { line: self.line, event });
+        // Playing a Qapla' scores from a pot the referee cannot see.
+        if let Some(player) = pot {
+            self.emit(Event::ScoreUnverified(player));
+        }
     }
 
     pub(super) fn report(&mut self, d: Diagnostic) {

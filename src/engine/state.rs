@@ -4,7 +4,7 @@
 use super::event::{Drawn, Event, Place};
 use super::zone::{ClearInto, Collection, Deck, Hidden};
 use crate::model::log::{CardCount, Direction, Ruleset, Zone};
-use crate::model::{Card, Denomination, Names, PlayerId, Points, PowerSpec};
+use crate::model::{Card, Denomination, Names, PlayerId, Points, Power, PowerSpec};
 
 /// A player's standing in the current round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,6 +100,10 @@ pub struct State {
     pub trouble: Option<String>,
     /// Freezes in force: the power, and the player whose next turn ends it.
     pub frozen: Vec<(PowerSpec, PlayerId)>,
+    /// The pot may hold cards: a power the referee does not follow (Ante, or one that could have
+    /// used Ante's power) was used. The pot persists across rounds, so from then on whoever plays
+    /// a card that may be a Qapla' may score from it (TCC 2.1, Tribble Powers: ANTE).
+    pub pot_unknown: bool,
 }
 
 impl State {
@@ -129,6 +133,7 @@ impl State {
             collections,
             trouble: None,
             frozen: Vec::new(),
+            pot_unknown: false,
         }
     }
 
@@ -325,7 +330,12 @@ impl State {
                 self.next = None;
             }
             Event::IsNext(p) => self.next = Some(*p),
-            Event::Unverified { .. } => {
+            Event::Unverified { power, .. } => {
+                let could_ante = match power {
+                    PowerSpec::Unrecorded | PowerSpec::Unrecognised(_) => true,
+                    p => [Power::Ante, Power::Copy, Power::Sabotage].iter().any(|h| p.has(*h)),
+                };
+                self.pot_unknown |= could_ante;
                 self.fog = Fog { turn_order: true, next_play: true, scores: true, cards: true };
                 for pl in &mut self.players {
                     for zone in [&mut pl.hand, &mut pl.discard, &mut pl.deck.middle] {

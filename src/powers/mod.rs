@@ -25,6 +25,7 @@ mod mutate;
 mod party;
 mod poison;
 mod process;
+mod qapla;
 mod recycle;
 mod replay;
 mod rescue;
@@ -225,7 +226,7 @@ pub const fn rule(power: Power) -> Rule {
         Power::Party => followed(activated(), party::resolve, party::DOC),
         Power::Poison => followed(targets(), poison::resolve, poison::DOC),
         Power::Process => followed(picks(), process::resolve, process::DOC),
-        Power::Qapla => pending(activated()),
+        Power::Qapla => followed(activated(), qapla::resolve, qapla::DOC),
         Power::Quadruple => pending(Profile { scores_at_round_end: true, ..passive() }),
         Power::Recycle => followed(targets(), recycle::resolve, recycle::DOC),
         Power::Replay => followed(activated(), replay::resolve, replay::DOC),

@@ -147,7 +147,8 @@ struct Sim<'o> {
 }
 
 /// The powers the simulator knows how to use (those the engine follows).
-const USABLE: [Power; 24] = [
+const USABLE: [Power; 25] = [
+    Power::Qapla,
     Power::Scan,
     Power::Mutate,
     Power::Avalanche,
@@ -761,6 +762,27 @@ impl<'o> Sim<'o> {
                     let h = std::mem::take(&mut self.hand[p]);
                     self.discard[p].extend(h);
                     self.st[p] = St::Decked;
+                }
+            }
+            Power::Qapla => {
+                let mut shown = Vec::new();
+                for q in 0..self.n {
+                    if self.st[q] != St::In || self.deck[q].is_empty() {
+                        continue;
+                    }
+                    let x = self.deck[q].remove(0);
+                    res.push((format!("  {} puts {x} under pile from deck", self.name(q)), true));
+                    self.pile[q].insert(0, x.clone());
+                    shown.push(x);
+                }
+                let same_number = shown.windows(2).all(|w| w[0].denomination() == w[1].denomination());
+                let same_power = shown.windows(2).all(|w| w[0].power() == w[1].power());
+                if same_number || same_power {
+                    let v = 7 * shown.iter().filter_map(Card::denomination).map(Denomination::value).max().unwrap_or(0);
+                    if v > 0 {
+                        res.push((format!("  {} scores {v}", self.name(p)), true));
+                        self.round_pts[p] += v;
+                    }
                 }
             }
             Power::Scan => {
