@@ -27,7 +27,6 @@ const PENDING: &[&str] = &[
     "Roll",
     "Sabotage",
     "Safety",
-    "Score",
     "Shift",
     "Tally",
     "Time Warp",

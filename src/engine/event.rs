@@ -101,6 +101,16 @@ pub enum Event {
     },
     /// A player taken to have been decked at the deal takes a turn after all: back in the round.
     Rejoins(PlayerId),
+    /// Score: the player will score the first card `target` plays on their next turn.
+    Awaits {
+        player: PlayerId,
+        target: PlayerId,
+    },
+    /// That Score is over: it scored, or the target's next turn passed without a play.
+    StopsAwaiting {
+        player: PlayerId,
+        target: PlayerId,
+    },
     /// Scan: the player looked at the top cards of the deck (`seen`, top first) and put them back,
     /// `top` on the top (first listed topmost) and `bottom` beneath (last listed at the very
     /// bottom). With both lists empty the log does not say where they went: the deck's order is
@@ -282,6 +292,12 @@ impl fmt::Display for EventLine<'_> {
             Event::Freezes { player, power } => write!(f, "{} freezes {power}", name(*player)),
             Event::Unfreezes { player, power } => write!(f, "{} unfreezes {power}", name(*player)),
             Event::Replays { player, card } => write!(f, "{} replays {card}", name(*player)),
+            Event::Awaits { player, target } => {
+                write!(f, "{} awaits {}'s next play", name(*player), name(*target))
+            }
+            Event::StopsAwaiting { player, target } => {
+                write!(f, "{} stops awaiting {}'s play", name(*player), name(*target))
+            }
             Event::Scans { player, seen, top, bottom } => {
                 let list = |cards: &[Card]| cards.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
                 if top.is_empty() && bottom.is_empty() {

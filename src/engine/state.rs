@@ -104,6 +104,8 @@ pub struct State {
     /// used Ante's power) was used. The pot persists across rounds, so from then on whoever plays
     /// a card that may be a Qapla' may score from it (TCC 2.1, Tribble Powers: ANTE).
     pub pot_unknown: bool,
+    /// Scores in force: who scores, and whose next turn's first play (SCORE).
+    pub awaiting: Vec<(PlayerId, PlayerId)>,
 }
 
 impl State {
@@ -134,6 +136,7 @@ impl State {
             trouble: None,
             frozen: Vec::new(),
             pot_unknown: false,
+            awaiting: Vec::new(),
         }
     }
 
@@ -271,10 +274,16 @@ impl State {
                 self.fog.scores = false;
             }
             Event::GoesOut(p) => self.player_mut(*p).status = Status::Out,
-            Event::IsDecked(p) => self.player_mut(*p).status = Status::Decked,
+            Event::IsDecked(p) => {
+                self.player_mut(*p).status = Status::Decked;
+                // Nobody scores from a decked player (SCORE).
+                self.awaiting.retain(|(_, t)| t != p);
+            }
             Event::SitsOut(p) => self.player_mut(*p).status = Status::SittingOut,
             Event::Rejoins(p) => self.player_mut(*p).status = Status::In,
-            Event::IsSkipped(_) | Event::Passes(_) | Event::Reveals { .. } => {}
+            // A skipped turn is the target's next turn, with no play on it: the Score lapses (R22).
+            Event::IsSkipped(p) => self.awaiting.retain(|(_, t)| t != p),
+            Event::Passes(_) | Event::Reveals { .. } => {}
             Event::DirectionReverses => {
                 self.direction = match self.direction {
                     Direction::Clockwise => Direction::Counterclockwise,
@@ -288,6 +297,12 @@ impl State {
                 self.fog.next_play = false;
             }
             Event::Freezes { player, power } => self.frozen.push((power.clone(), *player)),
+            Event::Awaits { player, target } => self.awaiting.push((*player, *target)),
+            Event::StopsAwaiting { player, target } => {
+                if let Some(i) = self.awaiting.iter().position(|w| *w == (*player, *target)) {
+                    self.awaiting.remove(i);
+                }
+            }
             Event::Unfreezes { player, power } => self.frozen.retain(|(p, q)| !(p == power && q == player)),
             Event::Scans { player, seen, top, bottom } => {
                 let deck = &mut self.player_mut(*player).deck;
@@ -327,6 +342,7 @@ impl State {
             }
             Event::RoundEnds(_) => {
                 self.in_round = false;
+                self.awaiting.clear();
                 self.next = None;
             }
             Event::IsNext(p) => self.next = Some(*p),

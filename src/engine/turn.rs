@@ -28,6 +28,8 @@ pub(crate) struct Progress {
     rescued: Option<Card>,
     /// Freezes made this turn, which do not end with it.
     froze: Vec<PowerSpec>,
+    /// Scores aimed this turn at the player whose turn it is: they wait for the next one.
+    awaits: Vec<PlayerId>,
     /// A Replay was used and has not yet replayed a card.
     replay_open: bool,
     /// The table's resolution lines of this turn; `true` once a power has taken one as evidence.
@@ -440,7 +442,11 @@ impl Referee<'_> {
             progress.activations += 1;
         }
         let in_hand = progress.fogged || self.state.player(player).hand.could_hold(c);
+        let first = !progress.played;
         self.emit(Event::Plays { player, card: c.clone() });
+        if first {
+            self.scored_by_play(player, c, progress);
+        }
         self.chain_span = Some(card.span);
         if in_hand {
             self.check_card(player, c, card.span);
@@ -450,6 +456,38 @@ impl Referee<'_> {
             // Played as a clone, a compound's Clone half is the use already counted.
             let counted = if way == Way::AsClone { 1 } else { 0 };
             self.use_power(player, c, choices, span, progress, counted);
+        }
+    }
+
+    /// The first card a player plays on their turn scores for every Score awaiting it (TCC 2.1,
+    /// Tribble Powers: SCORE); a decked scorer scores nothing.
+    fn scored_by_play(&mut self, player: PlayerId, card: &Card, progress: &mut Progress) {
+        let waiting: Vec<PlayerId> = self
+            .state
+            .awaiting
+            .iter()
+            .filter(|(by, t)| *t == player && !progress.awaits.contains(by))
+            .map(|(by, _)| *by)
+            .collect();
+        for by in waiting {
+            self.emit(Event::StopsAwaiting { player: by, target: player });
+            if self.state.player(by).status == Status::Decked {
+                continue;
+            }
+            match card.denomination() {
+                Some(d) => {
+                    let points = crate::model::Points(d.value());
+                    // Its line is this score's: a power used later in the turn must not take it.
+                    let line = progress.claims.iter_mut().find(|(e, _, used)| {
+                        !*used && matches!(e, Event::Scores { player: q, points: n } if *q == by && *n == points)
+                    });
+                    if let Some(c) = line {
+                        c.2 = true;
+                    }
+                    self.emit(Event::Scores { player: by, points });
+                }
+                None => self.emit(Event::ScoreUnverified(by)),
+            }
         }
     }
 
@@ -759,6 +797,17 @@ impl Referee<'_> {
         }
         if !progress.played && !self.state.chain.broken {
             self.emit(Event::ChainBreaks);
+        }
+        // A Score waits for the target's next turn only (SCORE).
+        let lapsed: Vec<PlayerId> = self
+            .state
+            .awaiting
+            .iter()
+            .filter(|(by, t)| *t == player && !progress.awaits.contains(by))
+            .map(|(by, _)| *by)
+            .collect();
+        for by in lapsed {
+            self.emit(Event::StopsAwaiting { player: by, target: player });
         }
         // A freeze ends with the end of its freezer's next turn (FREEZE).
         let ending: Vec<PowerSpec> = self
@@ -1092,6 +1141,14 @@ impl PowerCx<'_, '_> {
     pub fn rescued(&mut self, card: Card) {
         self.progress.rescued = Some(card.clone());
         self.progress.allowed.push(card);
+    }
+
+    /// Score: `target`'s next turn's first play will score for the player.
+    pub fn awaits(&mut self, target: PlayerId) {
+        if target == self.player {
+            self.progress.awaits.push(self.player);
+        }
+        self.emit(Event::Awaits { player: self.player, target });
     }
 
     pub fn froze(&mut self, power: PowerSpec) {

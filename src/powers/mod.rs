@@ -31,6 +31,7 @@ mod replay;
 mod rescue;
 mod reverse;
 mod scan;
+mod score;
 mod skip;
 mod stampede;
 mod utilize;
@@ -239,7 +240,7 @@ pub const fn rule(power: Power) -> Rule {
         Power::Sabotage => pending(targets()),
         Power::Safety => pending(Profile { acts_at_round_end: true, ..passive() }),
         Power::Scan => followed(Profile { accepts: &[Choice::Placement], ..activated() }, scan::resolve, scan::DOC),
-        Power::Score => pending(targets()),
+        Power::Score => followed(targets(), score::resolve, score::DOC),
         Power::Shift => pending(activated()),
         Power::Skip => followed(activated(), skip::resolve, skip::DOC),
         Power::Stampede => followed(activated(), stampede::resolve, stampede::DOC),

@@ -144,10 +144,14 @@ struct Sim<'o> {
     mutated: bool,
     /// Freezes made in the turn being played, which do not end with it.
     fresh_freezes: Vec<PowerSpec>,
+    /// Scores in force: (who scores, whose next turn), and those aimed this turn at its player.
+    awaiting: Vec<(usize, usize)>,
+    fresh_awaits: Vec<usize>,
 }
 
 /// The powers the simulator knows how to use (those the engine follows).
-const USABLE: [Power; 25] = [
+const USABLE: [Power; 26] = [
+    Power::Score,
     Power::Qapla,
     Power::Scan,
     Power::Mutate,
@@ -200,6 +204,8 @@ impl<'o> Sim<'o> {
             mutation,
             mutated: false,
             fresh_freezes: Vec::new(),
+            awaiting: Vec::new(),
+            fresh_awaits: Vec::new(),
         }
     }
 
@@ -415,6 +421,7 @@ impl<'o> Sim<'o> {
 
     /// Plays a round from `first`; returns who went out.
     fn play_round(&mut self, first: usize) -> Vec<usize> {
+        self.awaiting.clear();
         self.chain = Chain::default();
         self.clockwise = true;
         self.frozen.clear();
@@ -479,6 +486,10 @@ impl<'o> Sim<'o> {
             }
             let mut next = self.next_in_turn(cur);
             for _ in 0..outcome.skips {
+                // A skipped turn is the next turn: a Score aimed at it lapses (ruling R22).
+                if let Some(q) = next {
+                    self.awaiting.retain(|(_, t)| *t != q);
+                }
                 next = next.and_then(|q| self.next_in_turn(q));
             }
             match next {
@@ -583,6 +594,17 @@ impl<'o> Sim<'o> {
                 self.chain.broken = true;
                 self.end_turn(p, 0, false);
                 return out;
+            }
+        }
+        // Scores awaiting this player's first play.
+        let v = played.denomination().map_or(0, Denomination::value);
+        let fresh = &self.fresh_awaits;
+        let (paid, kept): (Vec<_>, Vec<_>) = self.awaiting.iter().partition(|(by, t)| *t == p && !fresh.contains(by));
+        self.awaiting = kept;
+        for (by, _) in paid {
+            if self.st[by] != St::Decked {
+                res.push((format!("  {} scores {v}", self.name(by)), true));
+                self.round_pts[by] += v;
             }
         }
         // The play: how, then its power.
@@ -763,6 +785,16 @@ impl<'o> Sim<'o> {
                     self.discard[p].extend(h);
                     self.st[p] = St::Decked;
                 }
+            }
+            Power::Score => {
+                let targets: Vec<usize> = (0..self.n).filter(|q| self.st[*q] == St::In).collect();
+                let q = targets[self.r.below(targets.len())];
+                cf.push(format!("@{}", self.name(q)));
+                ch.push(format!("@{}", self.name(q)));
+                if q == p {
+                    self.fresh_awaits.push(p);
+                }
+                self.awaiting.push((p, q));
             }
             Power::Qapla => {
                 let mut shown = Vec::new();
@@ -1011,6 +1043,9 @@ impl<'o> Sim<'o> {
         // A freeze ends with its freezer's next turn: not the turn that made it.
         self.frozen.retain(|(f, by)| by.index() != p || self.fresh_freezes.contains(f));
         self.fresh_freezes.clear();
+        // A Score lapses with its target's next turn.
+        let fresh = std::mem::take(&mut self.fresh_awaits);
+        self.awaiting.retain(|(by, t)| *t != p || fresh.contains(by));
         self.prev_acts = if self.prev_player == Some(p) && self.go_chain { self.prev_acts + acts } else { acts };
         self.prev_player = Some(p);
         self.go_chain = extra;
