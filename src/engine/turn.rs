@@ -459,17 +459,16 @@ impl Referee<'_> {
         }
     }
 
+    /// Who holds a Score on this turn of `player` (not one aimed at the turn that made it).
+    fn awaiting_on(&self, player: PlayerId, progress: &Progress) -> Vec<PlayerId> {
+        let fresh = &progress.awaits;
+        self.state.awaiting.iter().filter(|(by, t)| *t == player && !fresh.contains(by)).map(|(by, _)| *by).collect()
+    }
+
     /// The first card a player plays on their turn scores for every Score awaiting it (TCC 2.1,
     /// Tribble Powers: SCORE); a decked scorer scores nothing.
     fn scored_by_play(&mut self, player: PlayerId, card: &Card, progress: &mut Progress) {
-        let waiting: Vec<PlayerId> = self
-            .state
-            .awaiting
-            .iter()
-            .filter(|(by, t)| *t == player && !progress.awaits.contains(by))
-            .map(|(by, _)| *by)
-            .collect();
-        for by in waiting {
+        for by in self.awaiting_on(player, progress) {
             self.emit(Event::StopsAwaiting { player: by, target: player });
             if self.state.player(by).status == Status::Decked {
                 continue;
@@ -799,14 +798,7 @@ impl Referee<'_> {
             self.emit(Event::ChainBreaks);
         }
         // A Score waits for the target's next turn only (SCORE).
-        let lapsed: Vec<PlayerId> = self
-            .state
-            .awaiting
-            .iter()
-            .filter(|(by, t)| *t == player && !progress.awaits.contains(by))
-            .map(|(by, _)| *by)
-            .collect();
-        for by in lapsed {
+        for by in self.awaiting_on(player, progress) {
             self.emit(Event::StopsAwaiting { player: by, target: player });
         }
         // A freeze ends with the end of its freezer's next turn (FREEZE).
@@ -1158,6 +1150,16 @@ impl PowerCx<'_, '_> {
     /// Replay: the turn may (and, if the pile allows, must) replay a card.
     pub fn open_replay(&mut self) {
         self.progress.replay_open = true;
+    }
+
+    /// Reports a card the log has `p` give from hand that the hand cannot hold; `at` is the line
+    /// that names it (the power's step when none does).
+    pub fn check_held(&mut self, p: PlayerId, card: &Card, at: Option<Span>) {
+        if !self.state().player(p).hand.could_hold(card) {
+            let who = self.name(p);
+            let at = at.unwrap_or(self.span);
+            self.report(Diagnostic::new(Code::NotInHand, at, format!("{who} cannot hold {card}")).label("not in hand"));
+        }
     }
 
     /// Checks a player's decklist after a card of theirs became known.

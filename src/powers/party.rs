@@ -55,17 +55,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             Some((Event::Puts { cards, .. }, _)) => cards[0].card.clone(),
             _ => Card::Unknown,
         };
-        if !cx.state().player(q).hand.could_hold(&card) {
-            let who = cx.name(q);
-            cx.report(
-                Diagnostic::new(
-                    Code::NotInHand,
-                    shown.as_ref().map_or(cx.span(), |(_, s)| *s),
-                    format!("{who} cannot hold {card}"),
-                )
-                .label("not in hand"),
-            );
-        }
+        cx.check_held(q, &card, shown.as_ref().map(|(_, s)| *s));
         cx.emit(Event::Puts {
             player: q,
             cards: vec![CardCount::one(card, cx.span())],

@@ -42,16 +42,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         Some((Event::Puts { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card.clone(),
         _ => Card::Unknown,
     };
-    if !cx.state().player(target).hand.could_hold(&card) {
-        cx.report(
-            Diagnostic::new(
-                Code::NotInHand,
-                shown.as_ref().map_or(at, |(_, s)| *s),
-                format!("{name} cannot hold {card}"),
-            )
-            .label("not in hand"),
-        );
-    }
+    cx.check_held(target, &card, Some(shown.as_ref().map_or(at, |(_, s)| *s)));
     cx.emit(Event::Puts {
         player: target,
         cards: vec![CardCount::one(card.clone(), at)],
