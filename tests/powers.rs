@@ -30,7 +30,6 @@ const PENDING: &[&str] = &[
     "Shift",
     "Tally",
     "Time Warp",
-    "Toxin",
 ];
 
 fn example_file(p: Power) -> std::path::PathBuf {

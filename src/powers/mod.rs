@@ -34,6 +34,7 @@ mod scan;
 mod score;
 mod skip;
 mod stampede;
+mod toxin;
 mod utilize;
 
 pub use bonus::bonus_points;
@@ -246,7 +247,7 @@ pub const fn rule(power: Power) -> Rule {
         Power::Stampede => followed(activated(), stampede::resolve, stampede::DOC),
         Power::Tally => pending(Profile { scores_at_round_end: true, ..passive() }),
         Power::TimeWarp => pending(Profile { acts_at_round_end: true, ..passive() }),
-        Power::Toxin => pending(Profile { accepts: &[Choice::Take], ..activated() }),
+        Power::Toxin => followed(Profile { accepts: &[Choice::Take], ..activated() }, toxin::resolve, toxin::DOC),
         Power::Utilize => followed(targets(), utilize::resolve, utilize::DOC),
     }
 }

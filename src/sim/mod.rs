@@ -150,7 +150,8 @@ struct Sim<'o> {
 }
 
 /// The powers the simulator knows how to use (those the engine follows).
-const USABLE: [Power; 26] = [
+const USABLE: [Power; 27] = [
+    Power::Toxin,
     Power::Score,
     Power::Qapla,
     Power::Scan,
@@ -784,6 +785,33 @@ impl<'o> Sim<'o> {
                     let h = std::mem::take(&mut self.hand[p]);
                     self.discard[p].extend(h);
                     self.st[p] = St::Decked;
+                }
+            }
+            Power::Toxin => {
+                let mut revealed = Vec::new();
+                for q in 0..self.n {
+                    if q == p || self.st[q] != St::In {
+                        continue;
+                    }
+                    let discards =
+                        self.pile[q].iter().filter(|c| c.power().is_some_and(|x| x.has(Power::Discard))).count();
+                    let k = discards.min(self.deck[q].len());
+                    if k == 0 {
+                        continue;
+                    }
+                    let shown: Vec<Card> = self.deck[q].drain(..k).collect();
+                    let list = shown.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                    res.push((format!("  {} reveals {list}", self.name(q)), true));
+                    revealed.extend(shown.iter().cloned());
+                    self.hand[q].extend(shown);
+                }
+                if !revealed.is_empty() {
+                    let x = revealed[self.r.below(revealed.len())].clone();
+                    let v = x.denomination().map_or(0, Denomination::value);
+                    cf.push(format!("take {x}"));
+                    ch.push(format!("take {x}"));
+                    res.push((format!("  {} scores {v}", self.name(p)), true));
+                    self.round_pts[p] += v;
                 }
             }
             Power::Score => {

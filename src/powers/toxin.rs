@@ -1,0 +1,179 @@
+//! TOXIN (TCC 2.1, Tribble Powers): every other player reveals one card from the top of the draw
+//! deck per Discard card in their own play pile; the user scores the number of one revealed card
+//! of their choice, and every revealed card goes into its player's hand.
+
+use super::{Doc, Resolved};
+use crate::diagnostics::{Code, Diagnostic};
+use crate::engine::event::{Drawn, Event};
+use crate::engine::turn::PowerCx;
+use crate::engine::zone::compatible;
+use crate::model::log::{CardCount, ChoiceKind};
+use crate::model::{Card, Points, Power, PowerSpec, Span};
+
+pub const DOC: Doc = Doc {
+    rule: "TCC 2.1, Tribble Powers: TOXIN",
+    text: "Used, Toxin has each other player still in the round reveal as many cards from the top of the \
+           draw deck as their own play pile holds Discard cards (compounds with Discard count), one \
+           `reveals` line each (`  Matt reveals 100 Go, 1 Skip`). The user chooses one revealed card and \
+           scores its number (`use take 100 Go`, and `  Dan scores 100`); the revealed cards then go into \
+           their players' hands. A deck shorter than its count reveals what it holds; nobody is decked by \
+           it. Nobody scores from a decked player. A count the referee cannot see (a pile card whose \
+           power is unrecorded) leaves that player's cards unknown and the score to the sheet.\n\n\
+           Checked: how many cards each player reveals (R0601); they can be the deck's top cards (R0601) \
+           and the player's (R0401); the chosen card was revealed (R0317); the score (R0601).",
+};
+
+pub fn resolve(cx: &mut PowerCx) -> Resolved {
+    let player = cx.player;
+    let chosen: Option<(Card, Span)> = cx.choices.iter().find_map(|c| match &c.kind {
+        ChoiceKind::Take(t) => Some((t.card.clone(), c.span)),
+        _ => None,
+    });
+    let mut revealed: Vec<Card> = Vec::new();
+    let mut open = false;
+    for q in cx.state().seating.clone() {
+        let pl = cx.state().player(q);
+        if q == player || !pl.is_in() {
+            continue;
+        }
+        let count = if pl.pile_unknown {
+            None
+        } else {
+            pl.pile.iter().try_fold(0u32, |n, c| match c.power() {
+                Some(p @ (PowerSpec::Single(_) | PowerSpec::Compound(..))) => {
+                    Some(n + u32::from(p.has(Power::Discard)))
+                }
+                _ => None,
+            })
+        };
+        let deck_len = pl.deck.len();
+        let shown = cx.take_claim(|e| matches!(e, Event::Reveals { player: p, .. } if *p == q));
+        let written: Option<(Vec<Card>, Span)> = match &shown {
+            Some((Event::Reveals { cards, .. }, span)) => Some((crate::engine::state::expand(cards), *span)),
+            _ => None,
+        };
+        let Some(k) = count.map(|k| deck_len.map_or(k, |n| n.min(k))) else {
+            // The count is not known: whatever the table says was revealed is taken on trust.
+            open = true;
+            let cards = written.map(|(c, _)| c).unwrap_or_default();
+            if !cards.is_empty() {
+                to_hand(cx, q, &cards);
+            }
+            revealed.extend(cards);
+            continue;
+        };
+        if k == 0 {
+            if let Some((_, span)) = written {
+                let name = cx.name(q);
+                cx.report(
+                    Diagnostic::new(Code::Misresolved, span, format!("{name} reveals nothing for Toxin"))
+                        .label(format!("no Discard card in {name}'s pile, or no deck")),
+                );
+            }
+            continue;
+        }
+        let mut cards = match written {
+            Some((cards, span)) => {
+                let name = cx.name(q);
+                if cards.len() as u32 != k {
+                    cx.report(
+                        Diagnostic::new(
+                            Code::Misresolved,
+                            span,
+                            format!("{name} reveals {k} card{} for Toxin here, not {}", plural(k), cards.len()),
+                        )
+                        .label("one per Discard card in their pile"),
+                    );
+                }
+                let mut d = cx.state().player(q).deck.clone();
+                if let Some(bad) = cards.iter().find(|c| d.draw(c).is_err()) {
+                    cx.report(
+                        Diagnostic::new(
+                            Code::Misresolved,
+                            span,
+                            format!("{bad} cannot come off the top of {name}'s deck"),
+                        )
+                        .label("not the deck's top cards"),
+                    );
+                }
+                for c in &cards {
+                    cx.check_card(q, c, span);
+                }
+                cards
+            }
+            None => Vec::new(),
+        };
+        cards.resize(k as usize, Card::Unknown);
+        to_hand(cx, q, &cards);
+        revealed.extend(cards);
+    }
+    if revealed.is_empty() && !open {
+        if let Some((card, span)) = chosen {
+            cx.report(
+                Diagnostic::new(Code::BadChoices, span, format!("Toxin revealed no card; {card} cannot be chosen"))
+                    .label("nothing revealed"),
+            );
+        }
+        return Resolved::Done;
+    }
+    let scored = cx.take_claim(|e| matches!(e, Event::Scores { player: p, .. } if *p == player));
+    // The chosen card: the `take`, else the only number the revealed cards can have.
+    let value = match &chosen {
+        Some((card, span)) => {
+            if !open && !revealed.iter().any(|r| compatible(card, r)) {
+                cx.report(
+                    Diagnostic::new(Code::BadChoices, *span, format!("{card} was not revealed"))
+                        .label("choose one of the revealed cards"),
+                );
+            }
+            card.denomination().map(|d| d.value())
+        }
+        None => {
+            let values: Vec<Option<u64>> = revealed.iter().map(|c| c.denomination().map(|d| d.value())).collect();
+            match values.first() {
+                Some(Some(v)) if !open && values.iter().all(|x| *x == Some(*v)) => Some(*v),
+                _ => None,
+            }
+        }
+    };
+    match value {
+        Some(v) => {
+            if let Some((Event::Scores { points, .. }, span)) = &scored {
+                if points.0 != v {
+                    cx.report(
+                        Diagnostic::new(Code::Misresolved, *span, format!("Toxin scores {v} here, not {}", points.0))
+                            .label("the chosen card's number"),
+                    );
+                }
+            }
+            cx.emit(Event::Scores { player, points: Points(v) });
+        }
+        None => match scored {
+            Some((Event::Scores { points, .. }, _))
+                if revealed.iter().any(|c| c.denomination().is_none_or(|d| d.value() == points.0)) || open =>
+            {
+                cx.emit(Event::Scores { player, points })
+            }
+            Some((_, span)) => {
+                cx.report(
+                    Diagnostic::new(Code::Misresolved, span, "no revealed card is worth this")
+                        .label("the score is one revealed card's number"),
+                );
+                cx.emit(Event::ScoreUnverified(player));
+            }
+            None => cx.emit(Event::ScoreUnverified(player)),
+        },
+    }
+    Resolved::Done
+}
+
+/// The revealed cards are shown, then go from the deck's top into the hand.
+fn to_hand(cx: &mut PowerCx, q: crate::model::PlayerId, cards: &[Card]) {
+    let list: Vec<CardCount> = cards.iter().map(|c| CardCount::one(c.clone(), Span::default())).collect();
+    cx.emit(Event::Reveals { player: q, cards: list.clone() });
+    cx.emit(Event::Draws { player: q, drawn: Drawn::Cards(list) });
+}
+
+fn plural(k: u32) -> &'static str {
+    if k == 1 { "" } else { "s" }
+}
