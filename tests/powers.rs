@@ -13,7 +13,6 @@ const PENDING: &[&str] = &[
     "Antidote",
     "Assimilate",
     "BaH!",
-    "Battle",
     "BiJ",
     "Copy",
     "Dance",
@@ -75,7 +74,7 @@ fn explain_prints_a_powers_entry() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.starts_with("Poison (TCC 2.1, Tribble Powers: POISON"), "{out}");
     let pending = std::process::Command::new(env!("CARGO_BIN_EXE_tribbles"))
-        .args(["explain", "Battle"])
+        .args(["explain", "Rival"])
         .output()
         .expect("the binary runs");
     assert!(String::from_utf8_lossy(&pending.stdout).contains("not followed yet"));

@@ -213,14 +213,16 @@ impl State {
                     }
                     return;
                 }
-                for seen in cards {
+                // Several cards put under a pile go as a stack listed bottom to top, as a pile is
+                // written (Battle: the first card revealed lowest).
+                for (i, seen) in cards.into_iter().enumerate() {
                     let got = self.take_from(source, from.zone, &seen);
                     let pl = self.player_mut(target);
                     match to.place {
                         Place::OnDeck => pl.deck.top.push(got),
                         Place::UnderDeck => pl.deck.bottom.insert(0, got),
                         Place::OnPile => pl.pile.push(got),
-                        Place::UnderPile => pl.pile.insert(0, got),
+                        Place::UnderPile => pl.pile.insert(i.min(pl.pile.len()), got),
                         Place::InHand => pl.hand.add(got),
                         // The pot and cards out of the game arrive with the powers that use them.
                         Place::InPot | Place::OutOfGame => {}

@@ -1152,6 +1152,19 @@ impl PowerCx<'_, '_> {
         self.progress.replay_open = true;
     }
 
+    /// What `power` did from here cannot be followed (another power not followed yet may act, or
+    /// the log leaves out what decides it): the rest of the turn is the table's word.
+    pub fn unfollowed(&mut self, power: crate::model::Power, why: &str) {
+        let spec = PowerSpec::Single(power);
+        self.report(
+            Diagnostic::new(Code::PowerUnverified, self.span, format!("effects of {power} not checked"))
+                .label(why.to_string())
+                .help("what the power could have changed is taken from the log until it can be checked again"),
+        );
+        self.emit(Event::Unverified { player: self.player, power: spec });
+        self.progress.fogged = true;
+    }
+
     /// Reports a card the log has `p` give from hand that the hand cannot hold; `at` is the line
     /// that names it (the power's step when none does).
     pub fn check_held(&mut self, p: PlayerId, card: &Card, at: Option<Span>) {

@@ -7,6 +7,7 @@
 
 mod advance;
 mod avalanche;
+mod battle;
 mod bonus;
 mod clone;
 mod convert;
@@ -190,7 +191,7 @@ pub const fn rule(power: Power) -> Rule {
             followed(Profile { accepts: &[Choice::Cards], ..activated() }, avalanche::resolve, avalanche::DOC)
         }
         Power::Bah => pending(Profile { acts_at_round_end: true, ..passive() }),
-        Power::Battle => pending(targets()),
+        Power::Battle => followed(targets(), battle::resolve, battle::DOC),
         Power::Bij => pending(Profile { scores_at_round_end: true, acts_at_round_end: true, ..targets() }),
         Power::Bonus => followed(Profile { scores_at_round_end: true, ..passive() }, never_used, bonus::DOC),
         Power::Clone => followed(Profile { plays_out_of_sequence: true, ..activated() }, clone::resolve, clone::DOC),

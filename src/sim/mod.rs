@@ -150,7 +150,8 @@ struct Sim<'o> {
 }
 
 /// The powers the simulator knows how to use (those the engine follows).
-const USABLE: [Power; 27] = [
+const USABLE: [Power; 28] = [
+    Power::Battle,
     Power::Toxin,
     Power::Score,
     Power::Qapla,
@@ -675,6 +676,7 @@ impl<'o> Sim<'o> {
             Power::Party => self.hand[p].len() >= 2,
             Power::Process => self.hand[p].len() + self.deck[p].len().min(3) >= 2,
             Power::Utilize => (0..self.n).any(|q| q != p && self.st[q] == St::In && self.hand[q].len() >= 2),
+            Power::Battle => (0..self.n).any(|q| q != p && self.st[q] == St::In),
             Power::Kill => true,
             Power::Poison => (0..self.n).any(|q| q != p && self.st[q] == St::In && !self.deck[q].is_empty()),
             Power::Rescue => !self.discard[p].is_empty(),
@@ -785,6 +787,38 @@ impl<'o> Sim<'o> {
                     let h = std::mem::take(&mut self.hand[p]);
                     self.discard[p].extend(h);
                     self.st[p] = St::Decked;
+                }
+            }
+            Power::Battle => {
+                let others: Vec<usize> = (0..self.n).filter(|q| *q != p && self.st[*q] == St::In).collect();
+                let q = others[self.r.below(others.len())];
+                cf.push(format!("@{}", self.name(q)));
+                ch.push(format!("@{}", self.name(q)));
+                let mut sides = Vec::new();
+                for x in [p, q] {
+                    let k = self.deck[x].len().min(3);
+                    let shown: Vec<Card> = self.deck[x].drain(..k).collect();
+                    let list = shown.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                    if !shown.is_empty() {
+                        res.push((format!("  {} reveals {list}", self.name(x)), true));
+                    }
+                    let total: u64 = shown.iter().filter_map(Card::denomination).map(Denomination::value).sum();
+                    sides.push((x, shown, list, total));
+                }
+                let best = sides.iter().map(|s| s.3).max().unwrap_or(0);
+                for (x, shown, list, total) in sides {
+                    if shown.is_empty() {
+                        continue;
+                    }
+                    if total == best {
+                        res.push((format!("  {} puts {list} under pile from deck", self.name(x)), true));
+                        let old = std::mem::take(&mut self.pile[x]);
+                        self.pile[x] = shown;
+                        self.pile[x].extend(old);
+                    } else {
+                        res.push((format!("  {} discards {list} from deck", self.name(x)), true));
+                        self.discard[x].extend(shown);
+                    }
                 }
             }
             Power::Toxin => {

@@ -1,0 +1,155 @@
+//! BATTLE (TCC 2.1, Tribble Powers): the player and a chosen opponent each reveal the top three
+//! cards of their draw decks; the higher total goes beneath its player's play pile, the lower is
+//! discarded, and a tie puts both beneath their piles. The first card revealed lies lowest.
+
+use super::{Doc, Resolved};
+use crate::diagnostics::{Code, Diagnostic};
+use crate::engine::event::{Destination, Event, Place, Source};
+use crate::engine::turn::PowerCx;
+use crate::model::log::{CardCount, Zone};
+use crate::model::{Card, PlayerId, Power, PowerSpec, Span};
+
+pub const DOC: Doc = Doc {
+    rule: "TCC 2.1, Tribble Powers: BATTLE",
+    text: "Used, Battle names another player (`use @Matt`). Both reveal the top three cards of their decks \
+           (fewer when the deck is shorter; nobody is decked by it), one line each (`  Dan reveals 1 Go, 10 \
+           Go, 100 Go`). The higher total goes beneath its player's play pile as a stack, the first card \
+           revealed lowest (`  Dan puts 1 Go, 10 Go, 100 Go under pile from deck`, listed bottom to top); \
+           the lower total is discarded (`  Matt discards 1 Skip, 1 Go, 10 Skip from deck`); on a tie both \
+           go beneath their piles. Unnamed cards leave the totals open: the table's placement lines then \
+           say who won, and without them Battle's effects are taken from the log. A revealed Replicate \
+           may move another card (REPLICATE): until Replicate is followed, what follows is taken from the \
+           log.\n\n\
+           Checked: the target (R0320); each side reveals its deck's top cards (R0601) and the player's \
+           (R0401); who keeps and who discards (R0601).",
+};
+
+pub fn resolve(cx: &mut PowerCx) -> Resolved {
+    let Some((target, at)) = cx.target() else { return Resolved::Done };
+    let player = cx.player;
+    if target == player {
+        cx.report(
+            Diagnostic::new(Code::PoisonTarget, at, "Battle chooses another player")
+                .label("not an opponent")
+                .help("name the opponent: `10 Battle use @Matt`"),
+        );
+        return Resolved::Done;
+    }
+    let mut mine = revealed(cx, player);
+    let mut theirs = revealed(cx, target);
+    let total =
+        |cards: &[Card]| -> Option<u64> { cards.iter().try_fold(0u64, |t, c| c.denomination().map(|d| t + d.value())) };
+    // Who keeps: by the totals, else by what the table says it did.
+    let keeps = match (total(&mine), total(&theirs)) {
+        (Some(a), Some(b)) => Some((a >= b, b >= a)),
+        _ => {
+            let a = if mine.is_empty() { Some(false) } else { kept(cx, player, &mut mine) };
+            let b = if theirs.is_empty() { Some(false) } else { kept(cx, target, &mut theirs) };
+            match (a, b) {
+                (Some(a), Some(b)) if a || b => Some((a || mine.is_empty(), b || theirs.is_empty())),
+                _ => None,
+            }
+        }
+    };
+    let Some((i_keep, they_keep)) = keeps else {
+        cx.unfollowed(Power::Battle, "the log names neither the revealed cards nor where they went");
+        return Resolved::Done;
+    };
+    for (p, cards, keep) in [(player, &mine, i_keep), (target, &theirs, they_keep)] {
+        if cards.is_empty() {
+            continue;
+        }
+        let list: Vec<CardCount> = cards.iter().map(|c| CardCount::one(c.clone(), Span::default())).collect();
+        if keep {
+            cx.emit(Event::Puts {
+                player: p,
+                cards: list,
+                to: Destination { place: Place::UnderPile, owner: None },
+                from: Source { zone: Zone::Deck, owner: None },
+            });
+        } else {
+            cx.emit(Event::Discards { player: p, cards: list, from: Zone::Deck });
+        }
+    }
+    // A discarded Replicate lets its player move a card (REPLICATE, not followed yet).
+    let loser = match (i_keep, they_keep) {
+        (true, false) => &theirs,
+        (false, true) => &mine,
+        _ => return Resolved::Done,
+    };
+    let replicate = loser.iter().any(|c| match c.power() {
+        Some(PowerSpec::Unrecorded | PowerSpec::Unrecognised(_)) | None => true,
+        Some(p) => p.has(Power::Replicate),
+    });
+    if replicate {
+        cx.unfollowed(Power::Replicate, "Replicate is not followed yet, and a discarded card may be one");
+    }
+    Resolved::Done
+}
+
+/// Whether the table says `p` kept the revealed cards (a `puts … under pile` line) or lost them
+/// (a `discards … from deck` line); unknown revealed cards take the names that line gives.
+fn kept(cx: &mut PowerCx, p: PlayerId, cards: &mut [Card]) -> Option<bool> {
+    let under = cx.take_claim(
+        |e| matches!(e, Event::Puts { player: q, to: Destination { place: Place::UnderPile, .. }, .. } if *q == p),
+    );
+    let gone = cx.take_claim(|e| matches!(e, Event::Discards { player: q, from: Zone::Deck, .. } if *q == p));
+    let (keep, line) = match (under, gone) {
+        (Some(l), None) => (true, l.0),
+        (None, Some(l)) => (false, l.0),
+        _ => return None,
+    };
+    if let Event::Puts { cards: named, .. } | Event::Discards { cards: named, .. } = line {
+        let named = crate::engine::state::expand(&named);
+        if named.len() == cards.len() {
+            for (c, n) in cards.iter_mut().zip(named) {
+                if matches!(c, Card::Unknown) {
+                    *c = n;
+                }
+            }
+        }
+    }
+    Some(keep)
+}
+
+/// One side's revealed cards, top first: the table's `reveals` line checked against the deck, or
+/// unknown cards as many as the deck gives.
+fn revealed(cx: &mut PowerCx, p: PlayerId) -> Vec<Card> {
+    let deck = &cx.state().player(p).deck;
+    let (k, at_least) = match deck.len() {
+        Some(n) => (n.min(3), n.min(3)),
+        None => (3, deck.min_len().min(3)),
+    };
+    let shown = cx.take_claim(|e| matches!(e, Event::Reveals { player: q, .. } if *q == p));
+    let (mut cards, span) = match &shown {
+        Some((Event::Reveals { cards, .. }, span)) => (crate::engine::state::expand(cards), *span),
+        _ => (Vec::new(), Span::default()),
+    };
+    if shown.is_some() {
+        let name = cx.name(p);
+        let n = cards.len() as u32;
+        if n > k || n < at_least {
+            cx.report(
+                Diagnostic::new(Code::Misresolved, span, format!("{name} reveals {k} cards for Battle here, not {n}"))
+                    .label("the top three, or the whole deck when shorter"),
+            );
+        }
+        let mut d = cx.state().player(p).deck.clone();
+        if let Some(bad) = cards.iter().find(|c| d.draw(c).is_err()) {
+            cx.report(
+                Diagnostic::new(Code::Misresolved, span, format!("{bad} cannot come off the top of {name}'s deck"))
+                    .label("not the deck's top cards"),
+            );
+        }
+        for c in &cards {
+            cx.check_card(p, c, span);
+        }
+        cards.truncate(k as usize);
+    } else {
+        cards.resize(k as usize, Card::Unknown);
+    }
+    if !cards.is_empty() {
+        cx.emit(Event::Reveals { player: p, cards: cards.iter().map(|c| CardCount::one(c.clone(), span)).collect() });
+    }
+    cards
+}
