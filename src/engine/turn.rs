@@ -1165,6 +1165,22 @@ impl PowerCx<'_, '_> {
         self.progress.fogged = true;
     }
 
+    /// Checks cards the log says came off the top of `p`'s deck, in order: the deck's known top
+    /// cards (R0601) and the decklist.
+    pub fn check_revealed(&mut self, p: PlayerId, cards: &[Card], span: Span) {
+        let mut deck = self.state().player(p).deck.clone();
+        if let Some(bad) = cards.iter().find(|c| deck.draw(c).is_err()) {
+            let name = self.name(p);
+            self.report(
+                Diagnostic::new(Code::Misresolved, span, format!("{bad} cannot come off the top of {name}'s deck"))
+                    .label("not the deck's top cards"),
+            );
+        }
+        for c in cards {
+            self.check_card(p, c, span);
+        }
+    }
+
     /// Reports a card the log has `p` give from hand that the hand cannot hold; `at` is the line
     /// that names it (the power's step when none does).
     pub fn check_held(&mut self, p: PlayerId, card: &Card, at: Option<Span>) {

@@ -134,16 +134,7 @@ fn revealed(cx: &mut PowerCx, p: PlayerId) -> Vec<Card> {
                     .label("the top three, or the whole deck when shorter"),
             );
         }
-        let mut d = cx.state().player(p).deck.clone();
-        if let Some(bad) = cards.iter().find(|c| d.draw(c).is_err()) {
-            cx.report(
-                Diagnostic::new(Code::Misresolved, span, format!("{bad} cannot come off the top of {name}'s deck"))
-                    .label("not the deck's top cards"),
-            );
-        }
-        for c in &cards {
-            cx.check_card(p, c, span);
-        }
+        cx.check_revealed(p, &cards, span);
         cards.truncate(k as usize);
     } else {
         cards.resize(k as usize, Card::Unknown);

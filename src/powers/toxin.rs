@@ -85,20 +85,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                         .label("one per Discard card in their pile"),
                     );
                 }
-                let mut d = cx.state().player(q).deck.clone();
-                if let Some(bad) = cards.iter().find(|c| d.draw(c).is_err()) {
-                    cx.report(
-                        Diagnostic::new(
-                            Code::Misresolved,
-                            span,
-                            format!("{bad} cannot come off the top of {name}'s deck"),
-                        )
-                        .label("not the deck's top cards"),
-                    );
-                }
-                for c in &cards {
-                    cx.check_card(q, c, span);
-                }
+                cx.check_revealed(q, &cards, span);
                 cards
             }
             None => Vec::new(),
