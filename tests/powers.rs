@@ -24,7 +24,6 @@ const PENDING: &[&str] = &[
     "Reset",
     "Rival",
     "Roll",
-    "Sabotage",
     "Safety",
     "Shift",
     "Tally",

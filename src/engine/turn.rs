@@ -30,6 +30,8 @@ pub(crate) struct Progress {
     froze: Vec<PowerSpec>,
     /// Scores aimed this turn at the player whose turn it is: they wait for the next one.
     awaits: Vec<PlayerId>,
+    /// Sabotage: the card it discarded, whose power an `activate` step may use (once).
+    sabotaged: Option<Card>,
     /// A Replay was used and has not yet replayed a card.
     replay_open: bool,
     /// The table's resolution lines of this turn; `true` once a power has taken one as evidence.
@@ -331,6 +333,7 @@ impl Referee<'_> {
                         .help("`replay CARD` follows a used Replay in the same turn: `1 Replay use; replay 10 Go`"),
                 );
             }
+            StepKind::Activate(choices) if !progress.fogged => self.activate(player, choices, step.span, progress),
             StepKind::Activate(_) | StepKind::Replay { .. } => {
                 if !progress.fogged {
                     let what = if matches!(step.kind, StepKind::Activate(_)) { "Sabotage" } else { "Replay" };
@@ -457,6 +460,34 @@ impl Referee<'_> {
             let counted = if way == Way::AsClone { 1 } else { 0 };
             self.use_power(player, c, choices, span, progress, counted);
         }
+    }
+
+    /// Sabotage: the player uses the power of the card it discarded, as if it were theirs (TCC
+    /// 2.1, Tribble Powers: SABOTAGE). A passive power cannot be activated.
+    fn activate(&mut self, player: PlayerId, choices: &[Choice], span: Span, progress: &mut Progress) {
+        let Some(card) = progress.sabotaged.take() else {
+            self.report(
+                Diagnostic::new(Code::BadChoices, span, "nothing to activate")
+                    .label("no Sabotage discarded a card this turn")
+                    .help("`activate` follows a used Sabotage: `10 Sabotage use @Matt; activate @Rogue`"),
+            );
+            return;
+        };
+        // Convert moves its own card and Stampede's plays follow its own number; here the card
+        // lies in a discard pile and the chain follows the Sabotage: not followed.
+        let own_card = [crate::model::Power::Convert, crate::model::Power::Stampede];
+        if card.power().is_some_and(|p| own_card.iter().any(|h| p.has(*h))) {
+            let power = card.power().cloned().unwrap_or(PowerSpec::Unrecorded);
+            self.report(
+                Diagnostic::new(Code::PowerUnverified, span, format!("effects of {} not checked", power_name(&power)))
+                    .label("activated from a discard pile, the power's own card is not where it acts")
+                    .help("what the power could have changed is taken from the log until it can be checked again"),
+            );
+            self.emit(Event::Unverified { player, power });
+            progress.fogged = true;
+            return;
+        }
+        self.use_power(player, &card, choices, span, progress, 0);
     }
 
     /// Who holds a Score on this turn of `player` (not one aimed at the turn that made it).
@@ -1133,6 +1164,11 @@ impl PowerCx<'_, '_> {
     pub fn rescued(&mut self, card: Card) {
         self.progress.rescued = Some(card.clone());
         self.progress.allowed.push(card);
+    }
+
+    /// Sabotage: the discarded card's power may be activated by a later step of the turn.
+    pub fn sabotaged(&mut self, card: Card) {
+        self.progress.sabotaged = Some(card);
     }
 
     /// Score: `target`'s next turn's first play will score for the player.

@@ -31,6 +31,7 @@ mod recycle;
 mod replay;
 mod rescue;
 mod reverse;
+mod sabotage;
 mod scan;
 mod score;
 mod skip;
@@ -239,7 +240,7 @@ pub const fn rule(power: Power) -> Rule {
         Power::Reverse => followed(activated(), reverse::resolve, reverse::DOC),
         Power::Rival => pending(Profile { accepts: &[Choice::Name], requires: &[Choice::Name], ..activated() }),
         Power::Roll => pending(Profile { acts_at_round_end: true, ..passive() }),
-        Power::Sabotage => pending(targets()),
+        Power::Sabotage => followed(targets(), sabotage::resolve, sabotage::DOC),
         Power::Safety => pending(Profile { acts_at_round_end: true, ..passive() }),
         Power::Scan => followed(Profile { accepts: &[Choice::Placement], ..activated() }, scan::resolve, scan::DOC),
         Power::Score => followed(targets(), score::resolve, score::DOC),

@@ -147,10 +147,13 @@ struct Sim<'o> {
     /// Scores in force: (who scores, whose next turn), and those aimed this turn at its player.
     awaiting: Vec<(usize, usize)>,
     fresh_awaits: Vec<usize>,
+    /// Powers activated this turn through Sabotage (they count for Dabo).
+    activated: u32,
 }
 
 /// The powers the simulator knows how to use (those the engine follows).
-const USABLE: [Power; 28] = [
+const USABLE: [Power; 29] = [
+    Power::Sabotage,
     Power::Battle,
     Power::Toxin,
     Power::Score,
@@ -208,6 +211,7 @@ impl<'o> Sim<'o> {
             fresh_freezes: Vec::new(),
             awaiting: Vec::new(),
             fresh_awaits: Vec::new(),
+            activated: 0,
         }
     }
 
@@ -662,6 +666,7 @@ impl<'o> Sim<'o> {
             // The mistake was in this turn's resolution: the log ends with it.
             return out;
         }
+        acts += std::mem::take(&mut self.activated);
         self.end_turn(p, acts, out.extra);
         out
     }
@@ -677,6 +682,7 @@ impl<'o> Sim<'o> {
             Power::Process => self.hand[p].len() + self.deck[p].len().min(3) >= 2,
             Power::Utilize => (0..self.n).any(|q| q != p && self.st[q] == St::In && self.hand[q].len() >= 2),
             Power::Battle => (0..self.n).any(|q| q != p && self.st[q] == St::In),
+            Power::Sabotage => (0..self.n).any(|q| self.st[q] == St::In && !self.deck[q].is_empty()),
             Power::Kill => true,
             Power::Poison => (0..self.n).any(|q| q != p && self.st[q] == St::In && !self.deck[q].is_empty()),
             Power::Rescue => !self.discard[p].is_empty(),
@@ -787,6 +793,42 @@ impl<'o> Sim<'o> {
                     let h = std::mem::take(&mut self.hand[p]);
                     self.discard[p].extend(h);
                     self.st[p] = St::Decked;
+                }
+            }
+            Power::Sabotage => {
+                let targets: Vec<usize> =
+                    (0..self.n).filter(|q| self.st[*q] == St::In && !self.deck[*q].is_empty()).collect();
+                let q = targets[self.r.below(targets.len())];
+                cf.push(format!("@{}", self.name(q)));
+                ch.push(format!("@{}", self.name(q)));
+                let x = self.deck[q].remove(0);
+                res.push((format!("  {} discards {x} from deck", self.name(q)), true));
+                self.discard[q].push(x.clone());
+                // Activate its power when the simulator can use it on its own (no steps of its own).
+                const ACTIVATABLE: [Power; 14] = [
+                    Power::Go,
+                    Power::Skip,
+                    Power::Reverse,
+                    Power::Famine,
+                    Power::Draw,
+                    Power::Kill,
+                    Power::Poison,
+                    Power::Recycle,
+                    Power::Masaka,
+                    Power::Utilize,
+                    Power::Qapla,
+                    Power::Score,
+                    Power::Toxin,
+                    Power::Battle,
+                ];
+                if let Some(PowerSpec::Single(h)) = x.power() {
+                    if ACTIVATABLE.contains(h) && self.feasible(p, *h) && self.r.chance(70) {
+                        let (mut af, mut ah) = (Vec::new(), Vec::new());
+                        self.activated += 1;
+                        self.resolve(p, *h, out, &mut af, &mut ah, steps, res);
+                        let join = |v: Vec<String>| v.iter().map(|c| format!(" {c}")).collect::<String>();
+                        steps.push((format!("activate{}", join(af)), format!("activate{}", join(ah))));
+                    }
                 }
             }
             Power::Battle => {

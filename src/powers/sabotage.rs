@@ -1,0 +1,41 @@
+//! SABOTAGE (TCC 2.1, Tribble Powers): the chosen player discards the top card of their draw
+//! deck, and the Sabotage's player may activate that card's power, unless it is passive.
+
+use super::{Doc, Resolved};
+use crate::engine::event::Event;
+use crate::engine::turn::PowerCx;
+use crate::model::log::{CardCount, Zone};
+use crate::model::{Card, Span};
+
+pub const DOC: Doc = Doc {
+    rule: "TCC 2.1, Tribble Powers: SABOTAGE",
+    text: "Used, Sabotage names a player (`use @Matt`, its own player included), who discards the top card \
+           of the draw deck (`  Matt discards 1000 Kill from deck`); an empty deck gives nothing. The \
+           Sabotage's player may then use that card's power as their own with an `activate` step and its \
+           choices (`Dan: 10 Sabotage use @Matt; activate @Rogue`): it counts as a power used this turn \
+           (DABO). A passive power cannot be activated (R0313); an `activate` with no Sabotage before it \
+           is R0317. An activated Convert or Stampede (powers that act through their own card, which lies \
+           in a discard pile) is taken from the log, and so is the power of a card the log does not name.\n\n\
+           Checked: the discarded card can be the deck's top (R0601) and the player's (R0401); the \
+           activated power as for any use.",
+};
+
+pub fn resolve(cx: &mut PowerCx) -> Resolved {
+    let Some((target, _)) = cx.target() else { return Resolved::Done };
+    if cx.state().player(target).deck.is_empty() {
+        return Resolved::Done;
+    }
+    let shown = cx.take_claim(
+        |e| matches!(e, Event::Discards { player: p, from: Zone::Deck, cards } if *p == target && cards.len() == 1 && cards[0].count == 1),
+    );
+    let (card, span) = match &shown {
+        Some((Event::Discards { cards, .. }, span)) => (cards[0].card.clone(), *span),
+        _ => (Card::Unknown, Span::default()),
+    };
+    if shown.is_some() {
+        cx.check_revealed(target, std::slice::from_ref(&card), span);
+    }
+    cx.emit(Event::Discards { player: target, cards: vec![CardCount::one(card.clone(), span)], from: Zone::Deck });
+    cx.sabotaged(card);
+    Resolved::Done
+}
