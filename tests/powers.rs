@@ -14,7 +14,6 @@ const PENDING: &[&str] = &[
     "Assimilate",
     "BaH!",
     "BiJ",
-    "Copy",
     "Dance",
     "Fizzbin",
     "Fold",

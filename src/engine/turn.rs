@@ -473,21 +473,34 @@ impl Referee<'_> {
             );
             return;
         };
-        // Convert moves its own card and Stampede's plays follow its own number; here the card
-        // lies in a discard pile and the chain follows the Sabotage: not followed.
+        self.use_borrowed(player, &card, choices, span, progress, "activated from a discard pile");
+    }
+
+    /// Uses the power of a card that is not the one played (Sabotage's discarded card, the top
+    /// card Copy copies) as the player's own. Convert moves its own card and Stampede's plays
+    /// follow its own number: borrowed, the card is not where they act, so they are not followed.
+    fn use_borrowed(
+        &mut self,
+        player: PlayerId,
+        card: &Card,
+        choices: &[Choice],
+        span: Span,
+        progress: &mut Progress,
+        how: &str,
+    ) {
         let own_card = [crate::model::Power::Convert, crate::model::Power::Stampede];
         if card.power().is_some_and(|p| own_card.iter().any(|h| p.has(*h))) {
             let power = card.power().cloned().unwrap_or(PowerSpec::Unrecorded);
             self.report(
                 Diagnostic::new(Code::PowerUnverified, span, format!("effects of {} not checked", power_name(&power)))
-                    .label("activated from a discard pile, the power's own card is not where it acts")
+                    .label(format!("{how}, the power's own card is not where it acts"))
                     .help("what the power could have changed is taken from the log until it can be checked again"),
             );
             self.emit(Event::Unverified { player, power });
             progress.fogged = true;
             return;
         }
-        self.use_power(player, &card, choices, span, progress, 0);
+        self.use_power(player, card, choices, span, progress, 0);
     }
 
     /// Who holds a Score on this turn of `player` (not one aimed at the turn that made it).
@@ -1164,6 +1177,12 @@ impl PowerCx<'_, '_> {
     pub fn rescued(&mut self, card: Card) {
         self.progress.rescued = Some(card.clone());
         self.progress.allowed.push(card);
+    }
+
+    /// Copy: uses `card`'s power as the player's own, with `choices`.
+    pub fn use_copied(&mut self, card: &Card, choices: &[Choice]) {
+        let (player, span) = (self.player, self.span);
+        self.r.use_borrowed(player, card, choices, span, self.progress, "copied");
     }
 
     /// Sabotage: the discarded card's power may be activated by a later step of the turn.

@@ -11,6 +11,7 @@ mod battle;
 mod bonus;
 mod clone;
 mod convert;
+mod copy;
 mod cycle;
 mod dabo;
 mod discard;
@@ -197,12 +198,16 @@ pub const fn rule(power: Power) -> Rule {
         Power::Bonus => followed(Profile { scores_at_round_end: true, ..passive() }, never_used, bonus::DOC),
         Power::Clone => followed(Profile { plays_out_of_sequence: true, ..activated() }, clone::resolve, clone::DOC),
         Power::Convert => followed(activated(), convert::resolve, convert::DOC),
-        Power::Copy => pending(Profile {
-            // The copied power's own choices follow `of Name`.
-            accepts: &[Choice::Of, Choice::Player, Choice::Name, Choice::Cards, Choice::Take, Choice::Placement],
-            requires: &[Choice::Of],
-            ..activated()
-        }),
+        Power::Copy => followed(
+            Profile {
+                // The copied power's own choices follow `of Name`.
+                accepts: &[Choice::Of, Choice::Player, Choice::Name, Choice::Cards, Choice::Take, Choice::Placement],
+                requires: &[Choice::Of],
+                ..activated()
+            },
+            copy::resolve,
+            copy::DOC,
+        ),
         Power::Cycle => followed(picks(), cycle::resolve, cycle::DOC),
         Power::Dabo => followed(Profile { plays_out_of_sequence: true, ..passive() }, never_used, dabo::DOC),
         Power::Dance => pending(activated()),

@@ -151,8 +151,28 @@ struct Sim<'o> {
     activated: u32,
 }
 
+/// The powers the simulator uses through another card (Sabotage, Copy): those that need no step
+/// of their own and do not act through their own card.
+const BORROWABLE: [Power; 14] = [
+    Power::Go,
+    Power::Skip,
+    Power::Reverse,
+    Power::Famine,
+    Power::Draw,
+    Power::Kill,
+    Power::Poison,
+    Power::Recycle,
+    Power::Masaka,
+    Power::Utilize,
+    Power::Qapla,
+    Power::Score,
+    Power::Toxin,
+    Power::Battle,
+];
+
 /// The powers the simulator knows how to use (those the engine follows).
-const USABLE: [Power; 29] = [
+const USABLE: [Power; 30] = [
+    Power::Copy,
     Power::Sabotage,
     Power::Battle,
     Power::Toxin,
@@ -683,11 +703,23 @@ impl<'o> Sim<'o> {
             Power::Utilize => (0..self.n).any(|q| q != p && self.st[q] == St::In && self.hand[q].len() >= 2),
             Power::Battle => (0..self.n).any(|q| q != p && self.st[q] == St::In),
             Power::Sabotage => (0..self.n).any(|q| self.st[q] == St::In && !self.deck[q].is_empty()),
+            Power::Copy => !self.copyable(p).is_empty(),
             Power::Kill => true,
             Power::Poison => (0..self.n).any(|q| q != p && self.st[q] == St::In && !self.deck[q].is_empty()),
             Power::Rescue => !self.discard[p].is_empty(),
             _ => true,
         }
+    }
+
+    /// The players whose top card `p` can copy and the simulator can use.
+    fn copyable(&self, p: usize) -> Vec<usize> {
+        (0..self.n)
+            .filter(|&q| q != p && self.st[q] == St::In)
+            .filter(|&q| match self.pile[q].last().and_then(Card::power) {
+                Some(PowerSpec::Single(h)) => BORROWABLE.contains(h) && self.feasible(p, *h),
+                _ => false,
+            })
+            .collect()
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -795,6 +827,16 @@ impl<'o> Sim<'o> {
                     self.st[p] = St::Decked;
                 }
             }
+            Power::Copy => {
+                let from = self.copyable(p);
+                let q = from[self.r.below(from.len())];
+                cf.push(format!("of {}", self.name(q)));
+                ch.push(format!("of {}", self.name(q)));
+                if let Some(PowerSpec::Single(h)) = self.pile[q].last().and_then(Card::power).cloned() {
+                    self.activated += 1;
+                    self.resolve(p, h, out, cf, ch, steps, res);
+                }
+            }
             Power::Sabotage => {
                 let targets: Vec<usize> =
                     (0..self.n).filter(|q| self.st[*q] == St::In && !self.deck[*q].is_empty()).collect();
@@ -804,25 +846,9 @@ impl<'o> Sim<'o> {
                 let x = self.deck[q].remove(0);
                 res.push((format!("  {} discards {x} from deck", self.name(q)), true));
                 self.discard[q].push(x.clone());
-                // Activate its power when the simulator can use it on its own (no steps of its own).
-                const ACTIVATABLE: [Power; 14] = [
-                    Power::Go,
-                    Power::Skip,
-                    Power::Reverse,
-                    Power::Famine,
-                    Power::Draw,
-                    Power::Kill,
-                    Power::Poison,
-                    Power::Recycle,
-                    Power::Masaka,
-                    Power::Utilize,
-                    Power::Qapla,
-                    Power::Score,
-                    Power::Toxin,
-                    Power::Battle,
-                ];
+                // Activate its power when the simulator can use it on its own.
                 if let Some(PowerSpec::Single(h)) = x.power() {
-                    if ACTIVATABLE.contains(h) && self.feasible(p, *h) && self.r.chance(70) {
+                    if BORROWABLE.contains(h) && self.feasible(p, *h) && self.r.chance(70) {
                         let (mut af, mut ah) = (Vec::new(), Vec::new());
                         self.activated += 1;
                         self.resolve(p, *h, out, &mut af, &mut ah, steps, res);
