@@ -10,7 +10,6 @@ use tribbles::powers::{self, Status};
 /// Powers whose issues have not landed yet (Powers II and III). Remove a name when its module lands.
 const PENDING: &[&str] = &[
     "Ante",
-    "Antidote",
     "Assimilate",
     "BaH!",
     "BiJ",

@@ -6,6 +6,7 @@
 //! illegal because of them.
 
 mod advance;
+mod antidote;
 mod avalanche;
 mod battle;
 mod bonus;
@@ -187,7 +188,7 @@ pub const fn rule(power: Power) -> Rule {
             followed(Profile { plays_out_of_sequence: true, ..activated() }, advance::resolve, advance::DOC)
         }
         Power::Ante => pending(activated()),
-        Power::Antidote => pending(activated()),
+        Power::Antidote => followed(activated(), antidote::resolve, antidote::DOC),
         Power::Assimilate => pending(Profile { acts_at_round_end: true, ..targets() }),
         Power::Avalanche => {
             followed(Profile { accepts: &[Choice::Cards], ..activated() }, avalanche::resolve, avalanche::DOC)

@@ -4,7 +4,7 @@
 
 use super::{Doc, Resolved};
 use crate::diagnostics::{Code, Diagnostic};
-use crate::engine::event::Event;
+use crate::engine::event::{Destination, Event, Place, Source};
 use crate::engine::state::Status;
 use crate::engine::turn::PowerCx;
 use crate::model::log::{CardCount, Zone};
@@ -17,12 +17,41 @@ pub const DOC: Doc = Doc {
            be chosen but nobody scores from a decked player. The discarded card is evidence the table \
            writes (`Matt discards 1000 Go from deck`); the score is a claim the referee checks \
            (`Dan scores 1000`). When the card is not written, a score line gives its number; with \
-           neither, the score is taken from the sheet. A poisoned Antidote or Tally changes who scores: \
-           until those powers are followed, the score is taken from the sheet.\n\n\
+           neither, the score is taken from the sheet. A poisoned Antidote scores for its owner instead \
+           (`tribbles explain Antidote`); a card whose power is not recorded may be one, so a score \
+           line for either player is then accepted. A poisoned Tally changes who scores: until Tally \
+           is followed, the score is taken from the sheet.\n\n\
            Log: `Dan: 100 Poison use @Matt` with `  Matt discards 1000 Go from deck` and `  Dan scores 1000`.\n\
            Checked: the target is an opponent with a deck (R0320); the card can be the deck's top and \
            the decklist's (R0601, R0401); the score matches (R0601).",
 };
+
+/// A poisoned Antidote's owner may put the hand beneath the draw deck, which is going out: taken
+/// from the table's `puts … under deck` line, which must move the whole hand.
+fn antidote_hand(cx: &mut PowerCx, target: crate::model::PlayerId) {
+    let Some((Event::Puts { cards, .. }, span)) = cx.take_claim(|e| {
+        matches!(e, Event::Puts { player: p, to: Destination { place: Place::UnderDeck, owner: None }, from, .. }
+            if *p == target && from.zone == Zone::Hand && from.owner.is_none())
+    }) else {
+        return;
+    };
+    let n = crate::engine::state::expand(&cards).len() as u32;
+    if let Some(held) = cx.state().player(target).hand.len() {
+        if held != n {
+            let name = cx.name(target);
+            cx.report(
+                Diagnostic::new(Code::Misresolved, span, format!("{name} holds {held} cards, not {n}"))
+                    .label("the Antidote puts the whole hand beneath the deck"),
+            );
+        }
+    }
+    cx.emit(Event::Puts {
+        player: target,
+        cards,
+        to: Destination { place: Place::UnderDeck, owner: None },
+        from: Source::default(),
+    });
+}
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let Some((target, at)) = cx.target() else { return Resolved::Done };
@@ -70,6 +99,54 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let decked = cx.state().player(target).status == Status::Decked;
     let reacts = card.power().is_some_and(|p| p.has(Power::Antidote) || p.has(Power::Tally));
     let value = card.denomination().map(Denomination::value);
+    let unknown_power = card.power().is_none_or(|p| matches!(p, PowerSpec::Unrecorded | PowerSpec::Unrecognised(_)));
+    let antidote = card.power().is_some_and(|p| p.has(Power::Antidote) && !p.has(Power::Tally));
+    if !decked && (antidote || unknown_power) {
+        // ANTIDOTE: its owner scores instead, and may put the hand beneath the deck.
+        let owner = cx.take_claim(|e| matches!(e, Event::Scores { player: p, .. } if *p == target));
+        match (antidote, value, &owner) {
+            (true, Some(v), _) => {
+                if let Some((Event::Scores { .. }, span)) = &scored {
+                    cx.report(
+                        Diagnostic::new(
+                            Code::Misresolved,
+                            *span,
+                            format!("the poisoned Antidote scores for {name}, not for {}", cx.name(player)),
+                        )
+                        .label("an Antidote's owner scores instead of the poisoner"),
+                    );
+                }
+                if let Some((Event::Scores { points, .. }, span)) = &owner {
+                    if points.0 != v {
+                        cx.report(
+                            Diagnostic::new(
+                                Code::Misresolved,
+                                *span,
+                                format!("the Antidote scores {v} here, not {}", points.0),
+                            )
+                            .label(format!("the poisoned {card} is worth {v}")),
+                        );
+                    }
+                }
+                cx.emit(Event::Scores { player: target, points: Points(v) });
+            }
+            (_, _, Some((Event::Scores { points, .. }, _))) => {
+                let points = *points;
+                cx.emit(Event::Scores { player: target, points });
+                cx.emit(Event::ScoreUnverified(player));
+            }
+            _ => {}
+        }
+        antidote_hand(cx, target);
+        if antidote || owner.is_some() {
+            return Resolved::Done;
+        }
+        if scored.is_none() {
+            // A card that may be an Antidote, and no line says who scored: the sheet decides.
+            cx.emit(Event::ScoreUnverified(player));
+            return Resolved::Done;
+        }
+    }
     match (decked, reacts, value) {
         (true, _, _) => {
             if let Some((Event::Scores { points, .. }, span)) = &scored {

@@ -676,7 +676,10 @@ impl<'o> Sim<'o> {
         }
         self.line(format!("{name}: {full}"), format!("{name}: {hidden}"));
         for (r, public) in res {
-            if public {
+            // A line a score keeper sees differently is written "full\nhidden".
+            if let Some((full, hidden)) = r.split_once('\n') {
+                self.line(full.to_string(), hidden.to_string());
+            } else if public {
                 self.both(r);
             } else {
                 self.lines.push((Some(r), None));
@@ -776,9 +779,26 @@ impl<'o> Sim<'o> {
                     "deck"
                 };
                 res.push((format!("  {} discards {shown} from {zone}", self.name(q)), true));
-                res.push((format!("  {} scores {v}", self.name(p)), true));
+                let antidote = x.power().is_some_and(|w| w.has(Power::Antidote) && !w.has(Power::Tally));
                 self.discard[q].push(x);
-                self.round_pts[p] += v;
+                if antidote {
+                    // ANTIDOTE: its owner scores instead, and may put the whole hand under the deck.
+                    res.push((format!("  {} scores {v}", self.name(q)), true));
+                    self.round_pts[q] += v;
+                    if !self.hand[q].is_empty() && self.r.chance(50) {
+                        let hand = std::mem::take(&mut self.hand[q]);
+                        let list = hand.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                        let who = self.name(q);
+                        res.push((
+                            format!("  {who} puts {list} under deck\n  {who} puts {}x ? under deck", hand.len()),
+                            true,
+                        ));
+                        self.deck[q].extend(hand);
+                    }
+                } else {
+                    res.push((format!("  {} scores {v}", self.name(p)), true));
+                    self.round_pts[p] += v;
+                }
             }
             Power::Draw => {
                 let targets: Vec<usize> =
