@@ -303,7 +303,7 @@ impl fmt::Display for EventLine<'_> {
                 if top.is_empty() && bottom.is_empty() {
                     return write!(f, "{} scans {} cards back unseen", name(*player), seen.len());
                 }
-                write!(f, "{} scans", name(*player))?;
+                write!(f, "{} scans {}:", name(*player), list(seen))?;
                 if !top.is_empty() {
                     write!(f, " top {}", list(top))?;
                 }

@@ -192,6 +192,57 @@ impl Cx<'_> {
                 Ok((r, Event::Replays { player, card: c.card }))
             }
             "rejoins" => Ok((rest, Event::Rejoins(player))),
+            "awaits" | "stops" => {
+                // `Dan awaits Matt's next play`, `Dan stops awaiting Matt's play` (Score).
+                let stops = lower == "stops";
+                let r = if stops {
+                    let (r, _) = (kw("awaiting"), space1)
+                        .parse(rest)
+                        .or_else(|_: nom::Err<PErr>| fail(rest, Code::BadResolution, "expected `stops awaiting`"))?;
+                    r
+                } else {
+                    rest
+                };
+                let (r, target) = self.owner_prefix(r)?;
+                let Some(target) = target else {
+                    return fail(r, Code::BadResolution, "expected the awaited player, as `Matt's`");
+                };
+                let words = if stops { &["play"][..] } else { &["next", "play"][..] };
+                let mut r = r;
+                for (k, w) in words.iter().enumerate() {
+                    if k > 0 {
+                        r = space1(r)?.0;
+                    }
+                    r = kw(w)(r).or_else(|_| fail(r, Code::BadResolution, "expected `next play` or `play`"))?.0;
+                }
+                Ok((r, if stops { Event::StopsAwaiting { player, target } } else { Event::Awaits { player, target } }))
+            }
+            "scans" => {
+                // `Dan scans 3 cards back unseen`, or `Dan scans SEEN: top CARDS bottom CARDS` (Scan).
+                if let Ok((r, n)) = number(rest) {
+                    if let Ok((r, _)) =
+                        (space1::<&str, PErr>, kw("cards"), space1, kw("back"), space1, kw("unseen")).parse(r)
+                    {
+                        let n = to_u32(n, rest)?;
+                        let seen = vec![crate::model::Card::Unknown; n as usize];
+                        return Ok((r, Event::Scans { player, seen, top: Vec::new(), bottom: Vec::new() }));
+                    }
+                }
+                let (r, seen) = self.card_list(rest)?;
+                let (r, _) = (space0::<&str, PErr>, nom::character::complete::char(':'))
+                    .parse(r)
+                    .or_else(|_| fail(r, Code::BadResolution, "expected `:` after the cards looked at"))?;
+                let expand = |l: Vec<crate::model::log::CardCount>| crate::engine::state::expand(&l);
+                let (mut r, mut top, mut bottom) = (r, Vec::new(), Vec::new());
+                for (word, into) in [("top", &mut top), ("bottom", &mut bottom)] {
+                    if let Ok((r2, _)) = (space1::<&str, PErr>, kw(word), space1).parse(r) {
+                        let (r3, list) = self.card_list(r2)?;
+                        *into = expand(list);
+                        r = r3;
+                    }
+                }
+                Ok((r, Event::Scans { player, seen: expand(seen), top, bottom }))
+            }
             "holds" => {
                 let (r, _) =
                     kw("unknown")(rest).or_else(|_| fail(rest, Code::BadResolution, "expected `holds unknown`"))?;
