@@ -20,7 +20,6 @@ const PENDING: &[&str] = &[
     "Quadruple",
     "Replicate",
     "Reset",
-    "Rival",
     "Roll",
     "Safety",
     "Shift",
@@ -71,7 +70,7 @@ fn explain_prints_a_powers_entry() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.starts_with("Poison (TCC 2.1, Tribble Powers: POISON"), "{out}");
     let pending = std::process::Command::new(env!("CARGO_BIN_EXE_tribbles"))
-        .args(["explain", "Rival"])
+        .args(["explain", "Assimilate"])
         .output()
         .expect("the binary runs");
     assert!(String::from_utf8_lossy(&pending.stdout).contains("not followed yet"));

@@ -101,6 +101,9 @@ pub enum Event {
     },
     /// A player taken to have been decked at the deal takes a turn after all: back in the round.
     Rejoins(PlayerId),
+    /// Rival: the player's discard pile may have held a card of the named power, which would have
+    /// left the game; the log does not say. The pile may now hold one card fewer.
+    MayRemove(PlayerId),
     /// Score: the player will score the first card `target` plays on their next turn.
     Awaits {
         player: PlayerId,
@@ -292,6 +295,7 @@ impl fmt::Display for EventLine<'_> {
             Event::Freezes { player, power } => write!(f, "{} freezes {power}", name(*player)),
             Event::Unfreezes { player, power } => write!(f, "{} unfreezes {power}", name(*player)),
             Event::Replays { player, card } => write!(f, "{} replays {card}", name(*player)),
+            Event::MayRemove(p) => write!(f, "{} may remove a discarded card", name(*p)),
             Event::Awaits { player, target } => {
                 write!(f, "{} awaits {}'s next play", name(*player), name(*target))
             }

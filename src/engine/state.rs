@@ -32,6 +32,8 @@ pub struct Player {
     /// The play pile's contents are not known (a position block that does not give it); set up,
     /// never changed by events but the shuffle that empties the pile.
     pub pile_unknown: bool,
+    /// The player's own cards removed from the game (Rival); they come back at the game's end.
+    pub out_of_game: Vec<Card>,
 }
 
 impl Player {
@@ -45,6 +47,7 @@ impl Player {
             round_points: Points(0),
             status: Status::In,
             pile_unknown: false,
+            out_of_game: Vec::new(),
         }
     }
 
@@ -166,7 +169,14 @@ impl State {
     /// Every card the player owns whose identity is known, for the decklist check.
     pub fn located(&self, p: PlayerId) -> Vec<&Card> {
         let pl = self.player(p);
-        pl.hand.known.iter().chain(pl.deck.known_cards()).chain(pl.pile.iter()).chain(pl.discard.known.iter()).collect()
+        pl.hand
+            .known
+            .iter()
+            .chain(pl.deck.known_cards())
+            .chain(pl.pile.iter())
+            .chain(pl.discard.known.iter())
+            .chain(pl.out_of_game.iter())
+            .collect()
     }
 
     /// Folds one event into the state.
@@ -224,8 +234,9 @@ impl State {
                         Place::OnPile => pl.pile.push(got),
                         Place::UnderPile => pl.pile.insert(i.min(pl.pile.len()), got),
                         Place::InHand => pl.hand.add(got),
-                        // The pot and cards out of the game arrive with the powers that use them.
-                        Place::InPot | Place::OutOfGame => {}
+                        Place::OutOfGame => pl.out_of_game.push(got),
+                        // The pot arrives with Ante.
+                        Place::InPot => {}
                     }
                 }
             }
@@ -300,6 +311,20 @@ impl State {
             }
             Event::Freezes { player, power } => self.frozen.push((power.clone(), *player)),
             Event::Awaits { player, target } => self.awaiting.push((*player, *target)),
+            Event::MayRemove(p) => {
+                let d = &mut self.player_mut(*p).discard;
+                if d.unknown > 0 {
+                    d.unknown -= 1;
+                } else if let Some(i) = d
+                    .known
+                    .iter()
+                    .position(|c| matches!(c.power(), None | Some(PowerSpec::Unrecorded | PowerSpec::Unrecognised(_))))
+                {
+                    d.known.remove(i);
+                }
+                // One card fewer, or as many as before: only the lower count stays certain.
+                d.unbounded = true;
+            }
             Event::StopsAwaiting { player, target } => {
                 if let Some(i) = self.awaiting.iter().position(|w| *w == (*player, *target)) {
                     self.awaiting.remove(i);
@@ -355,12 +380,12 @@ impl State {
                 };
                 self.pot_unknown |= could_ante;
                 self.fog = Fog { turn_order: true, next_play: true, scores: true, cards: true };
+                // The power may have moved any number of cards: neither identities nor counts
+                // (not even lower bounds) survive in the hidden zones.
                 for pl in &mut self.players {
                     for zone in [&mut pl.hand, &mut pl.discard, &mut pl.deck.middle] {
-                        zone.forget();
-                        zone.unbounded = true;
+                        *zone = Hidden::unbounded();
                     }
-                    pl.deck.middle.unknown += (pl.deck.top.len() + pl.deck.bottom.len()) as u32;
                     pl.deck.top.clear();
                     pl.deck.bottom.clear();
                 }

@@ -64,10 +64,13 @@ impl Referee<'_> {
         if !self.whose_turn(turn) {
             return;
         }
+        // The table's `is decked` lines, as evidence for the turn's draw. A turn that plays a card
+        // drew one, so its player's decking is a power's doing (Evolve, Process, Masaka).
+        let plays = turn.steps.iter().any(|s| matches!(s.kind, StepKind::Play { .. }));
         let table_decked: Vec<PlayerId> = lines[at + 1..end]
             .iter()
             .filter_map(|l| match &l.kind {
-                LineKind::Resolution(Event::IsDecked(p)) => Some(*p),
+                LineKind::Resolution(Event::IsDecked(p)) if !(plays && *p == player) => Some(*p),
                 _ => None,
             })
             .collect();
@@ -477,8 +480,9 @@ impl Referee<'_> {
     }
 
     /// Uses the power of a card that is not the one played (Sabotage's discarded card, the top
-    /// card Copy copies) as the player's own. Convert moves its own card and Stampede's plays
-    /// follow its own number: borrowed, the card is not where they act, so they are not followed.
+    /// card Copy copies) as the player's own. Convert and Rival move their own card, and
+    /// Stampede's plays follow its own number: borrowed, the card is not where they act, so they
+    /// are not followed.
     fn use_borrowed(
         &mut self,
         player: PlayerId,
@@ -488,7 +492,7 @@ impl Referee<'_> {
         progress: &mut Progress,
         how: &str,
     ) {
-        let own_card = [crate::model::Power::Convert, crate::model::Power::Stampede];
+        let own_card = [crate::model::Power::Convert, crate::model::Power::Stampede, crate::model::Power::Rival];
         if card.power().is_some_and(|p| own_card.iter().any(|h| p.has(*h))) {
             let power = card.power().cloned().unwrap_or(PowerSpec::Unrecorded);
             self.report(
@@ -1121,7 +1125,41 @@ impl PowerCx<'_, '_> {
     /// A power makes `player` draw `k` cards: takes the table's `draws` line for it as evidence,
     /// reports it when it draws another number of cards, and emits the draw.
     /// `why` says where `k` comes from, for the label.
-    pub fn draws(&mut self, player: PlayerId, k: u32, what: &str, why: &str) {
+    ///
+    /// Returns true when the table says the draws decked the player from a deck whose size the
+    /// referee does not know (`  Dan is decked`): the written draws are taken as all there was,
+    /// and the player is decked.
+    pub fn draws(&mut self, player: PlayerId, k: u32, what: &str, why: &str) -> bool {
+        if self.state().player(player).deck.len().is_none()
+            && self.take_claim(|e| *e == Event::IsDecked(player)).is_some()
+        {
+            let shown = self.take_claim(|e| matches!(e, Event::Draws { player: p, .. } if *p == player));
+            let drawn = match shown {
+                Some((Event::Draws { drawn, .. }, span)) => {
+                    let written = match &drawn {
+                        Drawn::Cards(c) => super::state::expand(c).len() as u32,
+                        Drawn::Count(n) => *n,
+                    };
+                    if written >= k {
+                        let name = self.name(player);
+                        self.report(
+                            Diagnostic::new(
+                                Code::Misresolved,
+                                span,
+                                format!("{name} drew all {written} cards {what} asks for, and is not decked by it"),
+                            )
+                            .label(why.to_string()),
+                        );
+                    }
+                    drawn
+                }
+                _ => Drawn::Count(0),
+            };
+            self.emit(Event::Draws { player, drawn });
+            self.emit(Event::IsDecked(player));
+            self.emit(Event::DiscardsHand(player));
+            return true;
+        }
         let shown = self.take_claim(|e| matches!(e, Event::Draws { player: p, .. } if *p == player));
         let drawn = match shown {
             Some((Event::Draws { drawn, .. }, span)) => {
@@ -1147,6 +1185,7 @@ impl PowerCx<'_, '_> {
             _ => Drawn::Count(k),
         };
         self.emit(Event::Draws { player, drawn });
+        false
     }
 
     /// Takes the first of the turn's resolution lines that `pick` accepts, as evidence the power

@@ -47,30 +47,24 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             let b = if theirs.is_empty() { Some(false) } else { kept(cx, target, &mut theirs) };
             match (a, b) {
                 (Some(a), Some(b)) if a || b => Some((a || mine.is_empty(), b || theirs.is_empty())),
-                _ => None,
+                _ => {
+                    // Who won is open: what the table says one side did still happened.
+                    for (p, cards, keep) in [(player, &mine, a), (target, &theirs, b)] {
+                        if let Some(keep) = keep {
+                            place(cx, p, cards, keep);
+                        }
+                    }
+                    None
+                }
             }
         }
     };
     let Some((i_keep, they_keep)) = keeps else {
-        cx.unfollowed(Power::Battle, "the log names neither the revealed cards nor where they went");
+        cx.unfollowed(Power::Battle, "the log does not say enough of the revealed cards or where they went");
         return Resolved::Done;
     };
-    for (p, cards, keep) in [(player, &mine, i_keep), (target, &theirs, they_keep)] {
-        if cards.is_empty() {
-            continue;
-        }
-        let list: Vec<CardCount> = cards.iter().map(|c| CardCount::one(c.clone(), Span::default())).collect();
-        if keep {
-            cx.emit(Event::Puts {
-                player: p,
-                cards: list,
-                to: Destination { place: Place::UnderPile, owner: None },
-                from: Source { zone: Zone::Deck, owner: None },
-            });
-        } else {
-            cx.emit(Event::Discards { player: p, cards: list, from: Zone::Deck });
-        }
-    }
+    place(cx, player, &mine, i_keep);
+    place(cx, target, &theirs, they_keep);
     // A discarded Replicate lets its player move a card (REPLICATE, not followed yet).
     let loser = match (i_keep, they_keep) {
         (true, false) => &theirs,
@@ -85,6 +79,24 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         cx.unfollowed(Power::Replicate, "Replicate is not followed yet, and a discarded card may be one");
     }
     Resolved::Done
+}
+
+/// One side's revealed cards go beneath its pile (kept) or to its discard pile.
+fn place(cx: &mut PowerCx, p: PlayerId, cards: &[Card], keep: bool) {
+    if cards.is_empty() {
+        return;
+    }
+    let list: Vec<CardCount> = cards.iter().map(|c| CardCount::one(c.clone(), Span::default())).collect();
+    if keep {
+        cx.emit(Event::Puts {
+            player: p,
+            cards: list,
+            to: Destination { place: Place::UnderPile, owner: None },
+            from: Source { zone: Zone::Deck, owner: None },
+        });
+    } else {
+        cx.emit(Event::Discards { player: p, cards: list, from: Zone::Deck });
+    }
 }
 
 /// Whether the table says `p` kept the revealed cards (a `puts … under pile` line) or lost them

@@ -26,7 +26,9 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     } else {
         format!("the hand held {n} after the Evolve was played")
     };
-    cx.draws(player, drawn, "Evolve", &why);
+    if cx.draws(player, drawn, "Evolve", &why) {
+        return Resolved::Done;
+    }
     if drawn < n {
         cx.emit(Event::IsDecked(player));
         cx.emit(Event::DiscardsHand(player));

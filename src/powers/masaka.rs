@@ -44,13 +44,13 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             });
         }
         let k = cx.state().player(q).deck.len().map_or(3, |d| d.min(3));
-        cx.draws(
+        let decked = cx.draws(
             q,
             k,
             "Masaka",
             if k < 3 { "the deck held fewer than three" } else { "everyone still in draws three" },
         );
-        if k < 3 {
+        if k < 3 && !decked {
             cx.emit(Event::IsDecked(q));
             cx.emit(Event::DiscardsHand(q));
         }

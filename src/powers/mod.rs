@@ -33,6 +33,7 @@ mod recycle;
 mod replay;
 mod rescue;
 mod reverse;
+mod rival;
 mod sabotage;
 mod scan;
 mod score;
@@ -244,7 +245,11 @@ pub const fn rule(power: Power) -> Rule {
         Power::Reset => pending(activated()),
         Power::Rescue => followed(picks(), rescue::resolve, rescue::DOC),
         Power::Reverse => followed(activated(), reverse::resolve, reverse::DOC),
-        Power::Rival => pending(Profile { accepts: &[Choice::Name], requires: &[Choice::Name], ..activated() }),
+        Power::Rival => followed(
+            Profile { accepts: &[Choice::Name], requires: &[Choice::Name], ..activated() },
+            rival::resolve,
+            rival::DOC,
+        ),
         Power::Roll => pending(Profile { acts_at_round_end: true, ..passive() }),
         Power::Sabotage => followed(targets(), sabotage::resolve, sabotage::DOC),
         Power::Safety => pending(Profile { acts_at_round_end: true, ..passive() }),

@@ -32,7 +32,9 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     }
     let deck = cx.state().player(player).deck.len();
     let k = deck.map_or(3, |d| d.min(3));
-    cx.draws(player, k, "Process", if k < 3 { "the deck held fewer than three" } else { "Process draws three" });
+    if cx.draws(player, k, "Process", if k < 3 { "the deck held fewer than three" } else { "Process draws three" }) {
+        return Resolved::Done;
+    }
     if k < 3 {
         cx.emit(Event::IsDecked(player));
         cx.emit(Event::DiscardsHand(player));

@@ -171,7 +171,8 @@ const BORROWABLE: [Power; 14] = [
 ];
 
 /// The powers the simulator knows how to use (those the engine follows).
-const USABLE: [Power; 30] = [
+const USABLE: [Power; 31] = [
+    Power::Rival,
     Power::Copy,
     Power::Sabotage,
     Power::Battle,
@@ -842,9 +843,30 @@ impl<'o> Sim<'o> {
                 }
                 self.hand[p] = drawn;
                 if k < n {
+                    res.push((format!("  {} is decked", self.name(p)), true));
                     let h = std::mem::take(&mut self.hand[p]);
                     self.discard[p].extend(h);
                     self.st[p] = St::Decked;
+                }
+            }
+            Power::Rival => {
+                // Name a power some discard pile holds, when there is one.
+                let held: Vec<PowerSpec> = self.discard.iter().flatten().filter_map(|c| c.power().cloned()).collect();
+                let named =
+                    if held.is_empty() { PowerSpec::Single(Power::Go) } else { held[self.r.below(held.len())].clone() };
+                cf.push(format!("name {named}"));
+                ch.push(format!("name {named}"));
+                // The Rival leaves the game.
+                self.pile[p].pop();
+                for q in 0..self.n {
+                    let of_it: Vec<usize> =
+                        (0..self.discard[q].len()).filter(|&k| self.discard[q][k].power() == Some(&named)).collect();
+                    if of_it.is_empty() {
+                        continue;
+                    }
+                    let k = of_it[self.r.below(of_it.len())];
+                    let x = self.discard[q].remove(k);
+                    res.push((format!("  {} puts {x} out of game from discard", self.name(q)), true));
                 }
             }
             Power::Copy => {
@@ -1080,6 +1102,7 @@ impl<'o> Sim<'o> {
                     // Decked by the draws: the choice of two cards is never made.
                     cf.push("?, ?".into());
                     ch.push("?, ?".into());
+                    res.push((format!("  {} is decked", self.name(p)), true));
                     let h = std::mem::take(&mut self.hand[p]);
                     self.discard[p].extend(h);
                     self.st[p] = St::Decked;
@@ -1110,6 +1133,7 @@ impl<'o> Sim<'o> {
                     }
                     self.hand[q] = drawn;
                     if k < 3 {
+                        res.push((format!("  {} is decked", self.name(q)), true));
                         let h = std::mem::take(&mut self.hand[q]);
                         self.discard[q].extend(h);
                         self.st[q] = St::Decked;

@@ -192,6 +192,13 @@ impl Cx<'_> {
                 Ok((r, Event::Replays { player, card: c.card }))
             }
             "rejoins" => Ok((rest, Event::Rejoins(player))),
+            "may" => {
+                let (r, _) =
+                    (kw("remove"), space1, kw("a"), space1, kw("discarded"), space1, kw("card")).parse(rest).or_else(
+                        |_: nom::Err<PErr>| fail(rest, Code::BadResolution, "expected `may remove a discarded card`"),
+                    )?;
+                Ok((r, Event::MayRemove(player)))
+            }
             "awaits" | "stops" => {
                 // `Dan awaits Matt's next play`, `Dan stops awaiting Matt's play` (Score).
                 let stops = lower == "stops";

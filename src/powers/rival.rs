@@ -1,0 +1,97 @@
+//! RIVAL (TCC 2.1, Tribble Powers): the player names a power and removes the Rival from the
+//! game; each player whose discard pile holds a card of that power removes one of them from the
+//! game. The removed cards come back to their owners when the game ends.
+
+use super::{Doc, Resolved};
+use crate::diagnostics::{Code, Diagnostic};
+use crate::engine::event::{Destination, Event, Place, Source};
+use crate::engine::turn::PowerCx;
+use crate::model::log::{CardCount, Zone};
+use crate::model::{Card, PowerSpec, Span};
+
+pub const DOC: Doc = Doc {
+    rule: "TCC 2.1, Tribble Powers: RIVAL",
+    text: "Used, Rival names a power (`use name Go`) and leaves the game itself (`  Dan puts 100 Rival out of \
+           game from pile`, derived). Each player whose discard pile holds a card of that power, its user \
+           included, removes one such card of their choice from the game (`  Matt puts 10 Go out of game \
+           from discard`). A compound is its own power here: `name Go` does not reach a `Clone & Go` \
+           (ruling R24). Removed cards stay their owners' and count for the decklist check; they come back \
+           at the game's end, which changes nothing the referee checks. When a discard pile may hold such \
+           a card and the log does not say, that pile may hold one card fewer from then on.\n\n\
+           Checked: the named power (R0317); each removed card has that power (R0601) and was in that \
+           player's discard pile (R0321); a player whose pile surely holds one removes one.",
+};
+
+pub fn resolve(cx: &mut PowerCx) -> Resolved {
+    let Some((named, _)) = cx.named() else { return Resolved::Done };
+    let player = cx.player;
+    cx.emit(Event::Puts {
+        player,
+        cards: vec![CardCount::one(cx.card.clone(), Span::default())],
+        to: Destination { place: Place::OutOfGame, owner: None },
+        from: Source { zone: Zone::Pile, owner: None },
+    });
+    for q in cx.state().seating.clone() {
+        let claim = cx.take_claim(|e| {
+            matches!(e, Event::Puts { player: p, to: Destination { place: Place::OutOfGame, owner: None }, from, .. }
+                if *p == q && from.zone == Zone::Discard && from.owner.is_none())
+        });
+        let discard = &cx.state().player(q).discard;
+        let candidates: Vec<&Card> = discard.known.iter().filter(|c| c.power() == Some(&named)).collect();
+        let maybe = discard.unknown > 0
+            || discard.unbounded
+            || discard
+                .known
+                .iter()
+                .any(|c| matches!(c.power(), Some(PowerSpec::Unrecorded | PowerSpec::Unrecognised(_))));
+        let card = match claim {
+            Some((Event::Puts { cards, .. }, span)) => {
+                let name = cx.name(q);
+                let list = crate::engine::state::expand(&cards);
+                let [card] = list.as_slice() else {
+                    cx.report(
+                        Diagnostic::new(
+                            Code::Misresolved,
+                            span,
+                            format!("Rival removes one card of {name}'s, not {}", list.len()),
+                        )
+                        .label("one card of the named power"),
+                    );
+                    continue;
+                };
+                if card
+                    .power()
+                    .is_some_and(|p| !matches!(p, PowerSpec::Unrecorded | PowerSpec::Unrecognised(_)) && *p != named)
+                {
+                    cx.report(
+                        Diagnostic::new(Code::Misresolved, span, format!("{card} is not a {named}"))
+                            .label(format!("Rival named {named}")),
+                    );
+                } else if !cx.state().player(q).discard.could_hold(card) {
+                    cx.report(
+                        Diagnostic::new(Code::NotInDiscard, span, format!("{name}'s discard pile cannot hold {card}"))
+                            .label("not in the discard pile"),
+                    );
+                }
+                card.clone()
+            }
+            _ if candidates.is_empty() && !maybe => continue,
+            _ if candidates.is_empty() => {
+                cx.emit(Event::MayRemove(q));
+                continue;
+            }
+            // A card of the named power is surely there: one goes, which one the log does not say.
+            _ => {
+                let same = candidates.iter().all(|c| c == &candidates[0]) && !maybe;
+                if same { candidates[0].clone() } else { Card::Unknown }
+            }
+        };
+        cx.emit(Event::Puts {
+            player: q,
+            cards: vec![CardCount::one(card, Span::default())],
+            to: Destination { place: Place::OutOfGame, owner: None },
+            from: Source { zone: Zone::Discard, owner: None },
+        });
+    }
+    Resolved::Done
+}
