@@ -138,6 +138,16 @@ pub enum Drawn {
     Cards(Vec<CardCount>),
 }
 
+impl Drawn {
+    /// How many cards were drawn.
+    pub fn count(&self) -> u32 {
+        match self {
+            Drawn::Count(n) => *n,
+            Drawn::Cards(cards) => cards.iter().map(|c| c.count).sum(),
+        }
+    }
+}
+
 /// Where `puts` sends cards; `owner` is set when it is another player's zone (`under Matt's pile`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Destination {

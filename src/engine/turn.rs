@@ -1136,10 +1136,7 @@ impl PowerCx<'_, '_> {
             let shown = self.take_claim(|e| matches!(e, Event::Draws { player: p, .. } if *p == player));
             let drawn = match shown {
                 Some((Event::Draws { drawn, .. }, span)) => {
-                    let written = match &drawn {
-                        Drawn::Cards(c) => super::state::expand(c).len() as u32,
-                        Drawn::Count(n) => *n,
-                    };
+                    let written = drawn.count();
                     if written >= k {
                         let name = self.name(player);
                         self.report(
@@ -1163,10 +1160,7 @@ impl PowerCx<'_, '_> {
         let shown = self.take_claim(|e| matches!(e, Event::Draws { player: p, .. } if *p == player));
         let drawn = match shown {
             Some((Event::Draws { drawn, .. }, span)) => {
-                let written = match &drawn {
-                    Drawn::Cards(c) => super::state::expand(c).len() as u32,
-                    Drawn::Count(n) => *n,
-                };
+                let written = drawn.count();
                 if written == k {
                     drawn
                 } else {
