@@ -1289,6 +1289,8 @@ impl PowerCx<'_, '_> {
 fn cosmetic(claim: &Event, happened: &Event) -> bool {
     match (claim, happened) {
         (Event::Discards { player: p, from: crate::model::log::Zone::Hand, .. }, Event::DiscardsHand(q)) => p == q,
+        // A score the referee could not work out this turn is the table's word (the sheet decides).
+        (Event::Scores { player: p, .. }, Event::ScoreUnverified(q)) => p == q,
         _ => false,
     }
 }
