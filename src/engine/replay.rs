@@ -237,10 +237,7 @@ impl<'a> Referee<'a> {
         self.state.apply(&event);
         let pot = match &event {
             Event::Plays { player, card } | Event::Replays { player, card } if self.state.pot_unknown => {
-                let could_be_qapla = card.power().is_none_or(|p| {
-                    p.has(crate::model::Power::Qapla) || matches!(p, PowerSpec::Unrecorded | PowerSpec::Unrecognised(_))
-                });
-                could_be_qapla.then_some(*player)
+                card.may_have(&[crate::model::Power::Qapla]).then_some(*player)
             }
             _ => None,
         };

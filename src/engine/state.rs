@@ -315,11 +315,7 @@ impl State {
                 let d = &mut self.player_mut(*p).discard;
                 if d.unknown > 0 {
                     d.unknown -= 1;
-                } else if let Some(i) = d
-                    .known
-                    .iter()
-                    .position(|c| matches!(c.power(), None | Some(PowerSpec::Unrecorded | PowerSpec::Unrecognised(_))))
-                {
+                } else if let Some(i) = d.known.iter().position(|c| c.power().is_none_or(|p| !p.is_known())) {
                     d.known.remove(i);
                 }
                 // One card fewer, or as many as before: only the lower count stays certain.
@@ -374,10 +370,8 @@ impl State {
             }
             Event::IsNext(p) => self.next = Some(*p),
             Event::Unverified { power, .. } => {
-                let could_ante = match power {
-                    PowerSpec::Unrecorded | PowerSpec::Unrecognised(_) => true,
-                    p => [Power::Ante, Power::Copy, Power::Sabotage].iter().any(|h| p.has(*h)),
-                };
+                let could_ante =
+                    !power.is_known() || [Power::Ante, Power::Copy, Power::Sabotage].iter().any(|h| power.has(*h));
                 self.pot_unknown |= could_ante;
                 self.fog = Fog { turn_order: true, next_play: true, scores: true, cards: true };
                 // The power may have moved any number of cards: neither identities nor counts

@@ -1256,16 +1256,29 @@ impl PowerCx<'_, '_> {
     /// Checks cards the log says came off the top of `p`'s deck, in order: the deck's known top
     /// cards (R0601) and the decklist.
     pub fn check_revealed(&mut self, p: PlayerId, cards: &[Card], span: Span) {
-        let mut deck = self.state().player(p).deck.clone();
-        if let Some(bad) = cards.iter().find(|c| deck.draw(c).is_err()) {
+        self.check_deck_top(p, cards, span);
+        for c in cards {
+            self.check_card(p, c, span);
+        }
+    }
+
+    /// Checks cards the log says came off the top of `p`'s deck, in order, against what is known
+    /// of the deck's top (R0601).
+    pub fn check_deck_top(&mut self, p: PlayerId, cards: &[Card], span: Span) {
+        let deck = &self.state().player(p).deck;
+        let bad = match cards {
+            [card] => (!deck.could_draw(card)).then_some(card),
+            _ => {
+                let mut deck = deck.clone();
+                cards.iter().find(|c| deck.draw(c).is_err())
+            }
+        };
+        if let Some(bad) = bad {
             let name = self.name(p);
             self.report(
                 Diagnostic::new(Code::Misresolved, span, format!("{bad} cannot come off the top of {name}'s deck"))
                     .label("not the deck's top cards"),
             );
-        }
-        for c in cards {
-            self.check_card(p, c, span);
         }
     }
 

@@ -246,6 +246,12 @@ impl PowerSpec {
             PowerSpec::Unrecorded | PowerSpec::Unrecognised(_) => false,
         }
     }
+
+    /// Whether the power is known: a single power or a compound, not unrecorded and not one
+    /// from a later set.
+    pub fn is_known(&self) -> bool {
+        matches!(self, PowerSpec::Single(_) | PowerSpec::Compound(..))
+    }
 }
 
 impl fmt::Display for PowerSpec {
@@ -284,6 +290,11 @@ impl Card {
             Card::Unknown => None,
             Card::Known { power, .. } => Some(power),
         }
+    }
+
+    /// Whether the card has one of these powers, or may have (its power is not known).
+    pub fn may_have(&self, powers: &[Power]) -> bool {
+        self.power().is_none_or(|p| !p.is_known() || powers.iter().any(|h| p.has(*h)))
     }
 }
 

@@ -7,7 +7,7 @@ use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::{Destination, Event, Place, Source};
 use crate::engine::turn::PowerCx;
 use crate::model::log::{CardCount, Zone};
-use crate::model::{Card, PlayerId, Power, PowerSpec, Span};
+use crate::model::{Card, PlayerId, Power, Span};
 
 pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: BATTLE",
@@ -71,11 +71,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         (false, true) => &mine,
         _ => return Resolved::Done,
     };
-    let replicate = loser.iter().any(|c| match c.power() {
-        Some(PowerSpec::Unrecorded | PowerSpec::Unrecognised(_)) | None => true,
-        Some(p) => p.has(Power::Replicate),
-    });
-    if replicate {
+    if loser.iter().any(|c| c.may_have(&[Power::Replicate])) {
         cx.unfollowed(Power::Replicate, "Replicate is not followed yet, and a discarded card may be one");
     }
     Resolved::Done

@@ -6,8 +6,8 @@ use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::Event;
 use crate::engine::turn::PowerCx;
 use crate::engine::zone::compatible;
+use crate::model::Power;
 use crate::model::log::{CardCount, Zone};
-use crate::model::{Card, Power, PowerSpec};
 
 pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: KILL",
@@ -34,14 +34,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         return Resolved::Done;
     };
     // Powers not yet followed that change what a kill does, or a card whose power is not known.
-    let delicate = |p: &PowerSpec| {
-        p.has(Power::Fizzbin) || p.has(Power::Replicate) || p.has(Power::Bij) || p.has(Power::Assimilate)
-    };
-    let unclear = match top.power() {
-        Some(PowerSpec::Unrecorded | PowerSpec::Unrecognised(_)) | None => true,
-        Some(p) => delicate(p),
-    };
-    if unclear || matches!(top, Card::Unknown) {
+    if top.may_have(&[Power::Fizzbin, Power::Replicate, Power::Bij, Power::Assimilate]) {
         return Resolved::Pending;
     }
     let claim = cx.take_claim(|e| matches!(e, Event::Discards { player, from: Zone::Pile, .. } if *player == target));

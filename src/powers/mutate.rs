@@ -5,7 +5,7 @@ use super::{Doc, Resolved};
 use crate::engine::event::{Destination, Event, Place, Source};
 use crate::engine::turn::PowerCx;
 use crate::model::log::{CardCount, Zone};
-use crate::model::{Card, Power, PowerSpec};
+use crate::model::{Card, Power};
 
 pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: MUTATE",
@@ -20,10 +20,7 @@ pub const DOC: Doc = Doc {
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let player = cx.player;
     let pl = cx.state().player(player);
-    let fizzbin = pl.pile.iter().any(|c| match c.power() {
-        Some(PowerSpec::Unrecorded | PowerSpec::Unrecognised(_)) | None => true,
-        Some(p) => p.has(Power::Fizzbin),
-    });
+    let fizzbin = pl.pile.iter().any(|c| c.may_have(&[Power::Fizzbin]));
     if pl.pile_unknown || fizzbin {
         return Resolved::Pending;
     }

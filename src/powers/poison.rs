@@ -99,7 +99,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let decked = cx.state().player(target).status == Status::Decked;
     let reacts = card.power().is_some_and(|p| p.has(Power::Antidote) || p.has(Power::Tally));
     let value = card.denomination().map(Denomination::value);
-    let unknown_power = card.power().is_none_or(|p| matches!(p, PowerSpec::Unrecorded | PowerSpec::Unrecognised(_)));
+    let unknown_power = card.power().is_none_or(|p| !p.is_known());
     let antidote = card.power().is_some_and(|p| p.has(Power::Antidote) && !p.has(Power::Tally));
     if !decked && (antidote || unknown_power) {
         // ANTIDOTE: its owner scores instead, and may put the hand beneath the deck.

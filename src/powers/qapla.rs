@@ -60,13 +60,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             }
             None => (Card::Unknown, Span::default()),
         };
-        if !cx.state().player(q).deck.could_draw(&card) {
-            let name = cx.name(q);
-            cx.report(
-                Diagnostic::new(Code::Misresolved, span, format!("{card} cannot be the top of {name}'s deck"))
-                    .label("not the deck's top card"),
-            );
-        }
+        cx.check_deck_top(q, std::slice::from_ref(&card), span);
         cx.emit(Event::Puts {
             player: q,
             cards: vec![CardCount::one(card.clone(), span)],
@@ -104,10 +98,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
 /// What the shown cards score, or `None` when the unknown cards leave it open.
 fn points(cards: &[Card]) -> Option<u64> {
     let values: Vec<Option<u64>> = cards.iter().map(|c| c.denomination().map(|d| d.value())).collect();
-    let powers: Vec<Option<&PowerSpec>> = cards
-        .iter()
-        .map(|c| c.power().filter(|p| !matches!(p, PowerSpec::Unrecorded | PowerSpec::Unrecognised(_))))
-        .collect();
+    let powers: Vec<Option<&PowerSpec>> = cards.iter().map(|c| c.power().filter(|p| p.is_known())).collect();
     let known_values: Vec<u64> = values.iter().flatten().copied().collect();
     let same_value = known_values.windows(2).all(|w| w[0] == w[1]);
     let known_powers: Vec<&PowerSpec> = powers.iter().flatten().copied().collect();

@@ -7,7 +7,7 @@ use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::{Destination, Event, Place, Source};
 use crate::engine::turn::PowerCx;
 use crate::model::log::{CardCount, Zone};
-use crate::model::{Card, PowerSpec, Span};
+use crate::model::{Card, Span};
 
 pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: RIVAL",
@@ -40,10 +40,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         let candidates: Vec<&Card> = discard.known.iter().filter(|c| c.power() == Some(&named)).collect();
         let maybe = discard.unknown > 0
             || discard.unbounded
-            || discard
-                .known
-                .iter()
-                .any(|c| matches!(c.power(), Some(PowerSpec::Unrecorded | PowerSpec::Unrecognised(_))));
+            || discard.known.iter().any(|c| c.power().is_some_and(|p| !p.is_known()));
         let card = match claim {
             Some((Event::Puts { cards, .. }, span)) => {
                 let name = cx.name(q);
@@ -59,10 +56,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                     );
                     continue;
                 };
-                if card
-                    .power()
-                    .is_some_and(|p| !matches!(p, PowerSpec::Unrecorded | PowerSpec::Unrecognised(_)) && *p != named)
-                {
+                if card.power().is_some_and(|p| p.is_known() && *p != named) {
                     cx.report(
                         Diagnostic::new(Code::Misresolved, span, format!("{card} is not a {named}"))
                             .label(format!("Rival named {named}")),

@@ -8,7 +8,7 @@ use crate::engine::event::{Drawn, Event};
 use crate::engine::turn::PowerCx;
 use crate::engine::zone::compatible;
 use crate::model::log::{CardCount, ChoiceKind};
-use crate::model::{Card, Points, Power, PowerSpec, Span};
+use crate::model::{Card, Points, Power, Span};
 
 pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: TOXIN",
@@ -40,9 +40,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             None
         } else {
             pl.pile.iter().try_fold(0u32, |n, c| match c.power() {
-                Some(p @ (PowerSpec::Single(_) | PowerSpec::Compound(..))) => {
-                    Some(n + u32::from(p.has(Power::Discard)))
-                }
+                Some(p) if p.is_known() => Some(n + u32::from(p.has(Power::Discard))),
                 _ => None,
             })
         };
