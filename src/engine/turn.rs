@@ -1253,15 +1253,6 @@ impl PowerCx<'_, '_> {
         self.progress.fogged = true;
     }
 
-    /// Checks cards the log says came off the top of `p`'s deck, in order: the deck's known top
-    /// cards (R0601) and the decklist.
-    pub fn check_revealed(&mut self, p: PlayerId, cards: &[Card], span: Span) {
-        self.check_deck_top(p, cards, span);
-        for c in cards {
-            self.check_card(p, c, span);
-        }
-    }
-
     /// Checks cards the log says came off the top of `p`'s deck, in order, against what is known
     /// of the deck's top (R0601).
     pub fn check_deck_top(&mut self, p: PlayerId, cards: &[Card], span: Span) {

@@ -35,8 +35,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         );
         return Resolved::Done;
     }
-    let mut mine = revealed(cx, player);
-    let mut theirs = revealed(cx, target);
+    let (mut mine, my_line) = revealed(cx, player);
+    let (mut theirs, their_line) = revealed(cx, target);
     let total =
         |cards: &[Card]| -> Option<u64> { cards.iter().try_fold(0u64, |t, c| c.denomination().map(|d| t + d.value())) };
     // Who keeps: by the totals, else by what the table says it did.
@@ -49,9 +49,9 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                 (Some(a), Some(b)) if a || b => Some((a || mine.is_empty(), b || theirs.is_empty())),
                 _ => {
                     // Who won is open: what the table says one side did still happened.
-                    for (p, cards, keep) in [(player, &mine, a), (target, &theirs, b)] {
+                    for (p, cards, keep, line) in [(player, &mine, a, my_line), (target, &theirs, b, their_line)] {
                         if let Some(keep) = keep {
-                            place(cx, p, cards, keep);
+                            place(cx, p, cards, keep, line);
                         }
                     }
                     None
@@ -63,8 +63,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         cx.unfollowed(Power::Battle, "the log does not say enough of the revealed cards or where they went");
         return Resolved::Done;
     };
-    place(cx, player, &mine, i_keep);
-    place(cx, target, &theirs, they_keep);
+    place(cx, player, &mine, i_keep, my_line);
+    place(cx, target, &theirs, they_keep, their_line);
     // A discarded Replicate lets its player move a card (REPLICATE, not followed yet).
     let loser = match (i_keep, they_keep) {
         (true, false) => &theirs,
@@ -77,8 +77,9 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     Resolved::Done
 }
 
-/// One side's revealed cards go beneath its pile (kept) or to its discard pile.
-fn place(cx: &mut PowerCx, p: PlayerId, cards: &[Card], keep: bool) {
+/// One side's revealed cards go beneath its pile (kept) or to its discard pile; the decklist
+/// check then counts them where they are.
+fn place(cx: &mut PowerCx, p: PlayerId, cards: &[Card], keep: bool, line: Span) {
     if cards.is_empty() {
         return;
     }
@@ -92,6 +93,9 @@ fn place(cx: &mut PowerCx, p: PlayerId, cards: &[Card], keep: bool) {
         });
     } else {
         cx.emit(Event::Discards { player: p, cards: list, from: Zone::Deck });
+    }
+    for c in cards {
+        cx.check_card(p, c, line);
     }
 }
 
@@ -120,9 +124,10 @@ fn kept(cx: &mut PowerCx, p: PlayerId, cards: &mut [Card]) -> Option<bool> {
     Some(keep)
 }
 
-/// One side's revealed cards, top first: the table's `reveals` line checked against the deck, or
+/// One side's revealed cards, top first, and the line that names them (the Battle's step when
+/// none does): the table's `reveals` line checked against the deck, or
 /// unknown cards as many as the deck gives.
-fn revealed(cx: &mut PowerCx, p: PlayerId) -> Vec<Card> {
+fn revealed(cx: &mut PowerCx, p: PlayerId) -> (Vec<Card>, Span) {
     let deck = &cx.state().player(p).deck;
     let (k, at_least) = match deck.len() {
         Some(n) => (n.min(3), n.min(3)),
@@ -131,7 +136,7 @@ fn revealed(cx: &mut PowerCx, p: PlayerId) -> Vec<Card> {
     let shown = cx.take_claim(|e| matches!(e, Event::Reveals { player: q, .. } if *q == p));
     let (mut cards, span) = match &shown {
         Some((Event::Reveals { cards, .. }, span)) => (crate::engine::state::expand(cards), *span),
-        _ => (Vec::new(), Span::default()),
+        _ => (Vec::new(), cx.span()),
     };
     if shown.is_some() {
         let name = cx.name(p);
@@ -142,7 +147,7 @@ fn revealed(cx: &mut PowerCx, p: PlayerId) -> Vec<Card> {
                     .label("the top three, or the whole deck when shorter"),
             );
         }
-        cx.check_revealed(p, &cards, span);
+        cx.check_deck_top(p, &cards, span);
         cards.truncate(k as usize);
     } else {
         cards.resize(k as usize, Card::Unknown);
@@ -150,5 +155,5 @@ fn revealed(cx: &mut PowerCx, p: PlayerId) -> Vec<Card> {
     if !cards.is_empty() {
         cx.emit(Event::Reveals { player: p, cards: cards.iter().map(|c| CardCount::one(c.clone(), span)).collect() });
     }
-    cards
+    (cards, span)
 }

@@ -33,9 +33,10 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         _ => (Card::Unknown, Span::default()),
     };
     if shown.is_some() {
-        cx.check_revealed(target, std::slice::from_ref(&card), span);
+        cx.check_deck_top(target, std::slice::from_ref(&card), span);
     }
     cx.emit(Event::Discards { player: target, cards: vec![CardCount::one(card.clone(), span)], from: Zone::Deck });
+    cx.check_card(target, &card, span);
     cx.sabotaged(card);
     Resolved::Done
 }

@@ -74,12 +74,13 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         return Resolved::Done;
     };
     let (seen, placed) = refined;
-    for c in &placed {
-        cx.check_card(player, c, span);
-    }
     let bottom = placed[top.len()..].to_vec();
     let top = placed[..top.len()].to_vec();
     cx.emit(Event::Scans { player, seen, top, bottom });
+    // The decklist check counts the cards where they now are.
+    for c in &placed {
+        cx.check_card(player, c, span);
+    }
     Resolved::Done
 }
 

@@ -70,6 +70,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             }
             continue;
         }
+        let at = written.as_ref().map_or(cx.span(), |(_, s)| *s);
         let mut cards = match written {
             Some((cards, span)) => {
                 let name = cx.name(q);
@@ -83,13 +84,17 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                         .label("one per Discard card in their pile"),
                     );
                 }
-                cx.check_revealed(q, &cards, span);
+                cx.check_deck_top(q, &cards, span);
                 cards
             }
             None => Vec::new(),
         };
         cards.resize(k as usize, Card::Unknown);
         to_hand(cx, q, &cards);
+        // The decklist check counts the cards in the hand they went to.
+        for c in &cards {
+            cx.check_card(q, c, at);
+        }
         revealed.extend(cards);
     }
     if revealed.is_empty() && !open {
