@@ -151,6 +151,11 @@ struct Sim<'o> {
     activated: u32,
 }
 
+/// Cards as a log writes them: `1 Go, 10 Skip`.
+fn card_list(cards: &[Card]) -> String {
+    cards.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+}
+
 /// The powers the simulator uses through another card (Sabotage, Copy): those that need no step
 /// of their own and do not act through their own card.
 const BORROWABLE: [Power; 14] = [
@@ -423,7 +428,7 @@ impl<'o> Sim<'o> {
             let k = self.deck[p].len().min(7);
             let dealt: Vec<Card> = self.deck[p].drain(..k).collect();
             if !dealt.is_empty() {
-                let list = dealt.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                let list = card_list(&dealt);
                 // A score keeper does not see the opening hands.
                 self.lines.push((Some(format!("hand {}: {list}", self.name(p))), None));
             }
@@ -788,7 +793,7 @@ impl<'o> Sim<'o> {
                     self.round_pts[q] += v;
                     if !self.hand[q].is_empty() && self.r.chance(50) {
                         let hand = std::mem::take(&mut self.hand[q]);
-                        let list = hand.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                        let list = card_list(&hand);
                         let who = self.name(q);
                         res.push((
                             format!("  {who} puts {list} under deck\n  {who} puts {}x ? under deck", hand.len()),
@@ -838,7 +843,7 @@ impl<'o> Sim<'o> {
                 let k = n.min(self.deck[p].len());
                 let drawn: Vec<Card> = self.deck[p].drain(..k).collect();
                 if !drawn.is_empty() {
-                    let list = drawn.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                    let list = card_list(&drawn);
                     res.push((format!("  {} draws {list}", self.name(p)), false));
                 }
                 self.hand[p] = drawn;
@@ -908,7 +913,7 @@ impl<'o> Sim<'o> {
                 for x in [p, q] {
                     let k = self.deck[x].len().min(3);
                     let shown: Vec<Card> = self.deck[x].drain(..k).collect();
-                    let list = shown.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                    let list = card_list(&shown);
                     if !shown.is_empty() {
                         res.push((format!("  {} reveals {list}", self.name(x)), true));
                     }
@@ -944,7 +949,7 @@ impl<'o> Sim<'o> {
                         continue;
                     }
                     let shown: Vec<Card> = self.deck[q].drain(..k).collect();
-                    let list = shown.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                    let list = card_list(&shown);
                     res.push((format!("  {} reveals {list}", self.name(q)), true));
                     revealed.extend(shown.iter().cloned());
                     self.hand[q].extend(shown);
@@ -995,13 +1000,12 @@ impl<'o> Sim<'o> {
                 self.r.shuffle(&mut looked);
                 let on_top = self.r.below(k + 1);
                 let under = looked.split_off(on_top);
-                let list = |cards: &[Card]| cards.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
                 let mut written = Vec::new();
                 if !looked.is_empty() {
-                    written.push(format!("top {}", list(&looked)));
+                    written.push(format!("top {}", card_list(&looked)));
                 }
                 if !under.is_empty() {
-                    written.push(format!("bottom {}", list(&under)));
+                    written.push(format!("bottom {}", card_list(&under)));
                 }
                 if !written.is_empty() {
                     // The cards are private to their player: the hidden log does not say.
@@ -1019,7 +1023,7 @@ impl<'o> Sim<'o> {
                 self.r.shuffle(&mut deck);
                 self.deck[p] = deck;
                 let new: Vec<Card> = self.deck[p].drain(..n).collect();
-                let list = new.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                let list = card_list(&new);
                 res.push((format!("  {} puts {list} on pile from deck", self.name(p)), true));
                 self.pile[p] = new;
             }
@@ -1093,7 +1097,7 @@ impl<'o> Sim<'o> {
             Power::Process => {
                 let k = self.deck[p].len().min(3);
                 let drawn: Vec<Card> = self.deck[p].drain(..k).collect();
-                let list = drawn.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                let list = card_list(&drawn);
                 if !drawn.is_empty() {
                     res.push((format!("  {} draws {list}", self.name(p)), false));
                 }
@@ -1128,7 +1132,7 @@ impl<'o> Sim<'o> {
                     let k = self.deck[q].len().min(3);
                     let drawn: Vec<Card> = self.deck[q].drain(..k).collect();
                     if !drawn.is_empty() {
-                        let list = drawn.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                        let list = card_list(&drawn);
                         res.push((format!("  {} draws {list}", self.name(q)), false));
                     }
                     self.hand[q] = drawn;
