@@ -33,7 +33,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         _ => Card::Unknown,
     };
     if let Some((_, span)) = &shown {
-        if cx.state().player(player).deck.clone().draw(&top).is_err() {
+        if !cx.state().player(player).deck.could_draw(&top) {
             cx.report(
                 crate::diagnostics::Diagnostic::new(
                     crate::diagnostics::Code::Misresolved,

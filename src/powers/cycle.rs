@@ -40,7 +40,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         _ => Card::Unknown,
     };
     if let Some((_, at)) = shown {
-        if cx.state().player(player).deck.clone().draw(&drawn).is_err() {
+        if !cx.state().player(player).deck.could_draw(&drawn) {
             cx.report(
                 Diagnostic::new(Code::Misresolved, at, format!("{drawn} cannot be the top of the deck"))
                     .label("not the deck's top card"),

@@ -42,7 +42,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         return Resolved::Done;
     }
     if let Some((_, span)) = &shown {
-        if cx.state().player(target).deck.clone().draw(&card).is_err() {
+        if !cx.state().player(target).deck.could_draw(&card) {
             let name = cx.name(target);
             cx.report(
                 Diagnostic::new(Code::Misresolved, *span, format!("{card} cannot be the top of {name}'s deck"))

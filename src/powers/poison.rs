@@ -86,7 +86,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         }
     }
     if let Some((_, span)) = &discarded {
-        if cx.state().player(target).deck.clone().draw(&card).is_err() {
+        if !cx.state().player(target).deck.could_draw(&card) {
             cx.report(
                 Diagnostic::new(Code::Misresolved, *span, format!("{card} cannot be the top of {name}'s deck"))
                     .label("not the deck's top card")
