@@ -89,6 +89,10 @@ pub enum Event {
     Reseated(Vec<PlayerId>),
     /// The next number is 1 and the chain is not broken (Famine).
     ChainRestarts,
+    /// A Qapla' was played: the Ante pot's cards go to their owners' discard piles.
+    PotEmpties,
+    /// A card that may have been a Qapla' was played: the pot may have gone to the discard piles.
+    PotMayEmpty,
     /// Nobody may play a card with this power until the end of the freezer's next turn (Freeze).
     Freezes {
         player: PlayerId,
@@ -301,6 +305,8 @@ impl fmt::Display for EventLine<'_> {
             Event::ScoreUnverified(p) => write!(f, "{} scores unverified", name(*p)),
             Event::HandUnknown(p) => write!(f, "{} holds unknown", name(*p)),
             Event::ChainRestarts => f.write_str("chain restarts"),
+            Event::PotEmpties => f.write_str("pot empties"),
+            Event::PotMayEmpty => f.write_str("pot may empty"),
             Event::Rejoins(p) => write!(f, "{} rejoins", name(*p)),
             Event::Freezes { player, power } => write!(f, "{} freezes {power}", name(*player)),
             Event::Unfreezes { player, power } => write!(f, "{} unfreezes {power}", name(*player)),

@@ -65,6 +65,8 @@ pub struct ScoreRow {
     pub during: u64,
     /// Bonus's 100,000, when earned.
     pub bonus: u64,
+    /// 50,000 for each of the player's BiJs in the pile of a player who went out.
+    pub bij: u64,
     /// All points this round, when known.
     pub points: Option<u64>,
     pub total: Option<u64>,
@@ -88,6 +90,9 @@ impl ScoreRow {
         }
         if self.bonus > 0 {
             parts.push(format!("Bonus {}", self.bonus));
+        }
+        if self.bij > 0 {
+            parts.push(format!("BiJ {}", self.bij));
         }
         if self.during > 0 {
             parts.push(format!("scored during the round {}", self.during));
@@ -235,17 +240,7 @@ impl<'a> Referee<'a> {
     /// Applies an event and records it.
     pub(super) fn emit(&mut self, event: Event) {
         self.state.apply(&event);
-        let pot = match &event {
-            Event::Plays { player, card } | Event::Replays { player, card } if self.state.pot_unknown => {
-                card.may_have(&[crate::model::Power::Qapla]).then_some(*player)
-            }
-            _ => None,
-        };
         self.events.push(Logged { line: self.line, event });
-        // Playing a Qapla' scores from a pot the referee cannot see.
-        if let Some(player) = pot {
-            self.emit(Event::ScoreUnverified(player));
-        }
     }
 
     pub(super) fn report(&mut self, d: Diagnostic) {
@@ -770,7 +765,9 @@ impl<'a> Referee<'a> {
             return;
         }
         let unverified_hands = self.state.players.iter().any(|p| p.hand.unbounded);
-        if self.went_out.is_empty() {
+        // A power that decks the last players at once (Masaka) ends the round with nobody out.
+        let all_decked = self.state.players.iter().all(|p| matches!(p.status, Status::Decked | Status::SittingOut));
+        if self.went_out.is_empty() && !all_decked {
             if unverified_hands || self.state.fog.turn_order {
                 self.report(
                     Diagnostic::new(
@@ -813,6 +810,7 @@ impl<'a> Referee<'a> {
                 }
             }
         }
+        let bij = self.bij_points();
         let mut rows = Vec::new();
         for q in self.state.seating.clone() {
             let pl = self.state.player(q);
@@ -864,6 +862,15 @@ impl<'a> Referee<'a> {
                 }
                 None => {}
             }
+            let bij_points = if decked { Some(0) } else { bij[q.index()] };
+            match bij_points {
+                Some(b) if b > 0 => self.emit(Event::Scores { player: q, points: Points(b) }),
+                Some(_) => {}
+                None => {
+                    verified = false;
+                    self.emit(Event::ScoreUnverified(q));
+                }
+            }
             let pl = self.state.player(q);
             rows.push(ScoreRow {
                 player: q,
@@ -871,6 +878,7 @@ impl<'a> Referee<'a> {
                 decked,
                 pile,
                 bonus: bonus.unwrap_or(0),
+                bij: bij_points.unwrap_or(0),
                 during,
                 points: verified.then_some(pl.round_points.0),
                 total: (!self.state.fog.scores).then_some(pl.score.0),
@@ -893,6 +901,9 @@ impl<'a> Referee<'a> {
                 self.uncertain_deal.push(q);
             }
             self.emit(Event::Shuffles { player: q, from: Zone::Pile });
+        }
+        // Only once every pile is gathered: other players' piles send cards home (ASSIMILATE, BJ).
+        for q in self.state.seating.clone() {
             let pl = self.state.player(q);
             if self.state.ruleset == Ruleset::Tcc21
                 && pl.status == Status::Decked
@@ -912,6 +923,38 @@ impl<'a> Referee<'a> {
         if let Some(order) = self.reseat.take() {
             self.emit(Event::Reseated(order));
         }
+    }
+
+    /// What each player's BiJs score this round, `None` where it cannot be known: a player who
+    /// goes out with another player's BiJ in the pile scores that player 50,000 (TCC 2.1, Tribble
+    /// Powers: BJ). Under Decipher 2000 only the first player out counts as out.
+    fn bij_points(&self) -> Vec<Option<u64>> {
+        let st = &self.state;
+        let mut points = vec![Some(0u64); st.players.len()];
+        for q in st.seating.iter().copied() {
+            let pl = st.player(q);
+            let counts = st.ruleset == Ruleset::Tcc21 || self.went_out.first() == Some(&q);
+            if pl.status != Status::Out || !counts {
+                continue;
+            }
+            if pl.pile_unknown {
+                // An unseen pile may hold anybody's BiJ.
+                for (k, p) in points.iter_mut().enumerate() {
+                    if k != q.index() {
+                        *p = None;
+                    }
+                }
+            }
+            for (card, owner) in pl.pile.guests() {
+                let slot = &mut points[owner.index()];
+                if card.power().is_some_and(|p| p.has(crate::model::Power::Bij)) {
+                    *slot = slot.map(|n| n + powers::BIJ_POINTS.0);
+                } else if card.may_have(&[crate::model::Power::Bij]) {
+                    *slot = None;
+                }
+            }
+        }
+        points
     }
 
     fn hand_sizes(&self) -> String {
@@ -1222,6 +1265,7 @@ impl<'a> Referee<'a> {
         }
         let mut piles_given = Vec::new();
         let mut scores_given = Vec::new();
+        let mut pot_given = false;
         while i < lines.len() && !matches!(lines[i].kind, LineKind::PositionEnd) {
             let line = &lines[i];
             if let LineKind::Position(pl) = &line.kind {
@@ -1259,7 +1303,15 @@ impl<'a> Referee<'a> {
                                 }
                             }
                             Zone::Pile => {
-                                pl.pile = list;
+                                // `Rogue's 1000 BiJ`: another player's card in this pile.
+                                let mut pile = super::zone::Pile::default();
+                                for c in cards {
+                                    let guest = c.owner.filter(|o| o != player);
+                                    for _ in 0..c.count {
+                                        pile.push(c.card.clone(), guest);
+                                    }
+                                }
+                                pl.pile = pile;
                                 piles_given.push(*player);
                             }
                         }
@@ -1273,10 +1325,14 @@ impl<'a> Referee<'a> {
                             state.players[p.index()].status = Status::Decked;
                         }
                     }
-                    PositionLine::Players(_)
-                    | PositionLine::Ruleset(_)
-                    | PositionLine::Troubles(_)
-                    | PositionLine::Pot(_) => {}
+                    PositionLine::Pot(cards) => {
+                        pot_given = true;
+                        state.pot = cards
+                            .iter()
+                            .flat_map(|c| std::iter::repeat_n((c.card.clone(), c.owner), c.count as usize))
+                            .collect();
+                    }
+                    PositionLine::Players(_) | PositionLine::Ruleset(_) | PositionLine::Troubles(_) => {}
                 }
             }
             i += 1;
@@ -1287,6 +1343,8 @@ impl<'a> Referee<'a> {
             let id = PlayerId(k as u8);
             pl.pile_unknown = !piles_given.contains(&id);
         }
+        // A pot the block does not give may hold anything: an Ante in any earlier round fills it.
+        state.pot_unknown = !pot_given;
         let n = round.unwrap_or(1);
         if n > 1 && scores_given.len() < state.players.len() {
             state.fog.scores = true;

@@ -2,7 +2,7 @@
 //! rules: it records what happened, even where the rules were broken, and never fails.
 
 use super::event::{Drawn, Event, Place};
-use super::zone::{ClearInto, Collection, Deck, Hidden};
+use super::zone::{ClearInto, Collection, Deck, Hidden, Pile};
 use crate::model::log::{CardCount, Direction, Ruleset, Zone};
 use crate::model::{Card, Denomination, Names, PlayerId, Points, Power, PowerSpec};
 
@@ -23,7 +23,7 @@ pub struct Player {
     pub hand: Hidden,
     pub deck: Deck,
     /// Bottom to top.
-    pub pile: Vec<Card>,
+    pub pile: Pile,
     pub discard: Hidden,
     pub score: Points,
     /// Points scored this round.
@@ -41,7 +41,7 @@ impl Player {
         Player {
             hand: Hidden::default(),
             deck,
-            pile: Vec::new(),
+            pile: Pile::default(),
             discard: Hidden::default(),
             score: Points(0),
             round_points: Points(0),
@@ -103,9 +103,12 @@ pub struct State {
     pub trouble: Option<String>,
     /// Freezes in force: the power, and the player whose next turn ends it.
     pub frozen: Vec<(PowerSpec, PlayerId)>,
-    /// The pot may hold cards: a power the referee does not follow (Ante, or one that could have
-    /// used Ante's power) was used. The pot persists across rounds, so from then on whoever plays
-    /// a card that may be a Qapla' may score from it (TCC 2.1, Tribble Powers: ANTE).
+    /// The Ante pot: its cards, face down, with their owners when known. It persists across
+    /// rounds until a Qapla' is played (TCC 2.1, Tribble Powers: ANTE).
+    pub pot: Vec<(Card, Option<PlayerId>)>,
+    /// The pot may hold more cards than `pot` lists: a power the referee does not follow could have
+    /// added some, a card that may have been a Qapla' may have emptied it, or a position block did
+    /// not give it.
     pub pot_unknown: bool,
     /// Scores in force: who scores, and whose next turn's first play (SCORE).
     pub awaiting: Vec<(PlayerId, PlayerId)>,
@@ -138,6 +141,7 @@ impl State {
             collections,
             trouble: None,
             frozen: Vec::new(),
+            pot: Vec::new(),
             pot_unknown: false,
             awaiting: Vec::new(),
         }
@@ -166,16 +170,21 @@ impl State {
             .find(|&q| self.player(q).is_in())
     }
 
-    /// Every card the player owns whose identity is known, for the decklist check.
+    /// Every card the player owns whose identity is known, for the decklist check: in the
+    /// player's own zones, in other players' piles (Assimilate, BiJ) and in the pot.
     pub fn located(&self, p: PlayerId) -> Vec<&Card> {
         let pl = self.player(p);
+        let away = self.players.iter().flat_map(|q| q.pile.guests()).filter(|(_, o)| *o == p).map(|(c, _)| c);
+        let pot = self.pot.iter().filter(|(_, o)| *o == Some(p)).map(|(c, _)| c);
         pl.hand
             .known
             .iter()
             .chain(pl.deck.known_cards())
-            .chain(pl.pile.iter())
+            .chain(pl.pile.owned())
             .chain(pl.discard.known.iter())
             .chain(pl.out_of_game.iter())
+            .chain(away)
+            .chain(pot)
             .collect()
     }
 
@@ -195,28 +204,28 @@ impl State {
             }
             Event::Discards { player, cards, from } => {
                 for seen in expand(cards) {
-                    let got = self.take_from(*player, *from, &seen);
+                    let (got, _) = self.take_from(*player, *from, &seen);
                     self.player_mut(*player).discard.add(got);
                 }
             }
             Event::Plays { player, card } => {
-                let got = self.take_from(*player, Zone::Hand, card);
+                let (got, _) = self.take_from(*player, Zone::Hand, card);
                 let denomination = got.denomination();
-                self.player_mut(*player).pile.push(got);
+                self.player_mut(*player).pile.push(got, None);
                 self.chain = Chain { last: denomination, by: Some(*player), broken: false };
                 if denomination.is_some() {
                     self.fog.next_play = false;
                 }
             }
-            Event::Puts { player, cards, to, from } => {
+            Event::Puts { player, cards: list, to, from } => {
                 let source = from.owner.unwrap_or(*player);
                 let target = to.owner.unwrap_or(*player);
-                let cards = expand(cards);
+                let cards = expand(list);
                 // Several cards put under a deck go in an order their player chooses and nobody
                 // sees (Process, Masaka): they join the deck's unordered middle.
                 if to.place == Place::UnderDeck && cards.len() > 1 {
                     for seen in cards {
-                        let got = self.take_from(source, from.zone, &seen);
+                        let (got, _) = self.take_from(source, from.zone, &seen);
                         let pl = self.player_mut(target);
                         pl.deck.bottom.clear_into(&mut pl.deck.middle);
                         pl.deck.middle.add(got);
@@ -225,22 +234,30 @@ impl State {
                 }
                 // Several cards put under a pile go as a stack listed bottom to top, as a pile is
                 // written (Battle: the first card revealed lowest).
-                for (i, seen) in cards.into_iter().enumerate() {
-                    let got = self.take_from(source, from.zone, &seen);
+                // A card keeps its owner wherever it goes: in another player's pile it is a guest.
+                let owners = list_owners(list);
+                for (i, (seen, named)) in cards.into_iter().zip(owners).enumerate() {
+                    let (got, owner) = self.take_owned(source, from.zone, &seen, named);
+                    let owner = owner.unwrap_or(source);
+                    let guest = (owner != target).then_some(owner);
+                    if to.place == Place::InPot {
+                        self.pot.push((got, Some(owner)));
+                        continue;
+                    }
                     let pl = self.player_mut(target);
                     match to.place {
                         Place::OnDeck => pl.deck.top.push(got),
                         Place::UnderDeck => pl.deck.bottom.insert(0, got),
-                        Place::OnPile => pl.pile.push(got),
-                        Place::UnderPile => pl.pile.insert(i.min(pl.pile.len()), got),
+                        Place::OnPile => pl.pile.push(got, guest),
+                        Place::UnderPile => pl.pile.insert(i, got, guest),
                         Place::InHand => pl.hand.add(got),
-                        Place::OutOfGame => pl.out_of_game.push(got),
-                        // The pot arrives with Ante.
-                        Place::InPot => {}
+                        Place::OutOfGame | Place::InPot => pl.out_of_game.push(got),
                     }
                 }
             }
             Event::Shuffles { player, from } => {
+                let in_round = self.in_round;
+                let mut guests = Vec::new();
                 let pl = self.player_mut(*player);
                 let moved: Vec<Card> = match from {
                     Zone::Discard => drain_hidden(&mut pl.discard),
@@ -249,7 +266,14 @@ impl State {
                             pl.pile_unknown = false;
                             pl.deck.middle.unbounded = true;
                         }
-                        std::mem::take(&mut pl.pile)
+                        let mut own = Vec::new();
+                        for (c, owner) in pl.pile.take_all() {
+                            match owner {
+                                Some(o) => guests.push((c, o)),
+                                None => own.push(c),
+                            }
+                        }
+                        own
                     }
                     Zone::Hand => drain_hidden(&mut pl.hand),
                     Zone::Deck => Vec::new(),
@@ -259,6 +283,16 @@ impl State {
                 pl.deck.shuffle_in(moved);
                 if unbounded {
                     pl.deck.middle.unbounded = true;
+                }
+                // Other players' cards go home: on top of the owner's deck during a round (Mutate),
+                // shuffled into it at the round's end (ASSIMILATE, BJ).
+                for (c, o) in guests {
+                    let deck = &mut self.player_mut(o).deck;
+                    if in_round {
+                        deck.top.push(c);
+                    } else {
+                        deck.shuffle_in(vec![c]);
+                    }
                 }
             }
             Event::DiscardsHand(p) => {
@@ -309,6 +343,33 @@ impl State {
                 self.chain.broken = false;
                 self.fog.next_play = false;
             }
+            Event::PotEmpties => {
+                let unknown = std::mem::take(&mut self.pot_unknown);
+                for (card, owner) in std::mem::take(&mut self.pot) {
+                    match owner {
+                        Some(o) => self.player_mut(o).discard.add(card),
+                        None => self.players.iter_mut().for_each(|pl| pl.discard.unbounded = true),
+                    }
+                }
+                // Cards the referee did not see go in: any discard pile may have gained some.
+                if unknown {
+                    self.players.iter_mut().for_each(|pl| pl.discard.unbounded = true);
+                }
+            }
+            Event::PotMayEmpty => {
+                // The pot's cards may be in their owners' discard piles or still in the pot: they
+                // are no longer located, and the discard piles may have grown.
+                for (_, owner) in std::mem::take(&mut self.pot) {
+                    match owner {
+                        Some(o) => self.player_mut(o).discard.unbounded = true,
+                        None => self.players.iter_mut().for_each(|pl| pl.discard.unbounded = true),
+                    }
+                }
+                if self.pot_unknown {
+                    self.players.iter_mut().for_each(|pl| pl.discard.unbounded = true);
+                }
+                self.pot_unknown = true;
+            }
             Event::Freezes { player, power } => self.frozen.push((power.clone(), *player)),
             Event::Awaits { player, target } => self.awaiting.push((*player, *target)),
             Event::MayRemove(p) => {
@@ -343,9 +404,9 @@ impl State {
                 }
             }
             Event::Replays { player, card } => {
-                let got = self.take_from(*player, Zone::Pile, card);
+                let (got, owner) = self.take_owned(*player, Zone::Pile, card, None);
                 let denomination = got.denomination();
-                self.player_mut(*player).pile.push(got);
+                self.player_mut(*player).pile.push(got, owner);
                 self.chain = Chain { last: denomination, by: Some(*player), broken: false };
             }
             Event::TroubleShifts(t) => self.trouble = Some(t.clone()),
@@ -389,9 +450,30 @@ impl State {
 
     /// Takes a card out of a zone as the table says it happened; where the referee's knowledge
     /// disagrees, the table's card is taken on trust (validation has reported it already).
-    fn take_from(&mut self, p: PlayerId, zone: Zone, seen: &Card) -> Card {
+    /// As [`State::take_from`], preferring in a pile the card of the owner the log names
+    /// (`Rogue's 1000 BiJ`), or one of the pile's own when it names none.
+    fn take_owned(
+        &mut self,
+        p: PlayerId,
+        zone: Zone,
+        seen: &Card,
+        named: Option<PlayerId>,
+    ) -> (Card, Option<PlayerId>) {
+        if zone == Zone::Pile {
+            let want = named.filter(|o| *o != p);
+            let pile = &mut self.player_mut(p).pile;
+            let at = (0..pile.len()).rev().find(|&i| pile.owner(i) == want && super::zone::compatible(seen, &pile[i]));
+            if let Some(i) = at {
+                return pile.remove(i);
+            }
+        }
+        self.take_from(p, zone, seen)
+    }
+
+    /// The card comes with its owner when it is another player's (a pile's guest).
+    fn take_from(&mut self, p: PlayerId, zone: Zone, seen: &Card) -> (Card, Option<PlayerId>) {
         let pl = self.player_mut(p);
-        match zone {
+        let card = match zone {
             Zone::Hand => pl.hand.take(seen).unwrap_or_else(|_| {
                 pl.hand.unknown = pl.hand.unknown.saturating_sub(1);
                 seen.clone()
@@ -400,13 +482,19 @@ impl State {
             Zone::Discard => pl.discard.take(seen).unwrap_or_else(|_| seen.clone()),
             Zone::Pile => {
                 let at = pl.pile.iter().rposition(|c| super::zone::compatible(seen, c));
-                match at {
+                return match at {
                     Some(i) => pl.pile.remove(i),
-                    None => seen.clone(),
-                }
+                    None => (seen.clone(), None),
+                };
             }
-        }
+        };
+        (card, None)
     }
+}
+
+/// The owner named for each card of a list, spelled out as [`expand`] does.
+fn list_owners(list: &[CardCount]) -> Vec<Option<PlayerId>> {
+    list.iter().flat_map(|c| std::iter::repeat_n(c.owner, c.count as usize)).collect()
 }
 
 /// A card list with its counts spelled out.

@@ -453,6 +453,7 @@ impl Referee<'_> {
         if first {
             self.scored_by_play(player, c, progress);
         }
+        self.pot_on_play(player, c, progress);
         self.chain_span = Some(card.span);
         if in_hand {
             self.check_card(player, c, card.span);
@@ -480,7 +481,7 @@ impl Referee<'_> {
     }
 
     /// Uses the power of a card that is not the one played (Sabotage's discarded card, the top
-    /// card Copy copies) as the player's own. Convert and Rival move their own card, and
+    /// card Copy copies) as the player's own. Convert, Rival and BiJ move their own card, and
     /// Stampede's plays follow its own number: borrowed, the card is not where they act, so they
     /// are not followed.
     fn use_borrowed(
@@ -492,7 +493,12 @@ impl Referee<'_> {
         progress: &mut Progress,
         how: &str,
     ) {
-        let own_card = [crate::model::Power::Convert, crate::model::Power::Stampede, crate::model::Power::Rival];
+        let own_card = [
+            crate::model::Power::Convert,
+            crate::model::Power::Stampede,
+            crate::model::Power::Rival,
+            crate::model::Power::Bij,
+        ];
         if card.power().is_some_and(|p| own_card.iter().any(|h| p.has(*h))) {
             let power = card.power().cloned().unwrap_or(PowerSpec::Unrecorded);
             self.report(
@@ -538,6 +544,58 @@ impl Referee<'_> {
         }
     }
 
+    /// Playing a Qapla', used or not, scores the highest card of the Ante pot for its player; the
+    /// pot's cards then go to their owners' discard piles (TCC 2.1, Tribble Powers: ANTE). A pot
+    /// card the log does not name leaves the score to the table's line (a number a card can
+    /// have: Qapla's own score, seven times a card, never is one), else to the sheet.
+    pub(super) fn pot_on_play(&mut self, player: PlayerId, card: &Card, progress: &mut Progress) {
+        if !card.may_have(&[crate::model::Power::Qapla]) || (self.state.pot.is_empty() && !self.state.pot_unknown) {
+            return;
+        }
+        if !card.power().is_some_and(|p| p.has(crate::model::Power::Qapla)) {
+            self.emit(Event::ScoreUnverified(player));
+            self.emit(Event::PotMayEmpty);
+            return;
+        }
+        let pot = &self.state.pot;
+        let highest = pot.iter().filter_map(|(c, _)| c.denomination().map(Denomination::value)).max().unwrap_or(0);
+        let all_known = !self.state.pot_unknown && pot.iter().all(|(c, _)| c.denomination().is_some());
+        let fits =
+            |n: u64| if all_known { n == highest } else { n >= highest && Denomination::from_value(n).is_some() };
+        let line = progress.claims.iter_mut().find(|(e, _, used)| {
+            !*used && matches!(e, Event::Scores { player: q, points } if *q == player && fits(points.0))
+        });
+        let written = line.map(|c| {
+            c.2 = true;
+            c.0.clone()
+        });
+        if all_known && written.is_none() {
+            // A card's value written for the player is this pot's score, mis-counted.
+            let wrong = progress.claims.iter_mut().find(|(e, _, used)| {
+                !*used && matches!(e, Event::Scores { player: q, points } if *q == player && Denomination::from_value(points.0).is_some())
+            });
+            if let Some(c) = wrong {
+                c.2 = true;
+                let (span, name) = (c.1, self.name(player).to_string());
+                self.report(
+                    Diagnostic::new(Code::Misresolved, span, format!("{name} scores the pot's highest card, {highest}"))
+                        .label("not the pot's highest card")
+                        .help("playing a Qapla' scores the value of the highest card in the Ante pot (TCC 2.1, Tribble Powers: ANTE)"),
+                );
+            }
+        }
+        match written {
+            _ if all_known => {
+                if highest > 0 {
+                    self.emit(Event::Scores { player, points: crate::model::Points(highest) });
+                }
+            }
+            Some(scored) => self.emit(scored),
+            None => self.emit(Event::ScoreUnverified(player)),
+        }
+        self.emit(Event::PotEmpties);
+    }
+
     /// Replay: a card of the next number from the player's own pile is played again (TCC 2.1,
     /// Tribble Powers: REPLAY).
     fn replay(
@@ -569,6 +627,7 @@ impl Referee<'_> {
             );
         }
         self.emit(Event::Replays { player, card: c.clone() });
+        self.pot_on_play(player, c, progress);
         self.chain_span = Some(card.span);
         if let Some(choices) = used {
             self.use_power(player, c, choices, span, progress, 0);
@@ -1281,6 +1340,11 @@ impl PowerCx<'_, '_> {
             let at = at.unwrap_or(self.span);
             self.report(Diagnostic::new(Code::NotInHand, at, format!("{who} cannot hold {card}")).label("not in hand"));
         }
+    }
+
+    /// `p` played `card` outside the turn's own steps (Stampede): a Qapla' empties the pot.
+    pub fn played(&mut self, p: PlayerId, card: &Card) {
+        self.r.pot_on_play(p, card, self.progress);
     }
 
     /// Checks a player's decklist after a card of theirs became known.

@@ -2,7 +2,7 @@
 //! decklist feasibility check. Every operation keeps a zone an over-approximation of what it can
 //! really hold, so a removal fails only when no filling-in of the unknown cards allows it.
 
-use crate::model::{Card, Denomination, PowerSpec};
+use crate::model::{Card, Denomination, PlayerId, PowerSpec};
 
 /// Whether `seen` (what the log says) can be the card `held` (what is known of a slot).
 pub fn compatible(seen: &Card, held: &Card) -> bool {
@@ -30,6 +30,75 @@ pub fn generalise(a: &Card, b: &Card) -> Card {
             Card::Known { denomination: *x, power: if p == q { p.clone() } else { PowerSpec::Unrecorded } }
         }
         _ => Card::Unknown,
+    }
+}
+
+/// A play pile, bottom to top. A card placed there by another player's power (Assimilate, BiJ)
+/// remembers its owner: it goes back to that player's deck when it leaves (TCC 2.1, Tribble
+/// Powers: ASSIMILATE, BJ). Reads see the cards as a slice.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pile {
+    cards: Vec<Card>,
+    /// `Some(owner)` for a card of another player than the pile's.
+    owners: Vec<Option<PlayerId>>,
+}
+
+impl std::ops::Deref for Pile {
+    type Target = [Card];
+    fn deref(&self) -> &[Card] {
+        &self.cards
+    }
+}
+
+impl Pile {
+    /// The player's own cards.
+    pub fn own(cards: Vec<Card>) -> Pile {
+        let owners = vec![None; cards.len()];
+        Pile { cards, owners }
+    }
+
+    pub fn push(&mut self, card: Card, owner: Option<PlayerId>) {
+        self.cards.push(card);
+        self.owners.push(owner);
+    }
+
+    /// At `i` from the bottom (clamped to the pile's height).
+    pub fn insert(&mut self, i: usize, card: Card, owner: Option<PlayerId>) {
+        let i = i.min(self.cards.len());
+        self.cards.insert(i, card);
+        self.owners.insert(i, owner);
+    }
+
+    /// The card at `i` and its owner, when it is another player's.
+    pub fn remove(&mut self, i: usize) -> (Card, Option<PlayerId>) {
+        (self.cards.remove(i), self.owners.remove(i))
+    }
+
+    /// The top card and its owner, when it is another player's.
+    pub fn pop(&mut self) -> Option<(Card, Option<PlayerId>)> {
+        Some((self.cards.pop()?, self.owners.pop().flatten()))
+    }
+
+    /// The owner of the card at `i`, when it is another player's.
+    pub fn owner(&self, i: usize) -> Option<PlayerId> {
+        self.owners.get(i).copied().flatten()
+    }
+
+    /// Every card, bottom to top, with its owner when it is another player's; the pile is empty.
+    pub fn take_all(&mut self) -> Vec<(Card, Option<PlayerId>)> {
+        let cards = std::mem::take(&mut self.cards);
+        let owners = std::mem::take(&mut self.owners);
+        cards.into_iter().zip(owners).collect()
+    }
+
+    /// The cards of other players, with their owners.
+    pub fn guests(&self) -> impl Iterator<Item = (&Card, PlayerId)> {
+        self.cards.iter().zip(&self.owners).filter_map(|(c, o)| o.map(|o| (c, o)))
+    }
+
+    /// The pile's own cards (not other players').
+    pub fn owned(&self) -> impl Iterator<Item = &Card> {
+        self.cards.iter().zip(&self.owners).filter(|(_, o)| o.is_none()).map(|(c, _)| c)
     }
 }
 

@@ -3,20 +3,22 @@
 
 use super::{Doc, Resolved};
 use crate::diagnostics::{Code, Diagnostic};
-use crate::engine::event::Event;
+use crate::engine::event::{Destination, Event, Place, Source};
 use crate::engine::turn::PowerCx;
 use crate::engine::zone::compatible;
-use crate::model::Power;
 use crate::model::log::{CardCount, Zone};
+use crate::model::{Card, PlayerId, Power, Span};
 
 pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: KILL",
     text: "Used, Kill names a player (`use @Matt`), whose play pile's top card goes to their discard pile. \
            Piles are public, so the card is known; the table may write it (`  Matt discards 1000 Go from \
-           pile`). A Fizzbin never leaves its pile, a killed Replicate lets its owner discard another card, \
-           and a card that may belong to another player (Assimilate, BiJ) returns to its owner: until those \
-           powers are followed, such a kill is taken from the log.\n\n\
-           Checked: the target has a card to kill (R0601); the line names the pile's top card (R0601).",
+           pile`). Another player's card (assimilated, or a BiJ) goes on top of its owner's deck instead \
+           (`  Matt puts Dan's 1000 BiJ on Dan's deck from pile`). A Fizzbin never leaves its pile and a \
+           killed Replicate lets its owner discard another card: until those powers are followed, such a \
+           kill is taken from the log.\n\n\
+           Checked: the target has a card to kill (R0601); the line names the pile's top card and where it \
+           goes (R0601).",
 };
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
@@ -34,8 +36,11 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         return Resolved::Done;
     };
     // Powers not yet followed that change what a kill does, or a card whose power is not known.
-    if top.may_have(&[Power::Fizzbin, Power::Replicate, Power::Bij, Power::Assimilate]) {
+    if top.may_have(&[Power::Fizzbin, Power::Replicate]) {
         return Resolved::Pending;
+    }
+    if let Some(owner) = pl.pile.owner(pl.pile.len() - 1) {
+        return home(cx, target, owner, top);
     }
     let claim = cx.take_claim(|e| matches!(e, Event::Discards { player, from: Zone::Pile, .. } if *player == target));
     if let Some((Event::Discards { cards, .. }, span)) = &claim {
@@ -49,5 +54,42 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         }
     }
     cx.emit(Event::Discards { player: target, cards: vec![CardCount::one(top, at)], from: Zone::Pile });
+    Resolved::Done
+}
+
+/// The killed card is another player's: it goes on top of its owner's deck (ASSIMILATE, BJ).
+fn home(cx: &mut PowerCx, target: PlayerId, owner: PlayerId, top: Card) -> Resolved {
+    let claim = cx.take_claim(|e| match e {
+        Event::Discards { player, from: Zone::Pile, .. } => *player == target,
+        Event::Puts { player, from: Source { zone: Zone::Pile, owner: from }, .. } => from.unwrap_or(*player) == target,
+        _ => false,
+    });
+    if let Some((e, span)) = &claim {
+        let right = match e {
+            Event::Puts { to: Destination { place: Place::OnDeck, owner: Some(o) }, cards, .. } => {
+                let named = crate::engine::state::expand(cards);
+                *o == owner && named.len() == 1 && compatible(&named[0], &top)
+            }
+            _ => false,
+        };
+        if !right {
+            let name = cx.name(owner);
+            cx.report(
+                Diagnostic::new(
+                    Code::Misresolved,
+                    *span,
+                    format!("the killed {top} is {name}'s: it goes on top of {name}'s deck"),
+                )
+                .label("not where the card goes")
+                .help(format!("write `{} puts {name}'s {top} on {name}'s deck from pile`", cx.name(target))),
+            );
+        }
+    }
+    cx.emit(Event::Puts {
+        player: target,
+        cards: vec![CardCount { count: 1, owner: Some(owner), card: top, span: Span::default() }],
+        to: Destination { place: Place::OnDeck, owner: Some(owner) },
+        from: Source { zone: Zone::Pile, owner: None },
+    });
     Resolved::Done
 }

@@ -6,9 +6,12 @@
 //! illegal because of them.
 
 mod advance;
+mod ante;
 mod antidote;
+mod assimilate;
 mod avalanche;
 mod battle;
+mod bij;
 mod bonus;
 mod clone;
 mod convert;
@@ -42,6 +45,7 @@ mod stampede;
 mod toxin;
 mod utilize;
 
+pub use bij::POINTS as BIJ_POINTS;
 pub use bonus::bonus_points;
 
 use crate::engine::turn::PowerCx;
@@ -188,15 +192,21 @@ pub const fn rule(power: Power) -> Rule {
         Power::Advance => {
             followed(Profile { plays_out_of_sequence: true, ..activated() }, advance::resolve, advance::DOC)
         }
-        Power::Ante => pending(activated()),
+        Power::Ante => followed(activated(), ante::resolve, ante::DOC),
         Power::Antidote => followed(activated(), antidote::resolve, antidote::DOC),
-        Power::Assimilate => pending(Profile { acts_at_round_end: true, ..targets() }),
+        Power::Assimilate => {
+            followed(Profile { acts_at_round_end: true, ..targets() }, assimilate::resolve, assimilate::DOC)
+        }
         Power::Avalanche => {
             followed(Profile { accepts: &[Choice::Cards], ..activated() }, avalanche::resolve, avalanche::DOC)
         }
         Power::Bah => pending(Profile { acts_at_round_end: true, ..passive() }),
         Power::Battle => followed(targets(), battle::resolve, battle::DOC),
-        Power::Bij => pending(Profile { scores_at_round_end: true, acts_at_round_end: true, ..targets() }),
+        Power::Bij => followed(
+            Profile { scores_at_round_end: true, acts_at_round_end: true, ..targets() },
+            bij::resolve,
+            bij::DOC,
+        ),
         Power::Bonus => followed(Profile { scores_at_round_end: true, ..passive() }, never_used, bonus::DOC),
         Power::Clone => followed(Profile { plays_out_of_sequence: true, ..activated() }, clone::resolve, clone::DOC),
         Power::Convert => followed(activated(), convert::resolve, convert::DOC),

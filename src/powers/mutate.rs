@@ -4,14 +4,17 @@
 use super::{Doc, Resolved};
 use crate::engine::event::{Destination, Event, Place, Source};
 use crate::engine::turn::PowerCx;
+use crate::engine::zone::compatible;
 use crate::model::log::{CardCount, Zone};
-use crate::model::{Card, Power};
+use crate::model::{Card, PlayerId, Power};
 
 pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: MUTATE",
     text: "Used, Mutate counts its player's play pile (the Mutate included), shuffles the pile into the draw \
            deck, and puts that many cards from the top of the deck onto the pile, face up for all to see \
-           (`  Dan puts 1 Go, 10 Skip, 100 Go on pile from deck`). The chain still follows the Mutate. A \
+           (`  Dan puts 1 Go, 10 Skip, 100 Go on pile from deck`). The chain still follows the Mutate. \
+           Another player's card in the pile (assimilated, a BiJ) counts, but goes on top of its owner's \
+           deck (`  Dan puts Matt's 100 Go on Matt's deck from pile`) rather than into the shuffle. A \
            Fizzbin never leaves its pile: until Fizzbin is followed, a Mutate over a pile that may hold one \
            is taken from the log.\n\n\
            Checked: the new pile has as many cards as the old (R0601); each can be the player's (R0401).",
@@ -25,7 +28,27 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         return Resolved::Pending;
     }
     let n = pl.pile.len() as u32;
+    let guests: Vec<(Card, PlayerId)> = pl.pile.guests().map(|(c, o)| (c.clone(), o)).collect();
+    for (card, owner) in guests {
+        // Written or not, the card goes home; a line saying so is the rules' own.
+        cx.take_claim(|e| {
+            matches!(e, Event::Puts { player: p, to: Destination { place: Place::OnDeck, owner: Some(o) }, from: Source { zone: Zone::Pile, .. }, cards }
+                if *p == player && *o == owner && cards.len() == 1 && compatible(&cards[0].card, &card))
+        });
+        cx.emit(Event::Puts {
+            player,
+            cards: vec![CardCount { count: 1, owner: Some(owner), card, span: crate::model::Span::default() }],
+            to: Destination { place: Place::OnDeck, owner: Some(owner) },
+            from: Source { zone: Zone::Pile, owner: None },
+        });
+    }
     cx.emit(Event::Shuffles { player, from: Zone::Pile });
+    // Cards that went home leave the deck shorter: it gives what it has.
+    let deck = &cx.state().player(player).deck;
+    let (least, n) = match deck.len() {
+        Some(d) => (d.min(n), d.min(n)),
+        None => (deck.min_len().min(n), n),
+    };
     let shown = cx.take_claim(|e| {
         matches!(e, Event::Puts { player: p, to: Destination { place: Place::OnPile, .. }, from: Source { zone: Zone::Deck, .. }, .. } if *p == player)
     });
@@ -33,6 +56,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         Some((Event::Puts { cards, .. }, _)) => crate::engine::state::expand(cards),
         _ => Vec::new(),
     };
+    let n = if (least..=n).contains(&(cards.len() as u32)) && shown.is_some() { cards.len() as u32 } else { n };
     if let Some((_, span)) = &shown {
         if cards.len() as u32 != n {
             let written = cards.len();

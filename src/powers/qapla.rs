@@ -19,8 +19,8 @@ pub const DOC: Doc = Doc {
            the same compound, never one of its halves. A player whose deck is empty puts nothing. Cards \
            the log does not name stay unknown; the score is then taken from the log's line, or from the \
            sheet.\n\n\
-           Playing a Qapla', used or not, also empties the Ante pot: until Ante is followed, a Qapla' \
-           played after an Ante takes that player's score from the sheet.\n\n\
+           Playing a Qapla', used or not, also scores the Ante pot's highest card and empties the pot \
+           (see `tribbles explain Ante`).\n\n\
            Checked: each card can be its deck's top (R0601) and the player's (R0401); the score (R0601).",
 };
 
@@ -58,6 +58,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                 );
                 (Card::Unknown, *span)
             }
+            // Unwritten, from a deck that may be empty: nothing moved (ruling R26).
+            None if pl_may_be_empty(cx, q) => continue,
             None => (Card::Unknown, Span::default()),
         };
         cx.check_deck_top(q, std::slice::from_ref(&card), span);
@@ -70,8 +72,15 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         cx.check_card(q, &card, span);
         shown.push(card);
     }
-    let scored = cx.take_claim(|e| matches!(e, Event::Scores { player: p, .. } if *p == player));
-    match points(&shown) {
+    let computed = points(&shown);
+    // The line with Qapla's own score, before any other score line of the player's this turn.
+    let scored = cx
+        .take_claim(|e| matches!(e, Event::Scores { player: p, points } if *p == player && Some(points.0) == computed))
+        .or_else(|| {
+            // Seven times a card is never a card's value: such a line is the Ante pot's.
+            cx.take_claim(|e| matches!(e, Event::Scores { player: p, points } if *p == player && crate::model::Denomination::from_value(points.0).is_none()))
+        });
+    match computed {
         Some(points) => {
             if let Some((Event::Scores { points: written, .. }, span)) = &scored {
                 if *written != Points(points) {
@@ -93,6 +102,11 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         },
     }
     Resolved::Done
+}
+
+/// Whether the player's deck may hold no card (its size unknown, no card certainly in it).
+fn pl_may_be_empty(cx: &PowerCx, q: crate::model::PlayerId) -> bool {
+    cx.state().player(q).deck.min_len() == 0
 }
 
 /// What the shown cards score, or `None` when the unknown cards leave it open.

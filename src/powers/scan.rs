@@ -35,7 +35,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let deck = &cx.state().player(player).deck;
     let looked = deck.len().map_or(3, |n| n.min(3));
     let Some(span) = span else {
-        let seen = vec![Card::Unknown; looked as usize];
+        // Unplaced, the cards go back in an unknown order: only the cards certainly there move.
+        let seen = vec![Card::Unknown; looked.min(deck.min_len()) as usize];
         cx.emit(Event::Scans { player, seen, top, bottom });
         return Resolved::Done;
     };

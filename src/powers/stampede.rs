@@ -49,10 +49,11 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         placed.push(q);
         cx.emit(Event::Puts {
             player: q,
-            cards: vec![CardCount::one(card, span)],
+            cards: vec![CardCount::one(card.clone(), span)],
             to: Destination { place: Place::OnPile, owner: None },
             from: Source::default(),
         });
+        cx.played(q, &card);
     }
     cx.allow_play(Card::Unknown);
     Resolved::Done

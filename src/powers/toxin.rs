@@ -50,6 +50,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             Some((Event::Reveals { cards, .. }, span)) => Some((crate::engine::state::expand(cards), *span)),
             _ => None,
         };
+        // A deck of unknown size may hold fewer cards than the count: at least `least` come.
+        let least = count.map(|k| cx.state().player(q).deck.min_len().min(k));
         let Some(k) = count.map(|k| deck_len.map_or(k, |n| n.min(k))) else {
             // The count is not known: whatever the table says was revealed is taken on trust.
             open = true;
@@ -71,6 +73,11 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             continue;
         }
         let at = written.as_ref().map_or(cx.span(), |(_, s)| *s);
+        let short = least.is_some_and(|l| l < k);
+        let k = match &written {
+            Some((cards, _)) if short && (least.unwrap_or(k)..=k).contains(&(cards.len() as u32)) => cards.len() as u32,
+            _ => k,
+        };
         let mut cards = match written {
             Some((cards, span)) => {
                 let name = cx.name(q);
@@ -89,6 +96,15 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             }
             None => Vec::new(),
         };
+        if cards.is_empty() && short {
+            // Unwritten, from a deck that may run out first: how many came is open.
+            cards.resize(least.unwrap_or(0) as usize, Card::Unknown);
+            to_hand(cx, q, &cards);
+            cx.emit(Event::HandUnknown(q));
+            open = true;
+            revealed.extend(cards);
+            continue;
+        }
         cards.resize(k as usize, Card::Unknown);
         to_hand(cx, q, &cards);
         // The decklist check counts the cards in the hand they went to.

@@ -12,6 +12,7 @@ pub use rng::Rng;
 
 use crate::engine::rules::{self, Verdict, Way};
 use crate::engine::state::Chain;
+use crate::engine::zone::Pile;
 use crate::model::log::Ruleset;
 use crate::model::{Card, Denomination, PlayerId, Power, PowerSpec};
 
@@ -127,7 +128,10 @@ struct Sim<'o> {
     /// Index 0 is the top.
     deck: Vec<Vec<Card>>,
     hand: Vec<Vec<Card>>,
-    pile: Vec<Vec<Card>>,
+    /// Each pile remembers the owners of other players' cards in it (Assimilate, BiJ).
+    pile: Vec<Pile>,
+    /// The Ante pot: each card with its owner.
+    pot: Vec<(Card, usize)>,
     discard: Vec<Vec<Card>>,
     st: Vec<St>,
     totals: Vec<u64>,
@@ -158,7 +162,9 @@ fn card_list(cards: &[Card]) -> String {
 
 /// The powers the simulator uses through another card (Sabotage, Copy): those that need no step
 /// of their own and do not act through their own card.
-const BORROWABLE: [Power; 14] = [
+const BORROWABLE: [Power; 16] = [
+    Power::Ante,
+    Power::Assimilate,
     Power::Go,
     Power::Skip,
     Power::Reverse,
@@ -176,7 +182,10 @@ const BORROWABLE: [Power; 14] = [
 ];
 
 /// The powers the simulator knows how to use (those the engine follows).
-const USABLE: [Power; 31] = [
+const USABLE: [Power; 34] = [
+    Power::Ante,
+    Power::Assimilate,
+    Power::Bij,
     Power::Rival,
     Power::Copy,
     Power::Sabotage,
@@ -220,7 +229,8 @@ impl<'o> Sim<'o> {
             lists: Vec::new(),
             deck: vec![Vec::new(); n],
             hand: vec![Vec::new(); n],
-            pile: vec![Vec::new(); n],
+            pile: vec![Pile::default(); n],
+            pot: Vec::new(),
             discard: vec![Vec::new(); n],
             st: vec![St::In; n],
             totals: vec![0; n],
@@ -320,9 +330,13 @@ impl<'o> Sim<'o> {
                 return;
             }
             sitting.clear();
+            // Piles go back into the decks: other players' cards into their owners' (ASSIMILATE, BJ).
             for p in 0..self.n {
-                let pile = std::mem::take(&mut self.pile[p]);
-                self.deck[p].extend(pile);
+                for (c, owner) in self.pile[p].take_all() {
+                    self.deck[owner.map_or(p, PlayerId::index)].push(c);
+                }
+            }
+            for p in 0..self.n {
                 let mut d = std::mem::take(&mut self.deck[p]);
                 self.r.shuffle(&mut d);
                 self.deck[p] = d;
@@ -417,7 +431,7 @@ impl<'o> Sim<'o> {
 
     fn deal(&mut self, sitting: &[usize]) {
         for p in 0..self.n {
-            self.pile[p].clear();
+            self.pile[p] = Pile::default();
             self.round_pts[p] = 0;
             if sitting.contains(&p) {
                 self.st[p] = St::Sitting;
@@ -471,7 +485,9 @@ impl<'o> Sim<'o> {
         if ins.len() == 1 {
             let p = ins[0];
             let h = std::mem::take(&mut self.hand[p]);
-            self.pile[p].extend(h);
+            for c in h {
+                self.pile[p].push(c, None);
+            }
             self.st[p] = St::Out;
             return vec![p];
         }
@@ -505,7 +521,9 @@ impl<'o> Sim<'o> {
             if ins.len() == 1 && self.st.contains(&St::Decked) {
                 let p = ins[0];
                 let h = std::mem::take(&mut self.hand[p]);
-                self.pile[p].extend(h);
+                for c in h {
+                    self.pile[p].push(c, None);
+                }
                 self.st[p] = St::Out;
                 self.both(format!("  {} goes out", self.name(p)));
                 return vec![p];
@@ -645,8 +663,9 @@ impl<'o> Sim<'o> {
             Verdict::Unverifiable | Verdict::Illegal => Way::InSequence,
         };
         let mut acts = u32::from(matches!(way, Way::AsClone | Way::AsAdvance));
-        self.pile[p].push(played.clone());
+        self.pile[p].push(played.clone(), None);
         self.chain = Chain { last: played.denomination(), by: None, broken: false };
+        self.pot_on_play(p, &played, &mut res);
         let halves: Vec<Power> = match played.power() {
             Some(PowerSpec::Single(x)) => vec![*x],
             Some(PowerSpec::Compound(a, b)) => vec![*a, *b],
@@ -716,6 +735,8 @@ impl<'o> Sim<'o> {
             Power::Kill => true,
             Power::Poison => (0..self.n).any(|q| q != p && self.st[q] == St::In && !self.deck[q].is_empty()),
             Power::Rescue => !self.discard[p].is_empty(),
+            Power::Assimilate => (0..self.n).any(|q| self.st[q] == St::In && !self.deck[q].is_empty()),
+            Power::Bij => (0..self.n).any(|q| q != p && self.st[q] == St::In),
             _ => true,
         }
     }
@@ -820,11 +841,22 @@ impl<'o> Sim<'o> {
                 // A player's own Kill tops their pile: aimed at themselves, it kills itself (R19).
                 let targets: Vec<usize> = (0..self.n).filter(|q| !self.pile[*q].is_empty()).collect();
                 let q = targets[self.r.below(targets.len())];
-                let Some(x) = self.pile[q].pop() else { return };
+                let Some((x, owner)) = self.pile[q].pop() else { return };
                 cf.push(format!("@{}", self.name(q)));
                 ch.push(format!("@{}", self.name(q)));
-                res.push((format!("  {} discards {x} from pile", self.name(q)), true));
-                self.discard[q].push(x);
+                match owner {
+                    // Another player's card goes on top of its owner's deck.
+                    Some(o) => {
+                        let o = o.index();
+                        let (who, whose) = (self.name(q), self.name(o));
+                        res.push((format!("  {who} puts {whose}'s {x} on {whose}'s deck from pile"), true));
+                        self.deck[o].insert(0, x);
+                    }
+                    None => {
+                        res.push((format!("  {} discards {x} from pile", self.name(q)), true));
+                        self.discard[q].push(x);
+                    }
+                }
             }
             Power::Recycle => {
                 let q = self.r.below(self.n);
@@ -927,9 +959,9 @@ impl<'o> Sim<'o> {
                     }
                     if total == best {
                         res.push((format!("  {} puts {list} under pile from deck", self.name(x)), true));
-                        let old = std::mem::take(&mut self.pile[x]);
-                        self.pile[x] = shown;
-                        self.pile[x].extend(old);
+                        for (i, c) in shown.into_iter().enumerate() {
+                            self.pile[x].insert(i, c, None);
+                        }
                     } else {
                         res.push((format!("  {} discards {list} from deck", self.name(x)), true));
                         self.discard[x].extend(shown);
@@ -981,7 +1013,7 @@ impl<'o> Sim<'o> {
                     }
                     let x = self.deck[q].remove(0);
                     res.push((format!("  {} puts {x} under pile from deck", self.name(q)), true));
-                    self.pile[q].insert(0, x.clone());
+                    self.pile[q].insert(0, x.clone(), None);
                     shown.push(x);
                 }
                 let same_number = shown.windows(2).all(|w| w[0].denomination() == w[1].denomination());
@@ -1017,15 +1049,28 @@ impl<'o> Sim<'o> {
             }
             Power::Mutate => {
                 let n = self.pile[p].len();
-                let pile = std::mem::take(&mut self.pile[p]);
-                self.deck[p].extend(pile);
+                for (c, owner) in self.pile[p].take_all() {
+                    match owner {
+                        // Another player's card goes on top of its owner's deck.
+                        Some(o) => {
+                            let o = o.index();
+                            let (who, whose) = (self.name(p), self.name(o));
+                            res.push((format!("  {who} puts {whose}'s {c} on {whose}'s deck from pile"), true));
+                            self.deck[o].insert(0, c);
+                        }
+                        None => self.deck[p].push(c),
+                    }
+                }
                 let mut deck = std::mem::take(&mut self.deck[p]);
                 self.r.shuffle(&mut deck);
                 self.deck[p] = deck;
-                let new: Vec<Card> = self.deck[p].drain(..n).collect();
+                let k = n.min(self.deck[p].len());
+                let new: Vec<Card> = self.deck[p].drain(..k).collect();
                 let list = card_list(&new);
-                res.push((format!("  {} puts {list} on pile from deck", self.name(p)), true));
-                self.pile[p] = new;
+                if !new.is_empty() {
+                    res.push((format!("  {} puts {list} on pile from deck", self.name(p)), true));
+                }
+                self.pile[p] = Pile::own(new);
             }
             Power::Avalanche => {
                 for q in 0..self.n {
@@ -1063,7 +1108,7 @@ impl<'o> Sim<'o> {
                     let k = self.r.below(self.hand[q].len());
                     let c = self.hand[q].remove(k);
                     res.push((format!("  {} puts {c} under pile", self.name(q)), true));
-                    self.pile[q].insert(0, c);
+                    self.pile[q].insert(0, c, None);
                 }
             }
             Power::Cycle => {
@@ -1087,12 +1132,12 @@ impl<'o> Sim<'o> {
                 self.hand[p].push(taken);
             }
             Power::Convert => {
-                if let Some(convert) = self.pile[p].pop() {
+                if let Some((convert, _)) = self.pile[p].pop() {
                     self.deck[p].push(convert);
                 }
                 let x = self.deck[p].remove(0);
                 res.push((format!("  {} puts {x} on pile from deck", self.name(p)), true));
-                self.pile[p].push(x);
+                self.pile[p].push(x, None);
             }
             Power::Process => {
                 let k = self.deck[p].len().min(3);
@@ -1155,7 +1200,7 @@ impl<'o> Sim<'o> {
                 ch.push(format!("@{}", self.name(q)));
                 res.push((format!("  {} puts {x} on pile", self.name(q)), true));
                 res.push((format!("  {} scores {v}", self.name(p)), true));
-                self.pile[q].push(x);
+                self.pile[q].push(x, None);
                 self.round_pts[p] += v;
             }
             Power::Rescue => {
@@ -1167,8 +1212,9 @@ impl<'o> Sim<'o> {
                 if play {
                     ch.push(x.to_string());
                     steps.push((x.to_string(), x.to_string()));
-                    self.pile[p].push(x.clone());
+                    self.pile[p].push(x.clone(), None);
                     self.chain = Chain { last: x.denomination(), by: None, broken: false };
+                    self.pot_on_play(p, &x, res);
                 } else {
                     ch.push("?".into());
                     self.deck[p].insert(0, x);
@@ -1178,10 +1224,52 @@ impl<'o> Sim<'o> {
                 let next = rules::next_number(&self.chain);
                 let top = self.pile[p].len().saturating_sub(1);
                 if let Some(k) = self.pile[p][..top].iter().rposition(|c| c.denomination() == Some(next)) {
-                    let x = self.pile[p].remove(k);
+                    let (x, owner) = self.pile[p].remove(k);
                     steps.push((format!("replay {x}"), format!("replay {x}")));
-                    self.pile[p].push(x);
+                    self.pile[p].push(x.clone(), owner);
                     self.chain = Chain { last: Some(next), by: None, broken: false };
+                    self.pot_on_play(p, &x, res);
+                }
+            }
+            Power::Ante => {
+                for q in 0..self.n {
+                    if self.st[q] != St::In || self.hand[q].is_empty() {
+                        continue;
+                    }
+                    let k = self.r.below(self.hand[q].len());
+                    let c = self.hand[q].remove(k);
+                    // Face down: a score keeper does not see which card.
+                    let who = self.name(q);
+                    res.push((format!("  {who} puts {c} in pot\n  {who} puts ? in pot"), true));
+                    self.pot.push((c, q));
+                }
+            }
+            Power::Assimilate => {
+                let targets: Vec<usize> =
+                    (0..self.n).filter(|q| self.st[*q] == St::In && !self.deck[*q].is_empty()).collect();
+                let q = targets[self.r.below(targets.len())];
+                cf.push(format!("@{}", self.name(q)));
+                ch.push(format!("@{}", self.name(q)));
+                let x = self.deck[q].remove(0);
+                let line = if q == p {
+                    format!("  {} puts {x} on pile from deck", self.name(p))
+                } else {
+                    let whose = self.name(q);
+                    format!("  {} puts {whose}'s {x} on pile from {whose}'s deck", self.name(p))
+                };
+                res.push((line, true));
+                self.pile[p].push(x, (q != p).then_some(PlayerId(q as u8)));
+            }
+            Power::Bij => {
+                let others: Vec<usize> = (0..self.n).filter(|q| *q != p && self.st[*q] == St::In).collect();
+                let q = others[self.r.below(others.len())];
+                cf.push(format!("@{}", self.name(q)));
+                ch.push(format!("@{}", self.name(q)));
+                // The BiJ just played tops its player's pile.
+                if let Some((x, owner)) = self.pile[p].pop() {
+                    res.push((format!("  {} puts {x} under {}'s pile from pile", self.name(p), self.name(q)), true));
+                    let owner = owner.map_or(p, PlayerId::index);
+                    self.pile[q].insert(0, x, (owner != q).then_some(PlayerId(owner as u8)));
                 }
             }
             Power::Stampede => {
@@ -1199,7 +1287,8 @@ impl<'o> Sim<'o> {
                     if let Some(k) = pick.filter(|_| self.r.chance(60)) {
                         let c = self.hand[x].remove(k);
                         res.push((format!("  {} plays {c}", self.name(x)), true));
-                        self.pile[x].push(c);
+                        self.pile[x].push(c.clone(), None);
+                        self.pot_on_play(x, &c, res);
                     }
                     q = self.next_in_turn(x);
                 }
@@ -1209,11 +1298,29 @@ impl<'o> Sim<'o> {
                 if let Some(k) = mine.filter(|_| self.r.chance(80)) {
                     let c = self.hand[p].remove(k);
                     res.push((format!("  then {c}"), true));
-                    self.pile[p].push(c);
+                    self.pile[p].push(c.clone(), None);
+                    self.pot_on_play(p, &c, res);
                     self.chain = Chain { last: Some(next), by: None, broken: false };
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Playing a Qapla' scores the pot's highest card and sends the pot's cards to their owners'
+    /// discard piles (ANTE).
+    fn pot_on_play(&mut self, p: usize, card: &Card, res: &mut Vec<(String, bool)>) {
+        if self.pot.is_empty() || !card.power().is_some_and(|x| x.has(Power::Qapla)) {
+            return;
+        }
+        let v = self.pot.iter().filter_map(|(c, _)| c.denomination().map(Denomination::value)).max().unwrap_or(0);
+        if v > 0 {
+            res.push((format!("  {} scores {v}", self.name(p)), true));
+            self.round_pts[p] += v;
+        }
+        res.push(("  pot empties".to_string(), true));
+        for (c, owner) in std::mem::take(&mut self.pot) {
+            self.discard[owner].push(c);
         }
     }
 
@@ -1247,6 +1354,17 @@ impl<'o> Sim<'o> {
             if bonus_counts && crate::powers::bonus_points(&self.pile[p]) == Some(100_000) {
                 *points += 100_000;
             }
+        }
+        // BiJ: a player out with another player's BiJ in the pile scores its owner 50,000.
+        for &q in went {
+            for (c, owner) in self.pile[q].guests() {
+                let o = owner.index();
+                if c.power().is_some_and(|x| x.has(Power::Bij)) && self.st[o] != St::Decked {
+                    pts[o] += crate::powers::BIJ_POINTS.0;
+                }
+            }
+        }
+        for (p, points) in pts.iter().enumerate() {
             self.totals[p] += *points;
         }
         let named: Vec<usize> = (0..self.n).filter(|p| pts[*p] > 0 || went.contains(p)).collect();
