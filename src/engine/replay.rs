@@ -67,6 +67,10 @@ pub struct ScoreRow {
     pub bonus: u64,
     /// 50,000 for each of the player's BiJs in the pile of a player who went out.
     pub bij: u64,
+    /// IDIC's 10,000 for each different power in the pile, for a player who went out.
+    pub idic: u64,
+    /// What Quadruples add to the pile's value (30,000 each), for a player who went out.
+    pub quadruple: u64,
     /// All points this round, when known.
     pub points: Option<u64>,
     pub total: Option<u64>,
@@ -87,6 +91,12 @@ impl ScoreRow {
             (true, None) => parts.push("play pile not computable".to_string()),
             (false, _) if self.decked => parts.push("decked: scores nothing".to_string()),
             (false, _) => parts.push("did not go out".to_string()),
+        }
+        if self.quadruple > 0 {
+            parts.push(format!("Quadruple {}", self.quadruple));
+        }
+        if self.idic > 0 {
+            parts.push(format!("IDIC {}", self.idic));
         }
         if self.bonus > 0 {
             parts.push(format!("Bonus {}", self.bonus));
@@ -840,11 +850,18 @@ impl<'a> Referee<'a> {
                     Ruleset::Decipher2000 => true,
                 };
             let bonus = if bonus_counts { powers::bonus_points(&pl.pile) } else { Some(0) };
+            // IDIC and Quadruple reward the player who goes out (TCC 2.1, Tribble Powers).
+            let scores_pile = went_out && counts && !pl.pile_unknown;
+            let idic = if scores_pile { powers::idic::points(&pl.pile) } else { Some(0) };
+            let quadruple = if scores_pile { powers::quadruple::extra(&pl.pile) } else { Some(0) };
             if went_out && counts {
-                match pile_total {
-                    Some(t) if !scoring_hook && bonus.is_some() => {
-                        if t > 0 {
-                            self.emit(Event::Scores { player: q, points: Points(t) });
+                match (pile_total, idic, quadruple) {
+                    (Some(t), Some(i), Some(x)) if !scoring_hook && bonus.is_some() => {
+                        if t + x > 0 {
+                            self.emit(Event::Scores { player: q, points: Points(t + x) });
+                        }
+                        if i > 0 {
+                            self.emit(Event::Scores { player: q, points: Points(i) });
                         }
                     }
                     _ => {
@@ -879,6 +896,8 @@ impl<'a> Referee<'a> {
                 pile,
                 bonus: bonus.unwrap_or(0),
                 bij: bij_points.unwrap_or(0),
+                idic: idic.unwrap_or(0),
+                quadruple: quadruple.unwrap_or(0),
                 during,
                 points: verified.then_some(pl.round_points.0),
                 total: (!self.state.fog.scores).then_some(pl.score.0),

@@ -240,6 +240,11 @@ impl Deck {
             let top = self.top.pop().unwrap_or(Card::Unknown);
             return Ok(if detail(&top) >= detail(seen) { top } else { seen.clone() });
         }
+        if self.middle.min_len() == 0 && self.middle.unbounded && !self.bottom.is_empty() {
+            // The middle may be empty: the card may be the bottom's top one. Only the cards'
+            // presence is still certain, not their order.
+            self.bottom.clear_into(&mut self.middle);
+        }
         if self.middle.min_len() > 0 || self.middle.unbounded {
             return self.middle.take(seen);
         }

@@ -18,6 +18,7 @@ mod convert;
 mod copy;
 mod cycle;
 mod dabo;
+mod dance;
 mod discard;
 mod draw;
 mod evolve;
@@ -25,6 +26,7 @@ mod exchange;
 mod famine;
 mod freeze;
 mod go;
+pub mod idic;
 mod kill;
 mod masaka;
 mod mutate;
@@ -32,6 +34,7 @@ mod party;
 mod poison;
 mod process;
 mod qapla;
+pub mod quadruple;
 mod recycle;
 mod replay;
 mod rescue;
@@ -47,6 +50,7 @@ mod utilize;
 
 pub use bij::POINTS as BIJ_POINTS;
 pub use bonus::bonus_points;
+pub use dance::{POINTS as DANCE_POINTS, dances};
 
 use crate::engine::turn::PowerCx;
 use crate::model::{Power, PowerSpec};
@@ -222,7 +226,7 @@ pub const fn rule(power: Power) -> Rule {
         ),
         Power::Cycle => followed(picks(), cycle::resolve, cycle::DOC),
         Power::Dabo => followed(Profile { plays_out_of_sequence: true, ..passive() }, never_used, dabo::DOC),
-        Power::Dance => pending(activated()),
+        Power::Dance => followed(activated(), dance::resolve, dance::DOC),
         Power::Discard => followed(picks(), discard::resolve, discard::DOC),
         Power::Draw => followed(targets(), draw::resolve, draw::DOC),
         Power::Evolve => followed(activated(), evolve::resolve, evolve::DOC),
@@ -240,7 +244,7 @@ pub const fn rule(power: Power) -> Rule {
             freeze::DOC,
         ),
         Power::Go => followed(activated(), go::resolve, go::DOC),
-        Power::Idic => pending(Profile { scores_at_round_end: true, ..passive() }),
+        Power::Idic => followed(Profile { scores_at_round_end: true, ..passive() }, never_used, idic::DOC),
         Power::Kill => followed(targets(), kill::resolve, kill::DOC),
         Power::Masaka => followed(activated(), masaka::resolve, masaka::DOC),
         Power::Mutate => followed(activated(), mutate::resolve, mutate::DOC),
@@ -248,7 +252,7 @@ pub const fn rule(power: Power) -> Rule {
         Power::Poison => followed(targets(), poison::resolve, poison::DOC),
         Power::Process => followed(picks(), process::resolve, process::DOC),
         Power::Qapla => followed(activated(), qapla::resolve, qapla::DOC),
-        Power::Quadruple => pending(Profile { scores_at_round_end: true, ..passive() }),
+        Power::Quadruple => followed(Profile { scores_at_round_end: true, ..passive() }, never_used, quadruple::DOC),
         Power::Recycle => followed(targets(), recycle::resolve, recycle::DOC),
         Power::Replay => followed(activated(), replay::resolve, replay::DOC),
         Power::Replicate => pending(passive()),

@@ -162,7 +162,8 @@ fn card_list(cards: &[Card]) -> String {
 
 /// The powers the simulator uses through another card (Sabotage, Copy): those that need no step
 /// of their own and do not act through their own card.
-const BORROWABLE: [Power; 16] = [
+const BORROWABLE: [Power; 17] = [
+    Power::Dance,
     Power::Ante,
     Power::Assimilate,
     Power::Go,
@@ -182,7 +183,8 @@ const BORROWABLE: [Power; 16] = [
 ];
 
 /// The powers the simulator knows how to use (those the engine follows).
-const USABLE: [Power; 34] = [
+const USABLE: [Power; 35] = [
+    Power::Dance,
     Power::Ante,
     Power::Assimilate,
     Power::Bij,
@@ -597,8 +599,14 @@ impl<'o> Sim<'o> {
             }
         }
         if !self.deck[p].is_empty() && self.chance_for(Mutation::NotInDecklist) {
-            // Dance is a power of TCC 2.1 that no simulated deck holds.
-            self.line(format!("{}: draw 100000 Dance", self.name(p)), format!("{}: draw", self.name(p)));
+            // A card this player's decklist does not hold.
+            let outside = Denomination::ALL
+                .iter()
+                .rev()
+                .flat_map(|d| Power::ALL.iter().rev().map(move |x| Card::new(*d, *x)))
+                .find(|c| !self.lists[p].contains(c));
+            let Some(outside) = outside else { return false };
+            self.line(format!("{}: draw {outside}", self.name(p)), format!("{}: draw", self.name(p)));
             self.mutated = true;
             return true;
         }
@@ -1231,6 +1239,11 @@ impl<'o> Sim<'o> {
                     self.pot_on_play(p, &x, res);
                 }
             }
+            Power::Dance if crate::powers::dances(&self.pile[p]) == Some(true) => {
+                let v = crate::powers::DANCE_POINTS.0;
+                res.push((format!("  {} scores {v}", self.name(p)), true));
+                self.round_pts[p] += v;
+            }
             Power::Ante => {
                 for q in 0..self.n {
                     if self.st[q] != St::In || self.hand[q].is_empty() {
@@ -1345,7 +1358,10 @@ impl<'o> Sim<'o> {
         let mut pts = self.round_pts.clone();
         for (p, points) in pts.iter_mut().enumerate() {
             if went.contains(&p) {
-                *points += self.pile[p].iter().filter_map(|c| c.denomination().map(Denomination::value)).sum::<u64>();
+                let pile = &self.pile[p];
+                *points += pile.iter().filter_map(|c| c.denomination().map(Denomination::value)).sum::<u64>();
+                *points += crate::powers::quadruple::extra(pile).unwrap_or(0);
+                *points += crate::powers::idic::points(pile).unwrap_or(0);
             }
             let bonus_counts = match self.o.ruleset {
                 Ruleset::Tcc21 => went.contains(&p),
