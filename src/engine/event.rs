@@ -136,6 +136,19 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// Another player's card leaves `host`'s pile during the round and goes on top of its
+    /// owner's deck (TCC 2.1, Tribble Powers: ASSIMILATE, BJ).
+    pub fn home(host: PlayerId, owner: PlayerId, card: Card) -> Event {
+        Event::Puts {
+            player: host,
+            cards: vec![CardCount { count: 1, owner: Some(owner), card, span: crate::model::Span::default() }],
+            to: Destination { place: Place::OnDeck, owner: Some(owner) },
+            from: Source { zone: Zone::Pile, owner: None },
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Drawn {
     Count(u32),

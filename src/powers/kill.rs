@@ -7,7 +7,7 @@ use crate::engine::event::{Destination, Event, Place, Source};
 use crate::engine::turn::PowerCx;
 use crate::engine::zone::compatible;
 use crate::model::log::{CardCount, Zone};
-use crate::model::{Card, PlayerId, Power, Span};
+use crate::model::{Card, PlayerId, Power};
 
 pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: KILL",
@@ -85,11 +85,6 @@ fn home(cx: &mut PowerCx, target: PlayerId, owner: PlayerId, top: Card) -> Resol
             );
         }
     }
-    cx.emit(Event::Puts {
-        player: target,
-        cards: vec![CardCount { count: 1, owner: Some(owner), card: top, span: Span::default() }],
-        to: Destination { place: Place::OnDeck, owner: Some(owner) },
-        from: Source { zone: Zone::Pile, owner: None },
-    });
+    cx.emit(Event::home(target, owner, top));
     Resolved::Done
 }

@@ -35,12 +35,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             matches!(e, Event::Puts { player: p, to: Destination { place: Place::OnDeck, owner: Some(o) }, from: Source { zone: Zone::Pile, .. }, cards }
                 if *p == player && *o == owner && cards.len() == 1 && compatible(&cards[0].card, &card))
         });
-        cx.emit(Event::Puts {
-            player,
-            cards: vec![CardCount { count: 1, owner: Some(owner), card, span: crate::model::Span::default() }],
-            to: Destination { place: Place::OnDeck, owner: Some(owner) },
-            from: Source { zone: Zone::Pile, owner: None },
-        });
+        cx.emit(Event::home(player, owner, card));
     }
     cx.emit(Event::Shuffles { player, from: Zone::Pile });
     // Cards that went home leave the deck shorter: it gives what it has.

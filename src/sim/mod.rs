@@ -784,13 +784,7 @@ impl<'o> Sim<'o> {
                 self.frozen.push((f.clone(), PlayerId(p as u8)));
                 self.fresh_freezes.push(f);
             }
-            Power::Discard => {
-                let k = self.r.below(self.hand[p].len());
-                let x = self.hand[p].remove(k);
-                cf.push(x.to_string());
-                ch.push("?".into());
-                self.discard[p].push(x);
-            }
+            Power::Discard => self.discard_chosen(p, cf, ch),
             Power::Poison => {
                 let targets: Vec<usize> =
                     (0..self.n).filter(|q| *q != p && self.st[*q] == St::In && !self.deck[*q].is_empty()).collect();
@@ -853,13 +847,7 @@ impl<'o> Sim<'o> {
                 cf.push(format!("@{}", self.name(q)));
                 ch.push(format!("@{}", self.name(q)));
                 match owner {
-                    // Another player's card goes on top of its owner's deck.
-                    Some(o) => {
-                        let o = o.index();
-                        let (who, whose) = (self.name(q), self.name(o));
-                        res.push((format!("  {who} puts {whose}'s {x} on {whose}'s deck from pile"), true));
-                        self.deck[o].insert(0, x);
-                    }
+                    Some(o) => self.send_home(q, o, x, res),
                     None => {
                         res.push((format!("  {} discards {x} from pile", self.name(q)), true));
                         self.discard[q].push(x);
@@ -1059,13 +1047,7 @@ impl<'o> Sim<'o> {
                 let n = self.pile[p].len();
                 for (c, owner) in self.pile[p].take_all() {
                     match owner {
-                        // Another player's card goes on top of its owner's deck.
-                        Some(o) => {
-                            let o = o.index();
-                            let (who, whose) = (self.name(p), self.name(o));
-                            res.push((format!("  {who} puts {whose}'s {c} on {whose}'s deck from pile"), true));
-                            self.deck[o].insert(0, c);
-                        }
+                        Some(o) => self.send_home(p, o, c, res),
                         None => self.deck[p].push(c),
                     }
                 }
@@ -1091,11 +1073,7 @@ impl<'o> Sim<'o> {
                     self.discard[q].push(c);
                 }
                 if !self.hand[p].is_empty() && self.r.chance(50) {
-                    let k = self.r.below(self.hand[p].len());
-                    let c = self.hand[p].remove(k);
-                    cf.push(c.to_string());
-                    ch.push("?".into());
-                    self.discard[p].push(c);
+                    self.discard_chosen(p, cf, ch);
                 }
             }
             Power::Party => {
@@ -1318,6 +1296,25 @@ impl<'o> Sim<'o> {
             }
             _ => {}
         }
+    }
+
+    /// Another player's card leaves `host`'s pile during the round: on top of its owner's deck
+    /// (ASSIMILATE, BJ).
+    fn send_home(&mut self, host: usize, owner: PlayerId, card: Card, res: &mut Vec<(String, bool)>) {
+        let o = owner.index();
+        let (who, whose) = (self.name(host), self.name(o));
+        res.push((format!("  {who} puts {whose}'s {card} on {whose}'s deck from pile"), true));
+        self.deck[o].insert(0, card);
+    }
+
+    /// The player discards a card of their choice from hand, named after `use` (unseen in the
+    /// hidden log).
+    fn discard_chosen(&mut self, p: usize, cf: &mut Vec<String>, ch: &mut Vec<String>) {
+        let k = self.r.below(self.hand[p].len());
+        let x = self.hand[p].remove(k);
+        cf.push(x.to_string());
+        ch.push("?".into());
+        self.discard[p].push(x);
     }
 
     /// Playing a Qapla' scores the pot's highest card and sends the pot's cards to their owners'
