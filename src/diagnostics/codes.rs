@@ -81,6 +81,7 @@ codes! {
     BadStampedePlay = "R0323";
     PowerNeedsCards = "R0324";
     NotDeckTop = "R0325";
+    NotInPile = "R0326";
     NotInDecklist = "R0401";
     PointsMismatch = "R0501";
     TotalsMismatch = "R0502";
@@ -155,6 +156,7 @@ impl Code {
             | Code::BadStampedePlay
             | Code::PowerNeedsCards
             | Code::NotDeckTop
+            | Code::NotInPile
             | Code::NotInDecklist
             | Code::PointsMismatch
             | Code::TotalsMismatch
@@ -617,6 +619,15 @@ impl Code {
                  reported.\n\n\
                  Example:\n    Dan: 10 Scan use top 10 Skip bottom 1 Go, 100 Go\n    ...\n    Dan: draw 1 Go     \
                  # 10 Skip is on top\n\nFix: name the card that was drawn.",
+            ),
+            Code::NotInPile => (
+                "a round-end power claimed without its card in the play pile",
+                "TCC 2.1, Tribble Powers: SAFETY",
+                "Some passive powers act at the end of a round for a player whose play pile holds them: \
+                 Safety lets that player shuffle the hand into the deck instead of discarding it \
+                 (`safety Dan`). A player whose pile cannot hold such a card cannot claim it.\n\n\
+                 Example:\n    safety Matt     # Matt's pile holds no Safety\n\nFix: discard the hand \
+                 (remove the line).",
             ),
             Code::NotInDecklist => (
                 "a card the player cannot have",

@@ -328,14 +328,19 @@ impl<'a> Referee<'a> {
                     // Only reachable when the syntax stage already reported the line as stray.
                 }
                 LineKind::Safety(p) => {
-                    self.report(
-                        Diagnostic::new(Code::PowerUnverified, line.span, "whether Safety allows this is not checked")
-                            .label("effects of Safety not checked"),
-                    );
-                    if self.state.in_round {
-                        self.safeties.push(*p);
-                    } else {
+                    let pl = self.state.player(*p);
+                    let held = pl.pile_unknown || pl.pile.iter().any(|c| c.may_have(&[powers::safety::POWER]));
+                    if !self.state.in_round {
                         self.misplaced(line, "`safety` belongs before the round's scores");
+                    } else if !held {
+                        let name = self.name(*p).to_string();
+                        self.report(
+                            Diagnostic::new(Code::NotInPile, line.span, format!("{name}'s play pile holds no Safety"))
+                                .label("no Safety to save the hand")
+                                .help(format!("without a Safety, {name}'s hand is discarded at the round's end")),
+                        );
+                    } else {
+                        self.safeties.push(*p);
                     }
                 }
                 LineKind::Reseat(order) => {

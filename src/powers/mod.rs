@@ -41,6 +41,7 @@ mod rescue;
 mod reverse;
 mod rival;
 mod sabotage;
+pub mod safety;
 mod scan;
 mod score;
 mod skip;
@@ -266,7 +267,7 @@ pub const fn rule(power: Power) -> Rule {
         ),
         Power::Roll => pending(Profile { acts_at_round_end: true, ..passive() }),
         Power::Sabotage => followed(targets(), sabotage::resolve, sabotage::DOC),
-        Power::Safety => pending(Profile { acts_at_round_end: true, ..passive() }),
+        Power::Safety => followed(Profile { acts_at_round_end: true, ..passive() }, never_used, safety::DOC),
         Power::Scan => followed(Profile { accepts: &[Choice::Placement], ..activated() }, scan::resolve, scan::DOC),
         Power::Score => followed(targets(), score::resolve, score::DOC),
         Power::Shift => pending(activated()),

@@ -1350,7 +1350,14 @@ impl<'o> Sim<'o> {
     fn score_round(&mut self, went: &[usize]) -> Vec<u64> {
         for p in 0..self.n {
             let h = std::mem::take(&mut self.hand[p]);
-            self.discard[p].extend(h);
+            // SAFETY: a Safety in the pile lets the hand go into the deck instead.
+            let safe = self.pile[p].iter().any(|c| c.power().is_some_and(|x| x.has(Power::Safety)));
+            if safe && !h.is_empty() && self.r.chance(60) {
+                self.both(format!("safety {}", self.name(p)));
+                self.deck[p].extend(h);
+            } else {
+                self.discard[p].extend(h);
+            }
         }
         let mut pts = self.round_pts.clone();
         for (p, points) in pts.iter_mut().enumerate() {
