@@ -622,10 +622,11 @@ impl Code {
             ),
             Code::NotInPile => (
                 "a round-end power claimed without its card in the play pile",
-                "TCC 2.1, Tribble Powers: SAFETY",
+                "TCC 2.1, Tribble Powers: SAFETY, ROLL",
                 "Some passive powers act at the end of a round for a player whose play pile holds them: \
                  Safety lets that player shuffle the hand into the deck instead of discarding it \
-                 (`safety Dan`). A player whose pile cannot hold such a card cannot claim it.\n\n\
+                 (`safety Dan`); Roll lets a player who did not go out mulligan once at the next round's \
+                 start (`mulligan Dan`). A player whose pile cannot hold such a card cannot claim it.\n\n\
                  Example:\n    safety Matt     # Matt's pile holds no Safety\n\nFix: discard the hand \
                  (remove the line).",
             ),

@@ -9,7 +9,7 @@ use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::model::log::{
     CardCount, ChainSetting, Expectation, Line, LineKind, Log, PlayerPoints, PositionLine, Ruleset, Zone,
 };
-use crate::model::{Card, Denomination, Names, PlayerId, Points, PowerSpec, Span};
+use crate::model::{Card, Denomination, Names, PlayerId, Points, Power, PowerSpec, Span};
 use crate::powers;
 
 /// An event with the index of the log line that caused it.
@@ -157,6 +157,9 @@ pub(crate) struct Referee<'a> {
     first_candidates: Option<Vec<PlayerId>>,
     /// Players whose next opening hand cannot be verified (a passive power not yet followed).
     uncertain_deal: Vec<PlayerId>,
+    /// Who may mulligan at the next round's start (ROLL); `None` when the last round's end was not
+    /// seen (a log that starts after it).
+    may_roll: Option<Vec<PlayerId>>,
     pub(super) turn_in_round: u32,
     refereed: bool,
     /// The players who went out this round, in order.
@@ -215,6 +218,7 @@ impl<'a> Referee<'a> {
             sit_out_next: Vec::new(),
             first_candidates: None,
             uncertain_deal: Vec::new(),
+            may_roll: None,
             turn_in_round: 0,
             refereed: true,
             went_out: Vec::new(),
@@ -591,11 +595,25 @@ impl<'a> Referee<'a> {
             self.emit(Event::SitsOut(q));
         }
         self.deal(&p);
+        // Round 1 follows no round: nobody may mulligan.
+        let may_roll = if p.round == 1 { Some(Vec::new()) } else { self.may_roll.take() };
+        let mut rolled: Vec<PlayerId> = Vec::new();
         for (q, span) in &p.mulligans {
-            self.report(
-                Diagnostic::new(Code::PowerUnverified, *span, "the mulligan's Roll is not checked")
-                    .label("effects of Roll not checked"),
-            );
+            let name = self.name(*q).to_string();
+            if rolled.contains(q) {
+                self.report(
+                    Diagnostic::new(Code::NotInPile, *span, format!("{name} already took a mulligan this round"))
+                        .label("one mulligan per round")
+                        .help("however many Rolls the pile held, a player mulligans at most once"),
+                );
+            } else if may_roll.as_ref().is_some_and(|m| !m.contains(q)) {
+                self.report(
+                    Diagnostic::new(Code::NotInPile, *span, format!("{name} has no Roll to mulligan with"))
+                        .label("no Roll in the pile at the last round's end, or went out")
+                        .help("Roll lets a player who did not go out, with it in the pile, mulligan once"),
+                );
+            }
+            rolled.push(*q);
             let n = self.state.player(*q).hand.min_len();
             self.emit(Event::Shuffles { player: *q, from: Zone::Hand });
             self.emit(Event::Draws { player: *q, drawn: Drawn::Count(n) });
@@ -916,6 +934,7 @@ impl<'a> Referee<'a> {
             }
             None => true,
         };
+        let mut may_roll = Vec::new();
         for q in self.state.seating.clone() {
             let pl = self.state.player(q);
             if pl.status != Status::Out
@@ -924,8 +943,13 @@ impl<'a> Referee<'a> {
             {
                 self.uncertain_deal.push(q);
             }
+            // ROLL: a player who did not go out, with it in the pile, may mulligan next round.
+            if pl.status != Status::Out && (pl.pile_unknown || pl.pile.iter().any(|c| c.may_have(&[Power::Roll]))) {
+                may_roll.push(q);
+            }
             self.emit(Event::Shuffles { player: q, from: Zone::Pile });
         }
+        self.may_roll = Some(may_roll);
         // Only once every pile is gathered: other players' piles send cards home (ASSIMILATE, BJ).
         for q in self.state.seating.clone() {
             let pl = self.state.player(q);
@@ -971,9 +995,9 @@ impl<'a> Referee<'a> {
             }
             for (card, owner) in pl.pile.guests() {
                 let slot = &mut points[owner.index()];
-                if card.power().is_some_and(|p| p.has(crate::model::Power::Bij)) {
+                if card.power().is_some_and(|p| p.has(Power::Bij)) {
                     *slot = slot.map(|n| n + powers::BIJ_POINTS.0);
-                } else if card.may_have(&[crate::model::Power::Bij]) {
+                } else if card.may_have(&[Power::Bij]) {
                     *slot = None;
                 }
             }

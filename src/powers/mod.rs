@@ -40,6 +40,7 @@ mod replay;
 mod rescue;
 mod reverse;
 mod rival;
+mod roll;
 mod sabotage;
 pub mod safety;
 mod scan;
@@ -265,7 +266,7 @@ pub const fn rule(power: Power) -> Rule {
             rival::resolve,
             rival::DOC,
         ),
-        Power::Roll => pending(Profile { acts_at_round_end: true, ..passive() }),
+        Power::Roll => followed(Profile { acts_at_round_end: true, ..passive() }, never_used, roll::DOC),
         Power::Sabotage => followed(targets(), sabotage::resolve, sabotage::DOC),
         Power::Safety => followed(Profile { acts_at_round_end: true, ..passive() }, never_used, safety::DOC),
         Power::Scan => followed(Profile { accepts: &[Choice::Placement], ..activated() }, scan::resolve, scan::DOC),

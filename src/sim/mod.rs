@@ -153,6 +153,8 @@ struct Sim<'o> {
     fresh_awaits: Vec<usize>,
     /// Powers activated this turn through Sabotage (they count for Dabo).
     activated: u32,
+    /// Who may mulligan at the next round's start (ROLL).
+    may_roll: Vec<usize>,
 }
 
 /// Cards as a log writes them: `1 Go, 10 Skip`.
@@ -250,6 +252,7 @@ impl<'o> Sim<'o> {
             awaiting: Vec::new(),
             fresh_awaits: Vec::new(),
             activated: 0,
+            may_roll: Vec::new(),
         }
     }
 
@@ -332,6 +335,11 @@ impl<'o> Sim<'o> {
                 return;
             }
             sitting.clear();
+            // ROLL: a player who did not go out, with it in the pile, may mulligan next round.
+            self.may_roll = (0..self.n)
+                .filter(|&p| self.st[p] != St::Out)
+                .filter(|&p| self.pile[p].iter().any(|c| c.power().is_some_and(|x| x.has(Power::Roll))))
+                .collect();
             // Piles go back into the decks: other players' cards into their owners' (ASSIMILATE, BJ).
             for p in 0..self.n {
                 for (c, owner) in self.pile[p].take_all() {
@@ -453,8 +461,19 @@ impl<'o> Sim<'o> {
                 let h = std::mem::take(&mut self.hand[p]);
                 self.discard[p].extend(h);
                 self.st[p] = St::Decked;
+            } else if self.may_roll.contains(&p) && self.r.chance(50) {
+                // The hand goes back and as many cards are drawn again.
+                self.both(format!("mulligan {}", self.name(p)));
+                let n = self.hand[p].len();
+                let h = std::mem::take(&mut self.hand[p]);
+                self.deck[p].extend(h);
+                let mut d = std::mem::take(&mut self.deck[p]);
+                self.r.shuffle(&mut d);
+                self.hand[p] = d.drain(..n).collect();
+                self.deck[p] = d;
             }
         }
+        self.may_roll.clear();
     }
 
     fn next_in_turn(&self, p: usize) -> Option<usize> {
