@@ -160,6 +160,8 @@ pub(crate) struct Referee<'a> {
     /// Who may mulligan at the next round's start (ROLL); `None` when the last round's end was not
     /// seen (a log that starts after it).
     may_roll: Option<Vec<PlayerId>>,
+    /// How many cards fewer each player is dealt next round (TIME WARP).
+    warped: Vec<(PlayerId, u32)>,
     pub(super) turn_in_round: u32,
     refereed: bool,
     /// The players who went out this round, in order.
@@ -219,6 +221,7 @@ impl<'a> Referee<'a> {
             first_candidates: None,
             uncertain_deal: Vec::new(),
             may_roll: None,
+            warped: Vec::new(),
             turn_in_round: 0,
             refereed: true,
             went_out: Vec::new(),
@@ -672,20 +675,27 @@ impl<'a> Referee<'a> {
                 continue;
             }
             let listed = p.hands.iter().find(|(h, _, _)| *h == q);
-            let size: u32 = 7;
+            let fewer = self.warped.iter().find(|(w, _)| *w == q).map_or(0, |(_, n)| *n);
+            let size: u32 = 7u32.saturating_sub(fewer);
             let uncertain = self.uncertain_deal.contains(&q);
             let mut cards: Vec<CardCount> = listed.map(|(_, c, _)| c.clone()).unwrap_or_default();
             let named: u32 = cards.iter().map(|c| c.count).sum();
             if named > size && !uncertain {
                 if let Some((_, _, span)) = listed {
-                    self.report(
-                        Diagnostic::new(
-                            Code::HandTooLarge,
-                            *span,
-                            format!("{} cards listed; {} was dealt {size}", named, self.name(q)),
-                        )
-                        .label(format!("at most {size} cards")),
-                    );
+                    let mut d = Diagnostic::new(
+                        Code::HandTooLarge,
+                        *span,
+                        format!("{} cards listed; {} was dealt {size}", named, self.name(q)),
+                    )
+                    .label(format!("at most {size} cards"));
+                    if fewer > 0 {
+                        let s = if fewer == 1 { "" } else { "s" };
+                        d = d.help(format!(
+                            "a Time Warp in the pile at the last round's end, not gone out: {fewer} card{s} \
+                             fewer, one per number of Time Warp (TCC 2.1, Tribble Powers: TIME WARP)"
+                        ));
+                    }
+                    self.report(d);
                 }
             }
             let available = self.state.player(q).deck.len();
@@ -709,6 +719,7 @@ impl<'a> Referee<'a> {
             }
         }
         self.uncertain_deal.clear();
+        self.warped.clear();
     }
 
     /// If every other player is out of the round, the last one goes out with the whole hand.
@@ -942,6 +953,14 @@ impl<'a> Referee<'a> {
                 && pl.pile.iter().any(|c| c.power().is_some_and(|s| !matches!(s, PowerSpec::Unrecorded)))
             {
                 self.uncertain_deal.push(q);
+            }
+            // TIME WARP: one card fewer next round for each denomination of it in the pile of a
+            // player who did not go out (cards whose power is unknown made the deal uncertain).
+            if pl.status != Status::Out {
+                let warps = powers::time_warp::fewer(&pl.pile);
+                if warps > 0 {
+                    self.warped.push((q, warps));
+                }
             }
             // ROLL: a player who did not go out, with it in the pile, may mulligan next round.
             if pl.status != Status::Out && (pl.pile_unknown || pl.pile.iter().any(|c| c.may_have(&[Power::Roll]))) {

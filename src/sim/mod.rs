@@ -155,6 +155,8 @@ struct Sim<'o> {
     activated: u32,
     /// Who may mulligan at the next round's start (ROLL).
     may_roll: Vec<usize>,
+    /// How many cards fewer each player is dealt next round (TIME WARP).
+    warped: Vec<u32>,
 }
 
 /// Cards as a log writes them: `1 Go, 10 Skip`.
@@ -253,6 +255,7 @@ impl<'o> Sim<'o> {
             fresh_awaits: Vec::new(),
             activated: 0,
             may_roll: Vec::new(),
+            warped: vec![0; n],
         }
     }
 
@@ -339,6 +342,10 @@ impl<'o> Sim<'o> {
             self.may_roll = (0..self.n)
                 .filter(|&p| self.st[p] != St::Out)
                 .filter(|&p| self.pile[p].iter().any(|c| c.power().is_some_and(|x| x.has(Power::Roll))))
+                .collect();
+            // TIME WARP: one card fewer next round per denomination, for a player not gone out.
+            self.warped = (0..self.n)
+                .map(|p| if self.st[p] == St::Out { 0 } else { crate::powers::time_warp::fewer(&self.pile[p]) })
                 .collect();
             // Piles go back into the decks: other players' cards into their owners' (ASSIMILATE, BJ).
             for p in 0..self.n {
@@ -448,8 +455,9 @@ impl<'o> Sim<'o> {
                 continue;
             }
             self.st[p] = St::In;
-            let short = self.deck[p].len() < 7;
-            let k = self.deck[p].len().min(7);
+            let size = 7usize.saturating_sub(self.warped[p] as usize);
+            let short = self.deck[p].len() < size;
+            let k = self.deck[p].len().min(size);
             let dealt: Vec<Card> = self.deck[p].drain(..k).collect();
             if !dealt.is_empty() {
                 let list = card_list(&dealt);
