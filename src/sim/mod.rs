@@ -815,11 +815,9 @@ impl<'o> Sim<'o> {
             Power::Poison => {
                 let targets: Vec<usize> =
                     (0..self.n).filter(|q| *q != p && self.st[*q] == St::In && !self.deck[*q].is_empty()).collect();
-                let q = targets[self.r.below(targets.len())];
+                let q = self.choose_player(&targets, cf, ch);
                 let x = self.deck[q].remove(0);
                 let v = x.denomination().map_or(0, Denomination::value);
-                cf.push(format!("@{}", self.name(q)));
-                ch.push(format!("@{}", self.name(q)));
                 let shown = if self.chance_for(Mutation::WrongResolution) {
                     self.mutated = true;
                     let other =
@@ -859,20 +857,16 @@ impl<'o> Sim<'o> {
             Power::Draw => {
                 let targets: Vec<usize> =
                     (0..self.n).filter(|q| self.st[*q] == St::In && !self.deck[*q].is_empty()).collect();
-                let q = targets[self.r.below(targets.len())];
+                let q = self.choose_player(&targets, cf, ch);
                 let x = self.deck[q].remove(0);
-                cf.push(format!("@{}", self.name(q)));
-                ch.push(format!("@{}", self.name(q)));
                 res.push((format!("  {} draws {x}", self.name(q)), false));
                 self.hand[q].push(x);
             }
             Power::Kill => {
                 // A player's own Kill tops their pile: aimed at themselves, it kills itself (R19).
                 let targets: Vec<usize> = (0..self.n).filter(|q| !self.pile[*q].is_empty()).collect();
-                let q = targets[self.r.below(targets.len())];
+                let q = self.choose_player(&targets, cf, ch);
                 let Some((x, owner)) = self.pile[q].pop() else { return };
-                cf.push(format!("@{}", self.name(q)));
-                ch.push(format!("@{}", self.name(q)));
                 match owner {
                     Some(o) => self.send_home(q, o, x, res),
                     None => {
@@ -942,9 +936,7 @@ impl<'o> Sim<'o> {
             Power::Sabotage => {
                 let targets: Vec<usize> =
                     (0..self.n).filter(|q| self.st[*q] == St::In && !self.deck[*q].is_empty()).collect();
-                let q = targets[self.r.below(targets.len())];
-                cf.push(format!("@{}", self.name(q)));
-                ch.push(format!("@{}", self.name(q)));
+                let q = self.choose_player(&targets, cf, ch);
                 let x = self.deck[q].remove(0);
                 res.push((format!("  {} discards {x} from deck", self.name(q)), true));
                 self.discard[q].push(x.clone());
@@ -961,9 +953,7 @@ impl<'o> Sim<'o> {
             }
             Power::Battle => {
                 let others: Vec<usize> = (0..self.n).filter(|q| *q != p && self.st[*q] == St::In).collect();
-                let q = others[self.r.below(others.len())];
-                cf.push(format!("@{}", self.name(q)));
-                ch.push(format!("@{}", self.name(q)));
+                let q = self.choose_player(&others, cf, ch);
                 let mut sides = Vec::new();
                 for x in [p, q] {
                     let k = self.deck[x].len().min(3);
@@ -1020,9 +1010,7 @@ impl<'o> Sim<'o> {
             }
             Power::Score => {
                 let targets: Vec<usize> = (0..self.n).filter(|q| self.st[*q] == St::In).collect();
-                let q = targets[self.r.below(targets.len())];
-                cf.push(format!("@{}", self.name(q)));
-                ch.push(format!("@{}", self.name(q)));
+                let q = self.choose_player(&targets, cf, ch);
                 if q == p {
                     self.fresh_awaits.push(p);
                 }
@@ -1205,12 +1193,10 @@ impl<'o> Sim<'o> {
             Power::Utilize => {
                 let targets: Vec<usize> =
                     (0..self.n).filter(|q| *q != p && self.st[*q] == St::In && self.hand[*q].len() >= 2).collect();
-                let q = targets[self.r.below(targets.len())];
+                let q = self.choose_player(&targets, cf, ch);
                 let k = self.r.below(self.hand[q].len());
                 let x = self.hand[q].remove(k);
                 let v = x.denomination().map_or(0, Denomination::value);
-                cf.push(format!("@{}", self.name(q)));
-                ch.push(format!("@{}", self.name(q)));
                 res.push((format!("  {} puts {x} on pile", self.name(q)), true));
                 res.push((format!("  {} scores {v}", self.name(p)), true));
                 self.pile[q].push(x, None);
@@ -1265,9 +1251,7 @@ impl<'o> Sim<'o> {
             Power::Assimilate => {
                 let targets: Vec<usize> =
                     (0..self.n).filter(|q| self.st[*q] == St::In && !self.deck[*q].is_empty()).collect();
-                let q = targets[self.r.below(targets.len())];
-                cf.push(format!("@{}", self.name(q)));
-                ch.push(format!("@{}", self.name(q)));
+                let q = self.choose_player(&targets, cf, ch);
                 let x = self.deck[q].remove(0);
                 let line = if q == p {
                     format!("  {} puts {x} on pile from deck", self.name(p))
@@ -1280,9 +1264,7 @@ impl<'o> Sim<'o> {
             }
             Power::Bij => {
                 let others: Vec<usize> = (0..self.n).filter(|q| *q != p && self.st[*q] == St::In).collect();
-                let q = others[self.r.below(others.len())];
-                cf.push(format!("@{}", self.name(q)));
-                ch.push(format!("@{}", self.name(q)));
+                let q = self.choose_player(&others, cf, ch);
                 // The BiJ just played tops its player's pile.
                 if let Some((x, owner)) = self.pile[p].pop() {
                     res.push((format!("  {} puts {x} under {}'s pile from pile", self.name(p), self.name(q)), true));
@@ -1323,6 +1305,14 @@ impl<'o> Sim<'o> {
             }
             _ => {}
         }
+    }
+
+    /// A random one of `candidates`, written as the use's `@Name` choice.
+    fn choose_player(&mut self, candidates: &[usize], cf: &mut Vec<String>, ch: &mut Vec<String>) -> usize {
+        let q = candidates[self.r.below(candidates.len())];
+        cf.push(format!("@{}", self.name(q)));
+        ch.push(format!("@{}", self.name(q)));
+        q
     }
 
     /// Another player's card leaves `host`'s pile during the round: on top of its owner's deck
