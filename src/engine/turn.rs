@@ -527,19 +527,38 @@ impl Referee<'_> {
             if self.state.player(by).status == Status::Decked {
                 continue;
             }
-            match card.denomination() {
-                Some(d) => {
-                    let points = crate::model::Points(d.value());
-                    // Its line is this score's: a power used later in the turn must not take it.
-                    let line = progress.claims.iter_mut().find(|(e, _, used)| {
-                        !*used && matches!(e, Event::Scores { player: q, points: n } if *q == by && *n == points)
-                    });
-                    if let Some(c) = line {
-                        c.2 = true;
-                    }
-                    self.emit(Event::Scores { player: by, points });
+            let Some(v) = card.denomination().map(Denomination::value) else {
+                self.emit(Event::ScoreUnverified(by));
+                continue;
+            };
+            // A Tally of the player's own splits with them (TCC 2.1, Tribble Powers: TALLY); a
+            // card whose power is unknown may be one: the table's line says which.
+            let h = powers::tally::half(v);
+            let tally = match card.power() {
+                _ if by == player => Some(false),
+                Some(p) if p.is_known() => Some(p.has(crate::model::Power::Tally)),
+                _ if claimed(progress, by, v) => Some(false),
+                _ if claimed(progress, by, h) => Some(true),
+                _ => None,
+            };
+            // Its lines are this score's: a power used later in the turn must not take them.
+            match tally {
+                Some(false) => {
+                    take_score(progress, by, v);
+                    self.emit(Event::Scores { player: by, points: crate::model::Points(v) });
                 }
-                None => self.emit(Event::ScoreUnverified(by)),
+                Some(true) => {
+                    take_score(progress, by, h);
+                    take_score(progress, player, h);
+                    if h > 0 {
+                        self.emit(Event::Scores { player: by, points: crate::model::Points(h) });
+                        self.emit(Event::Scores { player, points: crate::model::Points(h) });
+                    }
+                }
+                None => {
+                    self.emit(Event::ScoreUnverified(by));
+                    self.emit(Event::ScoreUnverified(player));
+                }
             }
         }
     }
@@ -1350,6 +1369,25 @@ impl PowerCx<'_, '_> {
     /// Checks a player's decklist after a card of theirs became known.
     pub fn check_card(&mut self, p: PlayerId, card: &Card, span: Span) {
         self.r.check_card(p, card, span);
+    }
+}
+
+/// Whether the turn has an unused line saying `who` scores `n`.
+fn claimed(progress: &Progress, who: PlayerId, n: u64) -> bool {
+    progress
+        .claims
+        .iter()
+        .any(|(e, _, used)| !*used && *e == Event::Scores { player: who, points: crate::model::Points(n) })
+}
+
+/// Marks the turn's line saying `who` scores `n` as used, if there is one.
+fn take_score(progress: &mut Progress, who: PlayerId, n: u64) {
+    let line = progress
+        .claims
+        .iter_mut()
+        .find(|(e, _, used)| !*used && *e == Event::Scores { player: who, points: crate::model::Points(n) });
+    if let Some(c) = line {
+        c.2 = true;
     }
 }
 

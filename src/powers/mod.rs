@@ -47,6 +47,7 @@ mod scan;
 mod score;
 mod skip;
 mod stampede;
+pub mod tally;
 pub mod time_warp;
 mod toxin;
 mod utilize;
@@ -275,7 +276,7 @@ pub const fn rule(power: Power) -> Rule {
         Power::Shift => pending(activated()),
         Power::Skip => followed(activated(), skip::resolve, skip::DOC),
         Power::Stampede => followed(activated(), stampede::resolve, stampede::DOC),
-        Power::Tally => pending(Profile { scores_at_round_end: true, ..passive() }),
+        Power::Tally => followed(passive(), never_used, tally::DOC),
         Power::TimeWarp => followed(Profile { acts_at_round_end: true, ..passive() }, never_used, time_warp::DOC),
         Power::Toxin => followed(Profile { accepts: &[Choice::Take], ..activated() }, toxin::resolve, toxin::DOC),
         Power::Utilize => followed(targets(), utilize::resolve, utilize::DOC),

@@ -19,8 +19,8 @@ pub const DOC: Doc = Doc {
            (`Dan scores 1000`). When the card is not written, a score line gives its number; with \
            neither, the score is taken from the sheet. A poisoned Antidote scores for its owner instead \
            (`tribbles explain Antidote`); a card whose power is not recorded may be one, so a score \
-           line for either player is then accepted. A poisoned Tally changes who scores: until Tally \
-           is followed, the score is taken from the sheet.\n\n\
+           line for either player is then accepted. A poisoned Tally splits the score between the \
+           poisoner and its owner (`tribbles explain Tally`).\n\n\
            Log: `Dan: 100 Poison use @Matt` with `  Matt discards 1000 Go from deck` and `  Dan scores 1000`.\n\
            Checked: the target is an opponent with a deck (R0320); the card can be the deck's top and \
            the decklist's (R0601, R0401); the score matches (R0601).",
@@ -97,7 +97,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     cx.emit(Event::Discards { player: target, cards: vec![CardCount::one(card.clone(), at)], from: Zone::Deck });
     cx.check_card(target, &card, discarded.as_ref().map_or(at, |(_, s)| *s));
     let decked = cx.state().player(target).status == Status::Decked;
-    let reacts = card.power().is_some_and(|p| p.has(Power::Antidote) || p.has(Power::Tally));
+    // An Antidote & Tally compound is left to the sheet: which of the two acts first is open.
+    let reacts = card.power().is_some_and(|p| p.has(Power::Antidote));
     let value = card.denomination().map(Denomination::value);
     let unknown_power = card.power().is_none_or(|p| !p.is_known());
     let antidote = card.power().is_some_and(|p| p.has(Power::Antidote) && !p.has(Power::Tally));
@@ -159,18 +160,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                 }
             }
         }
-        (false, false, Some(v)) => {
-            if let Some((Event::Scores { points, .. }, span)) = &scored {
-                if points.0 != v {
-                    cx.report(
-                        Diagnostic::new(Code::Misresolved, *span, format!("Poison scores {v} here, not {}", points.0))
-                            .label(format!("the discarded {card} is worth {v}"))
-                            .help("the poisoner scores the number of tribbles on the discarded card"),
-                    );
-                }
-            }
-            cx.emit(Event::Scores { player, points: Points(v) });
-        }
+        (false, false, Some(v)) => super::tally::score_card(cx, player, target, &card, v, scored, "Poison"),
         _ => cx.emit(Event::ScoreUnverified(player)),
     }
     Resolved::Done

@@ -8,7 +8,7 @@ use crate::engine::event::{Drawn, Event};
 use crate::engine::turn::PowerCx;
 use crate::engine::zone::compatible;
 use crate::model::log::{CardCount, ChoiceKind};
-use crate::model::{Card, Points, Power, Span};
+use crate::model::{Card, PlayerId, Points, Power, Span};
 
 pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: TOXIN",
@@ -30,6 +30,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         _ => None,
     });
     let mut revealed: Vec<Card> = Vec::new();
+    // Whose each revealed card is, in the same order (a chosen Tally splits with its owner).
+    let mut owners: Vec<PlayerId> = Vec::new();
     let mut open = false;
     for q in cx.state().seating.clone() {
         let pl = cx.state().player(q);
@@ -59,6 +61,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             if !cards.is_empty() {
                 to_hand(cx, q, &cards);
             }
+            owners.extend(std::iter::repeat_n(q, cards.len()));
             revealed.extend(cards);
             continue;
         };
@@ -102,6 +105,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             to_hand(cx, q, &cards);
             cx.emit(Event::HandUnknown(q));
             open = true;
+            owners.extend(std::iter::repeat_n(q, cards.len()));
             revealed.extend(cards);
             continue;
         }
@@ -111,6 +115,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         for c in &cards {
             cx.check_card(q, c, at);
         }
+        owners.extend(std::iter::repeat_n(q, cards.len()));
         revealed.extend(cards);
     }
     if revealed.is_empty() && !open {
@@ -144,15 +149,34 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     };
     match value {
         Some(v) => {
-            if let Some((Event::Scores { points, .. }, span)) = &scored {
-                if points.0 != v {
-                    cx.report(
-                        Diagnostic::new(Code::Misresolved, *span, format!("Toxin scores {v} here, not {}", points.0))
-                            .label("the chosen card's number"),
-                    );
+            // The revealed cards the choice can be, and whose they are.
+            let fits: Vec<(&Card, PlayerId)> = revealed
+                .iter()
+                .zip(owners.iter().copied())
+                .filter(|(r, _)| chosen.as_ref().is_none_or(|(c, _)| compatible(c, r)))
+                .collect();
+            let card = match &chosen {
+                Some((c, _)) if c.power().is_some_and(|p| p.is_known()) => c.clone(),
+                _ => match fits.first() {
+                    Some((c, _)) if fits.iter().all(|(r, _)| r.power() == c.power()) => (*c).clone(),
+                    _ => Card::Unknown,
+                },
+            };
+            let owner = match fits.first() {
+                Some((_, o)) if fits.iter().all(|(_, q)| q == o) => *o,
+                // Several players' cards fit: only a card that cannot be a Tally is scored whole.
+                _ if card.power().is_some_and(|p| p.is_known() && !p.has(Power::Tally)) => player,
+                _ => {
+                    match scored {
+                        Some((Event::Scores { points, .. }, _)) if points.0 == v => {
+                            cx.emit(Event::Scores { player, points: Points(v) })
+                        }
+                        _ => cx.emit(Event::ScoreUnverified(player)),
+                    }
+                    return Resolved::Done;
                 }
-            }
-            cx.emit(Event::Scores { player, points: Points(v) });
+            };
+            super::tally::score_card(cx, player, owner, &card, v, scored, "Toxin");
         }
         None => match scored {
             Some((Event::Scores { points, .. }, _))

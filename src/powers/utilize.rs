@@ -7,14 +7,14 @@ use crate::engine::event::{Destination, Event, Place, Source};
 use crate::engine::state::Status;
 use crate::engine::turn::PowerCx;
 use crate::model::log::CardCount;
-use crate::model::{Card, Denomination, Points, Power};
+use crate::model::{Card, Denomination, Power};
 
 pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: UTILIZE",
     text: "Used, Utilize names an opponent with at least two cards in hand (`use @Matt`), who puts a random \
            card from hand face up on top of their play pile (`  Matt puts 1000 Go on pile`); the user \
            scores its number (`  Dan scores 1000`). Nobody scores from a decked player. A utilized \
-           Tally splits the score: until Tally is followed, that score is taken from the sheet.\n\n\
+           Tally splits the score (see `tribbles explain Tally`).\n\n\
            Checked: the target (R0320); the card can be in the target's hand (R0308); the score (R0601).",
 };
 
@@ -55,17 +55,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         return Resolved::Done;
     }
     match (value, tally) {
-        (Some(v), false) => {
-            if let Some((Event::Scores { points, .. }, span)) = &scored {
-                if points.0 != v {
-                    cx.report(
-                        Diagnostic::new(Code::Misresolved, *span, format!("Utilize scores {v} here, not {}", points.0))
-                            .label(format!("the utilized {card} is worth {v}")),
-                    );
-                }
-            }
-            cx.emit(Event::Scores { player, points: Points(v) });
-        }
+        (Some(v), _) => super::tally::score_card(cx, player, target, &card, v, scored, "Utilize"),
         _ => match scored {
             Some((Event::Scores { points, .. }, _)) if Denomination::from_value(points.0).is_some() && !tally => {
                 cx.emit(Event::Scores { player, points })

@@ -682,14 +682,12 @@ impl<'o> Sim<'o> {
             }
         }
         // Scores awaiting this player's first play.
-        let v = played.denomination().map_or(0, Denomination::value);
         let fresh = &self.fresh_awaits;
         let (paid, kept): (Vec<_>, Vec<_>) = self.awaiting.iter().partition(|(by, t)| *t == p && !fresh.contains(by));
         self.awaiting = kept;
         for (by, _) in paid {
             if self.st[by] != St::Decked {
-                res.push((format!("  {} scores {v}", self.name(by)), true));
-                self.round_pts[by] += v;
+                self.score_from(by, p, &played, &mut res);
             }
         }
         // The play: how, then its power.
@@ -834,7 +832,7 @@ impl<'o> Sim<'o> {
                 };
                 res.push((format!("  {} discards {shown} from {zone}", self.name(q)), true));
                 let antidote = x.power().is_some_and(|w| w.has(Power::Antidote) && !w.has(Power::Tally));
-                self.discard[q].push(x);
+                self.discard[q].push(x.clone());
                 if antidote {
                     // ANTIDOTE: its owner scores instead, and may put the whole hand under the deck.
                     res.push((format!("  {} scores {v}", self.name(q)), true));
@@ -850,8 +848,7 @@ impl<'o> Sim<'o> {
                         self.deck[q].extend(hand);
                     }
                 } else {
-                    res.push((format!("  {} scores {v}", self.name(p)), true));
-                    self.round_pts[p] += v;
+                    self.score_from(p, q, &x, res);
                 }
             }
             Power::Draw => {
@@ -996,16 +993,14 @@ impl<'o> Sim<'o> {
                     let shown: Vec<Card> = self.deck[q].drain(..k).collect();
                     let list = card_list(&shown);
                     res.push((format!("  {} reveals {list}", self.name(q)), true));
-                    revealed.extend(shown.iter().cloned());
+                    revealed.extend(shown.iter().map(|c| (c.clone(), q)));
                     self.hand[q].extend(shown);
                 }
                 if !revealed.is_empty() {
-                    let x = revealed[self.r.below(revealed.len())].clone();
-                    let v = x.denomination().map_or(0, Denomination::value);
+                    let (x, owner) = revealed[self.r.below(revealed.len())].clone();
                     cf.push(format!("take {x}"));
                     ch.push(format!("take {x}"));
-                    res.push((format!("  {} scores {v}", self.name(p)), true));
-                    self.round_pts[p] += v;
+                    self.score_from(p, owner, &x, res);
                 }
             }
             Power::Score => {
@@ -1196,11 +1191,9 @@ impl<'o> Sim<'o> {
                 let q = self.choose_player(&targets, cf, ch);
                 let k = self.r.below(self.hand[q].len());
                 let x = self.hand[q].remove(k);
-                let v = x.denomination().map_or(0, Denomination::value);
                 res.push((format!("  {} puts {x} on pile", self.name(q)), true));
-                res.push((format!("  {} scores {v}", self.name(p)), true));
+                self.score_from(p, q, &x, res);
                 self.pile[q].push(x, None);
-                self.round_pts[p] += v;
             }
             Power::Rescue => {
                 let k = self.r.below(self.discard[p].len());
@@ -1313,6 +1306,23 @@ impl<'o> Sim<'o> {
         cf.push(format!("@{}", self.name(q)));
         ch.push(format!("@{}", self.name(q)));
         q
+    }
+
+    /// `scorer` scores `card`, which is `owner`'s: a Tally of another player's is split (TALLY).
+    fn score_from(&mut self, scorer: usize, owner: usize, card: &Card, res: &mut Vec<(String, bool)>) {
+        let v = card.denomination().map_or(0, Denomination::value);
+        if owner != scorer && card.power().is_some_and(|x| x.has(Power::Tally)) {
+            let h = crate::powers::tally::half(v);
+            if h > 0 {
+                res.push((format!("  {} scores {h}", self.name(scorer)), true));
+                res.push((format!("  {} scores {h}", self.name(owner)), true));
+                self.round_pts[scorer] += h;
+                self.round_pts[owner] += h;
+            }
+        } else {
+            res.push((format!("  {} scores {v}", self.name(scorer)), true));
+            self.round_pts[scorer] += v;
+        }
     }
 
     /// Another player's card leaves `host`'s pile during the round: on top of its owner's deck

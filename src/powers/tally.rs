@@ -1,0 +1,108 @@
+//! TALLY (TCC 2.1, Tribble Powers): passive. When another player is about to score points from
+//! this card, that player scores half its value instead and its owner scores as much.
+
+use super::Doc;
+use crate::diagnostics::{Code, Diagnostic};
+use crate::engine::event::Event;
+use crate::engine::state::Status;
+use crate::engine::turn::PowerCx;
+use crate::model::{Card, PlayerId, Points, Power, Span};
+
+pub const DOC: Doc = Doc {
+    rule: "TCC 2.1, Tribble Powers: TALLY",
+    text: "When a player is about to score a Tally of another player's (Poison discards it, Utilize puts \
+           it on a pile, Toxin chooses it, Score sees it played), the scorer scores half its value and \
+           its owner scores the same (`  Dan scores 500` and `  Matt scores 500` for a 1,000 Tally); a \
+           1 Tally gives nothing to either (half rounded down: ruling R29). A player's own Tally is not \
+           split, nor an assimilated Tally in the pile of the player who goes out with it (ASSIMILATE). \
+           A decked owner scores nothing. Tally is never used (R0313). A card whose power was not \
+           recorded may be a Tally: a line for the whole value or for half of it is then accepted.\n\n\
+           Checked: both halves (R0601).",
+};
+
+/// Half a Tally's value, rounded down (ruling R29).
+pub fn half(value: u64) -> u64 {
+    value / 2
+}
+
+/// `scorer` is about to score `card`, worth `value`, which belongs to `owner`: scores it, split
+/// when it is a Tally (TALLY), and checks the table's lines. `scored` is the scorer's line, taken
+/// already; `what` names the power for the messages ("Poison").
+pub(crate) fn score_card(
+    cx: &mut PowerCx,
+    scorer: PlayerId,
+    owner: PlayerId,
+    card: &Card,
+    value: u64,
+    scored: Option<(Event, Span)>,
+    what: &str,
+) {
+    let tally = match card.power() {
+        _ if owner == scorer => Some(false),
+        Some(p) if p.is_known() => Some(p.has(Power::Tally)),
+        _ => None,
+    };
+    let written = match &scored {
+        Some((Event::Scores { points, .. }, span)) => Some((points.0, *span)),
+        _ => None,
+    };
+    // A card that may be a Tally: the table's line says which.
+    let tally = tally.or_else(|| match written {
+        Some((n, _)) if n == value => Some(false),
+        Some((n, _)) if n == half(value) => Some(true),
+        _ => None,
+    });
+    match tally {
+        Some(false) => {
+            if let Some((n, span)) = written {
+                if n != value {
+                    cx.report(
+                        Diagnostic::new(Code::Misresolved, span, format!("{what} scores {value} here, not {n}"))
+                            .label(format!("the {card} is worth {value}"))
+                            .help(format!("{what} scores the number of tribbles on the card")),
+                    );
+                }
+            }
+            cx.emit(Event::Scores { player: scorer, points: Points(value) });
+        }
+        Some(true) => {
+            let h = half(value);
+            let owner_name = cx.name(owner);
+            if let Some((n, span)) = written {
+                if n != h {
+                    cx.report(
+                        Diagnostic::new(Code::Misresolved, span, format!("{what} scores half the Tally here, {h}, not {n}"))
+                            .label(format!("{owner_name}'s Tally splits its {value}"))
+                            .help("a Tally scored by another player gives each of them half its value (TCC 2.1, Tribble Powers: TALLY)"),
+                    );
+                }
+            }
+            if h > 0 {
+                cx.emit(Event::Scores { player: scorer, points: Points(h) });
+            }
+            let decked = cx.state().player(owner).status == Status::Decked;
+            let theirs = cx.take_claim(|e| matches!(e, Event::Scores { player: p, .. } if *p == owner));
+            if let Some((Event::Scores { points, .. }, span)) = &theirs {
+                let due = if decked { 0 } else { h };
+                if points.0 != due {
+                    cx.report(
+                        Diagnostic::new(
+                            Code::Misresolved,
+                            *span,
+                            format!("{owner_name} scores {due} for the Tally here, not {}", points.0),
+                        )
+                        .label("the owner's half"),
+                    );
+                }
+            }
+            if h > 0 && !decked {
+                cx.emit(Event::Scores { player: owner, points: Points(h) });
+            }
+        }
+        None => {
+            // Not known to be a Tally or not, and no line settles it: the sheet decides.
+            cx.emit(Event::ScoreUnverified(scorer));
+            cx.emit(Event::ScoreUnverified(owner));
+        }
+    }
+}
