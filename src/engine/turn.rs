@@ -770,6 +770,20 @@ impl Referee<'_> {
             );
             return;
         }
+        // FOLD: another player whose pile shows a Fold cannot be chosen; the table's account of
+        // the power is still followed (one mistake, one diagnostic).
+        for ch in choices {
+            if let ChoiceKind::Player(t) = ch.kind {
+                if t != player && powers::fold::shields(self.state.player(t)) {
+                    let name = self.name(t).to_string();
+                    self.report(
+                        Diagnostic::new(Code::PoisonTarget, ch.span, format!("{name}'s Fold shields {name}"))
+                            .label("a Fold tops this player's pile")
+                            .help("while a Fold is the top card of a pile, no other player may choose its player for a power (TCC 2.1, Tribble Powers: FOLD)"),
+                    );
+                }
+            }
+        }
         let half = choices.iter().find_map(|ch| match ch.kind {
             ChoiceKind::Half(p) => Some(p),
             _ => None,

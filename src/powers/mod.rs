@@ -24,6 +24,7 @@ mod draw;
 mod evolve;
 mod exchange;
 mod famine;
+pub mod fold;
 mod freeze;
 mod go;
 pub mod idic;
@@ -241,7 +242,7 @@ pub const fn rule(power: Power) -> Rule {
         ),
         Power::Famine => followed(activated(), famine::resolve, famine::DOC),
         Power::Fizzbin => pending(passive()),
-        Power::Fold => pending(passive()),
+        Power::Fold => followed(passive(), never_used, fold::DOC),
         Power::Freeze => followed(
             Profile { accepts: &[Choice::Name], requires: &[Choice::Name], ..activated() },
             freeze::resolve,

@@ -756,22 +756,42 @@ impl<'o> Sim<'o> {
     fn feasible(&self, p: usize, h: Power) -> bool {
         match h {
             Power::Discard => self.hand[p].len() > 1,
-            Power::Draw => (0..self.n).any(|q| self.st[q] == St::In && !self.deck[q].is_empty()),
+            Power::Draw
+            | Power::Kill
+            | Power::Recycle
+            | Power::Sabotage
+            | Power::Battle
+            | Power::Score
+            | Power::Utilize
+            | Power::Poison
+            | Power::Assimilate
+            | Power::Bij => !self.targets(p, h).is_empty(),
             Power::Cycle | Power::Exchange => !self.hand[p].is_empty(),
             Power::Avalanche => self.hand[p].len() >= 4,
             Power::Party => self.hand[p].len() >= 2,
             Power::Process => self.hand[p].len() + self.deck[p].len().min(3) >= 2,
-            Power::Utilize => (0..self.n).any(|q| q != p && self.st[q] == St::In && self.hand[q].len() >= 2),
-            Power::Battle => (0..self.n).any(|q| q != p && self.st[q] == St::In),
-            Power::Sabotage => (0..self.n).any(|q| self.st[q] == St::In && !self.deck[q].is_empty()),
             Power::Copy => !self.copyable(p).is_empty(),
-            Power::Kill => true,
-            Power::Poison => (0..self.n).any(|q| q != p && self.st[q] == St::In && !self.deck[q].is_empty()),
             Power::Rescue => !self.discard[p].is_empty(),
-            Power::Assimilate => (0..self.n).any(|q| self.st[q] == St::In && !self.deck[q].is_empty()),
-            Power::Bij => (0..self.n).any(|q| q != p && self.st[q] == St::In),
             _ => true,
         }
+    }
+
+    /// The players `p` may name for a targeted power `h`: those it can act on, less any other
+    /// player whose pile shows a Fold (FOLD).
+    fn targets(&self, p: usize, h: Power) -> Vec<usize> {
+        let st = &self.st;
+        let fits = |q: usize| match h {
+            Power::Poison => q != p && st[q] == St::In && !self.deck[q].is_empty(),
+            Power::Draw | Power::Sabotage | Power::Assimilate => st[q] == St::In && !self.deck[q].is_empty(),
+            Power::Kill => !self.pile[q].is_empty(),
+            Power::Recycle => true,
+            Power::Battle | Power::Bij => q != p && st[q] == St::In,
+            Power::Score => st[q] == St::In,
+            Power::Utilize => q != p && st[q] == St::In && self.hand[q].len() >= 2,
+            _ => false,
+        };
+        let folded = |q: usize| q != p && self.pile[q].last().and_then(Card::power).is_some_and(|x| x.has(Power::Fold));
+        (0..self.n).filter(|&q| fits(q) && !folded(q)).collect()
     }
 
     /// The players whose top card `p` can copy and the simulator can use.
@@ -811,8 +831,7 @@ impl<'o> Sim<'o> {
             }
             Power::Discard => self.discard_chosen(p, cf, ch),
             Power::Poison => {
-                let targets: Vec<usize> =
-                    (0..self.n).filter(|q| *q != p && self.st[*q] == St::In && !self.deck[*q].is_empty()).collect();
+                let targets = self.targets(p, h);
                 let q = self.choose_player(&targets, cf, ch);
                 let x = self.deck[q].remove(0);
                 let v = x.denomination().map_or(0, Denomination::value);
@@ -852,8 +871,7 @@ impl<'o> Sim<'o> {
                 }
             }
             Power::Draw => {
-                let targets: Vec<usize> =
-                    (0..self.n).filter(|q| self.st[*q] == St::In && !self.deck[*q].is_empty()).collect();
+                let targets = self.targets(p, h);
                 let q = self.choose_player(&targets, cf, ch);
                 let x = self.deck[q].remove(0);
                 res.push((format!("  {} draws {x}", self.name(q)), false));
@@ -861,7 +879,7 @@ impl<'o> Sim<'o> {
             }
             Power::Kill => {
                 // A player's own Kill tops their pile: aimed at themselves, it kills itself (R19).
-                let targets: Vec<usize> = (0..self.n).filter(|q| !self.pile[*q].is_empty()).collect();
+                let targets = self.targets(p, h);
                 let q = self.choose_player(&targets, cf, ch);
                 let Some((x, owner)) = self.pile[q].pop() else { return };
                 match owner {
@@ -873,9 +891,8 @@ impl<'o> Sim<'o> {
                 }
             }
             Power::Recycle => {
-                let q = self.r.below(self.n);
-                cf.push(format!("@{}", self.name(q)));
-                ch.push(format!("@{}", self.name(q)));
+                let targets = self.targets(p, h);
+                let q = self.choose_player(&targets, cf, ch);
                 let d = std::mem::take(&mut self.discard[q]);
                 self.deck[q].extend(d);
                 let mut deck = std::mem::take(&mut self.deck[q]);
@@ -931,8 +948,7 @@ impl<'o> Sim<'o> {
                 }
             }
             Power::Sabotage => {
-                let targets: Vec<usize> =
-                    (0..self.n).filter(|q| self.st[*q] == St::In && !self.deck[*q].is_empty()).collect();
+                let targets = self.targets(p, h);
                 let q = self.choose_player(&targets, cf, ch);
                 let x = self.deck[q].remove(0);
                 res.push((format!("  {} discards {x} from deck", self.name(q)), true));
@@ -949,7 +965,7 @@ impl<'o> Sim<'o> {
                 }
             }
             Power::Battle => {
-                let others: Vec<usize> = (0..self.n).filter(|q| *q != p && self.st[*q] == St::In).collect();
+                let others = self.targets(p, h);
                 let q = self.choose_player(&others, cf, ch);
                 let mut sides = Vec::new();
                 for x in [p, q] {
@@ -1004,7 +1020,7 @@ impl<'o> Sim<'o> {
                 }
             }
             Power::Score => {
-                let targets: Vec<usize> = (0..self.n).filter(|q| self.st[*q] == St::In).collect();
+                let targets = self.targets(p, h);
                 let q = self.choose_player(&targets, cf, ch);
                 if q == p {
                     self.fresh_awaits.push(p);
@@ -1186,8 +1202,7 @@ impl<'o> Sim<'o> {
                 }
             }
             Power::Utilize => {
-                let targets: Vec<usize> =
-                    (0..self.n).filter(|q| *q != p && self.st[*q] == St::In && self.hand[*q].len() >= 2).collect();
+                let targets = self.targets(p, h);
                 let q = self.choose_player(&targets, cf, ch);
                 let k = self.r.below(self.hand[q].len());
                 let x = self.hand[q].remove(k);
@@ -1242,8 +1257,7 @@ impl<'o> Sim<'o> {
                 }
             }
             Power::Assimilate => {
-                let targets: Vec<usize> =
-                    (0..self.n).filter(|q| self.st[*q] == St::In && !self.deck[*q].is_empty()).collect();
+                let targets = self.targets(p, h);
                 let q = self.choose_player(&targets, cf, ch);
                 let x = self.deck[q].remove(0);
                 let line = if q == p {
@@ -1256,7 +1270,7 @@ impl<'o> Sim<'o> {
                 self.pile[p].push(x, (q != p).then_some(PlayerId(q as u8)));
             }
             Power::Bij => {
-                let others: Vec<usize> = (0..self.n).filter(|q| *q != p && self.st[*q] == St::In).collect();
+                let others = self.targets(p, h);
                 let q = self.choose_player(&others, cf, ch);
                 // The BiJ just played tops its player's pile.
                 if let Some((x, owner)) = self.pile[p].pop() {
