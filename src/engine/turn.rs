@@ -1244,7 +1244,12 @@ impl PowerCx<'_, '_> {
                 }
                 _ => Drawn::Count(0),
             };
+            // Decked, the deck is empty: whatever it certainly held was drawn too.
+            let rest = self.state().player(player).deck.min_len().saturating_sub(drawn.count());
             self.emit(Event::Draws { player, drawn });
+            if rest > 0 {
+                self.emit(Event::Draws { player, drawn: Drawn::Count(rest) });
+            }
             self.emit(Event::IsDecked(player));
             self.emit(Event::DiscardsHand(player));
             return true;
@@ -1280,6 +1285,11 @@ impl PowerCx<'_, '_> {
         let c = self.progress.claims.iter_mut().find(|(e, _, used)| !*used && pick(e))?;
         c.2 = true;
         Some((c.0.clone(), c.1))
+    }
+
+    /// Whether one of the turn's resolution lines not yet taken satisfies `pick`.
+    pub fn claims_left(&self, pick: impl Fn(&Event) -> bool) -> bool {
+        self.progress.claims.iter().any(|(e, _, used)| !*used && pick(e))
     }
 
     /// Go: the player takes another turn at once.

@@ -14,9 +14,9 @@ pub const DOC: Doc = Doc {
     text: "Used, Kill names a player (`use @Matt`), whose play pile's top card goes to their discard pile. \
            Piles are public, so the card is known; the table may write it (`  Matt discards 1000 Go from \
            pile`). Another player's card (assimilated, or a BiJ) goes on top of its owner's deck instead \
-           (`  Matt puts Dan's 1000 BiJ on Dan's deck from pile`). A Fizzbin never leaves its pile and a \
-           killed Replicate lets its owner discard another card: until those powers are followed, such a \
-           kill is taken from the log.\n\n\
+           (`  Matt puts Dan's 1000 BiJ on Dan's deck from pile`). A Fizzbin on top never leaves: the \
+           Kill does nothing. A killed Replicate lets its owner discard another card: until Replicate is \
+           followed, such a kill is taken from the log.\n\n\
            Checked: the target has a card to kill (R0601); the line names the pile's top card and where it \
            goes (R0601).",
 };
@@ -36,6 +36,25 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         return Resolved::Done;
     };
     // Powers not yet followed that change what a kill does, or a card whose power is not known.
+    // FIZZBIN never leaves its pile: the Kill does nothing.
+    if top.power().is_some_and(|p| p.is_known() && p.has(Power::Fizzbin)) {
+        let claim = cx.take_claim(|e| match e {
+            Event::Discards { player, from: Zone::Pile, .. } => *player == target,
+            Event::Puts { player, from: Source { zone: Zone::Pile, owner: from }, .. } => {
+                from.unwrap_or(*player) == target
+            }
+            _ => false,
+        });
+        if let Some((_, span)) = claim {
+            let name = cx.name(target);
+            cx.report(
+                Diagnostic::new(Code::Misresolved, span, format!("{name}'s {top} never leaves the pile"))
+                    .label("the Kill does nothing")
+                    .help("no power removes a Fizzbin from a play pile (TCC 2.1, Tribble Powers: FIZZBIN)"),
+            );
+        }
+        return Resolved::Done;
+    }
     if top.may_have(&[Power::Fizzbin, Power::Replicate]) {
         return Resolved::Pending;
     }

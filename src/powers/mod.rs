@@ -24,6 +24,7 @@ mod draw;
 mod evolve;
 mod exchange;
 mod famine;
+mod fizzbin;
 pub mod fold;
 mod freeze;
 mod go;
@@ -241,7 +242,7 @@ pub const fn rule(power: Power) -> Rule {
             exchange::DOC,
         ),
         Power::Famine => followed(activated(), famine::resolve, famine::DOC),
-        Power::Fizzbin => pending(passive()),
+        Power::Fizzbin => followed(passive(), never_used, fizzbin::DOC),
         Power::Fold => followed(passive(), never_used, fold::DOC),
         Power::Freeze => followed(
             Profile { accepts: &[Choice::Name], requires: &[Choice::Name], ..activated() },

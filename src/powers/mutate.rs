@@ -15,18 +15,24 @@ pub const DOC: Doc = Doc {
            (`  Dan puts 1 Go, 10 Skip, 100 Go on pile from deck`). The chain still follows the Mutate. \
            Another player's card in the pile (assimilated, a BiJ) counts, but goes on top of its owner's \
            deck (`  Dan puts Matt's 100 Go on Matt's deck from pile`) rather than into the shuffle. A \
-           Fizzbin never leaves its pile: until Fizzbin is followed, a Mutate over a pile that may hold one \
-           is taken from the log.\n\n\
+           Fizzbin never leaves its pile: it is counted, stays at the bottom, and the new cards go on top \
+           of it (the rulebook's Fizzbin example); a pile card whose power was not recorded may be one, \
+           and the Mutate is then taken from the log.\n\n\
            Checked: the new pile has as many cards as the old (R0601); each can be the player's (R0401).",
 };
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let player = cx.player;
     let pl = cx.state().player(player);
-    let fizzbin = pl.pile.iter().any(|c| c.may_have(&[Power::Fizzbin]));
-    if pl.pile_unknown || fizzbin {
+    // FIZZBIN never leaves the pile: it counts, and stays. A card that may be one (its power not
+    // recorded), or another player's Fizzbin, leaves what happens to the log.
+    let fizzbin = |c: &Card| c.power().is_some_and(|p| p.is_known() && p.has(Power::Fizzbin));
+    let unsure = pl.pile.iter().any(|c| c.may_have(&[Power::Fizzbin]) && !fizzbin(c))
+        || pl.pile.guests().any(|(c, _)| fizzbin(c));
+    if pl.pile_unknown || unsure {
         return Resolved::Pending;
     }
+    let stays: Vec<Card> = pl.pile.iter().filter(|c| fizzbin(c)).cloned().collect();
     let n = pl.pile.len() as u32;
     let guests: Vec<(Card, PlayerId)> = pl.pile.guests().map(|(c, o)| (c.clone(), o)).collect();
     for (card, owner) in guests {
@@ -38,6 +44,15 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         cx.emit(Event::home(player, owner, card));
     }
     cx.emit(Event::Shuffles { player, from: Zone::Pile });
+    // The Fizzbins stay where they were: at the bottom, under the new cards.
+    for card in stays {
+        cx.emit(Event::Puts {
+            player,
+            cards: vec![CardCount::one(card, crate::model::Span::default())],
+            to: Destination { place: Place::OnPile, owner: None },
+            from: Source { zone: Zone::Deck, owner: None },
+        });
+    }
     // Cards that went home leave the deck shorter: it gives what it has.
     let deck = &cx.state().player(player).deck;
     let (least, n) = match deck.len() {

@@ -162,19 +162,28 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                     _ => Card::Unknown,
                 },
             };
+            let named_owner = |cx: &PowerCx| {
+                // Several players' cards fit: the owner whose score the table wrote, if one did.
+                fits.iter()
+                    .map(|(_, o)| *o)
+                    .find(|o| cx.claims_left(|e| matches!(e, Event::Scores { player: q, .. } if q == o)))
+            };
             let owner = match fits.first() {
                 Some((_, o)) if fits.iter().all(|(_, q)| q == o) => *o,
-                // Several players' cards fit: only a card that cannot be a Tally is scored whole.
+                // Only a card that cannot be a Tally is scored whole whoever revealed it.
                 _ if card.power().is_some_and(|p| p.is_known() && !p.has(Power::Tally)) => player,
-                _ => {
-                    match scored {
-                        Some((Event::Scores { points, .. }, _)) if points.0 == v => {
-                            cx.emit(Event::Scores { player, points: Points(v) })
+                _ => match named_owner(cx) {
+                    Some(o) => o,
+                    None => {
+                        match scored {
+                            Some((Event::Scores { points, .. }, _)) if points.0 == v => {
+                                cx.emit(Event::Scores { player, points: Points(v) })
+                            }
+                            _ => cx.emit(Event::ScoreUnverified(player)),
                         }
-                        _ => cx.emit(Event::ScoreUnverified(player)),
+                        return Resolved::Done;
                     }
-                    return Resolved::Done;
-                }
+                },
             };
             super::tally::score_card(cx, player, owner, &card, v, scored, "Toxin");
         }

@@ -881,6 +881,10 @@ impl<'o> Sim<'o> {
                 // A player's own Kill tops their pile: aimed at themselves, it kills itself (R19).
                 let targets = self.targets(p, h);
                 let q = self.choose_player(&targets, cf, ch);
+                // A Fizzbin on top never leaves: the Kill does nothing.
+                if self.pile[q].last().and_then(Card::power).is_some_and(|x| x.has(Power::Fizzbin)) {
+                    return;
+                }
                 let Some((x, owner)) = self.pile[q].pop() else { return };
                 match owner {
                     Some(o) => self.send_home(q, o, x, res),
@@ -1071,7 +1075,13 @@ impl<'o> Sim<'o> {
             }
             Power::Mutate => {
                 let n = self.pile[p].len();
+                // A Fizzbin stays, under the new cards (FIZZBIN).
+                let mut stays = Pile::default();
                 for (c, owner) in self.pile[p].take_all() {
+                    if c.power().is_some_and(|x| x.has(Power::Fizzbin)) {
+                        stays.push(c, owner);
+                        continue;
+                    }
                     match owner {
                         Some(o) => self.send_home(p, o, c, res),
                         None => self.deck[p].push(c),
@@ -1086,7 +1096,10 @@ impl<'o> Sim<'o> {
                 if !new.is_empty() {
                     res.push((format!("  {} puts {list} on pile from deck", self.name(p)), true));
                 }
-                self.pile[p] = Pile::own(new);
+                for c in new {
+                    stays.push(c, None);
+                }
+                self.pile[p] = stays;
             }
             Power::Avalanche => {
                 for q in 0..self.n {
