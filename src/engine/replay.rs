@@ -160,6 +160,10 @@ pub(crate) struct Referee<'a> {
     /// Who may mulligan at the next round's start (ROLL); `None` when the last round's end was not
     /// seen (a log that starts after it).
     may_roll: Option<Vec<PlayerId>>,
+    /// Whether the last round's end allowed a reseating (BAH!), for a `reseat` line after it.
+    reseat_allowed: Option<bool>,
+    /// The table was reseated since the last round ended.
+    reseated: bool,
     /// How many cards fewer each player is dealt next round (TIME WARP).
     warped: Vec<(PlayerId, u32)>,
     pub(super) turn_in_round: u32,
@@ -221,6 +225,8 @@ impl<'a> Referee<'a> {
             first_candidates: None,
             uncertain_deal: Vec::new(),
             may_roll: None,
+            reseat_allowed: None,
+            reseated: false,
             warped: Vec::new(),
             turn_in_round: 0,
             refereed: true,
@@ -351,16 +357,25 @@ impl<'a> Referee<'a> {
                     }
                 }
                 LineKind::Reseat(order) => {
-                    self.report(
-                        Diagnostic::new(
-                            Code::PowerUnverified,
-                            line.span,
-                            "whether BaH! allows this reseating is not checked",
-                        )
-                        .label("effects of BaH! not checked"),
-                    );
                     let mut sorted = order.clone();
                     sorted.sort();
+                    let allowed = if self.state.in_round { self.may_reseat() } else { self.reseat_allowed };
+                    let last = self.state.round >= self.state.rounds;
+                    let again = self.reseat.is_some() || self.reseated;
+                    if last || again || allowed == Some(false) {
+                        let why = if again {
+                            "the table is reseated once at most after a round".to_string()
+                        } else if last {
+                            "after the last round there is no next round to reseat for".to_string()
+                        } else {
+                            "no player who stayed in has a BaH! in the pile".to_string()
+                        };
+                        self.report(
+                            Diagnostic::new(Code::NotInPile, line.span, "nobody may demand a reseating here")
+                                .label(why)
+                                .help("a player who did not go out, with a BaH! in the pile at a round's end (not the last), may have everyone reseated (TCC 2.1, Tribble Powers: BAH!)"),
+                        );
+                    }
                     if sorted != self.log.names.ids().collect::<Vec<_>>() {
                         self.report(
                             Diagnostic::new(Code::Misresolved, line.span, "a reseating must list every player once")
@@ -369,6 +384,7 @@ impl<'a> Referee<'a> {
                     } else if self.state.in_round {
                         self.reseat = Some(order.clone());
                     } else {
+                        self.reseated = true;
                         self.emit(Event::Reseated(order.clone()));
                     }
                 }
@@ -582,6 +598,7 @@ impl<'a> Referee<'a> {
         let first = self.choose_first(&p);
         let at = std::mem::replace(&mut self.line, p.line);
         self.went_out.clear();
+        self.reseated = false;
         self.displaced = None;
         self.resume_after = None;
         self.last_skipped = None;
@@ -855,6 +872,7 @@ impl<'a> Referee<'a> {
             }
         }
         let bij = self.bij_points();
+        self.reseat_allowed = self.may_reseat();
         let mut rows = Vec::new();
         for q in self.state.seating.clone() {
             let pl = self.state.player(q);
@@ -990,6 +1008,17 @@ impl<'a> Referee<'a> {
         if let Some(order) = self.reseat.take() {
             self.emit(Event::Reseated(order));
         }
+    }
+
+    /// Whether a player may demand a reseating at this round's end (BAH!): one who did not go out
+    /// and whose pile may hold a BaH!. `None` when the turn order is not known.
+    fn may_reseat(&self) -> Option<bool> {
+        if self.state.fog.turn_order {
+            return None;
+        }
+        Some(self.state.players.iter().any(|pl| {
+            pl.status != Status::Out && (pl.pile_unknown || pl.pile.iter().any(|c| c.may_have(&[Power::Bah])))
+        }))
     }
 
     /// What each player's BiJs score this round, `None` where it cannot be known: a player who

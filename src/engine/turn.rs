@@ -313,10 +313,29 @@ impl Referee<'_> {
                 }
             }
             StepKind::Place(card) => {
-                self.report(
-                    Diagnostic::new(Code::PowerUnverified, step.span, "whether BaH! allows this is not checked")
-                        .label("effects of BaH! not checked"),
-                );
+                // BAH!: a skipped player may put it from hand beneath the play pile on that turn.
+                let c = &card.card;
+                let name = self.name(player).to_string();
+                if !self.state.fog.turn_order && !progress.fogged && self.last_skipped != Some(player) {
+                    self.report(
+                        Diagnostic::new(Code::NotSkipped, step.span, format!("nothing skipped {name}"))
+                            .label("a BaH! is placed only on a turn its player is skipped")
+                            .help("a player skipped by a Skip may, on that turn, put a BaH! from hand beneath the play pile (TCC 2.1, Tribble Powers: BAH!)"),
+                    );
+                } else if !c.may_have(&[crate::model::Power::Bah]) {
+                    self.report(
+                        Diagnostic::new(Code::BadChoices, card.span, format!("{c} is not a BaH!"))
+                            .label("only a BaH! is placed")
+                            .help(
+                                "`place` puts a BaH! from hand beneath the play pile: `Rogue: skipped; place 100 BaH!`",
+                            ),
+                    );
+                } else if !self.state.player(player).hand.could_hold(c) {
+                    self.report(
+                        Diagnostic::new(Code::NotInHand, card.span, format!("{name} cannot hold {c}"))
+                            .label("not in hand"),
+                    );
+                }
                 self.emit(Event::Puts {
                     player,
                     cards: vec![CardCount::one(card.card.clone(), card.span)],

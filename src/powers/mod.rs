@@ -10,6 +10,7 @@ mod ante;
 mod antidote;
 mod assimilate;
 mod avalanche;
+mod bah;
 mod battle;
 mod bij;
 mod bonus;
@@ -210,7 +211,7 @@ pub const fn rule(power: Power) -> Rule {
         Power::Avalanche => {
             followed(Profile { accepts: &[Choice::Cards], ..activated() }, avalanche::resolve, avalanche::DOC)
         }
-        Power::Bah => pending(Profile { acts_at_round_end: true, ..passive() }),
+        Power::Bah => followed(Profile { acts_at_round_end: true, ..passive() }, never_used, bah::DOC),
         Power::Battle => followed(targets(), battle::resolve, battle::DOC),
         Power::Bij => followed(
             Profile { scores_at_round_end: true, acts_at_round_end: true, ..targets() },

@@ -837,9 +837,14 @@ impl<'o> Sim<'o> {
                 let v = x.denomination().map_or(0, Denomination::value);
                 let shown = if self.chance_for(Mutation::WrongResolution) {
                     self.mutated = true;
+                    // Another card, and none the deck could still hold: the mistake is certain.
                     let other =
                         if x.denomination() == Some(Denomination::One) { Denomination::Ten } else { Denomination::One };
-                    Card::new(other, Power::Go)
+                    Power::ALL
+                        .iter()
+                        .map(|w| Card::new(other, *w))
+                        .find(|c| !self.deck[q].contains(c))
+                        .unwrap_or_else(|| Card::new(other, Power::Go))
                 } else {
                     x.clone()
                 };
