@@ -1182,7 +1182,65 @@ impl PowerCx<'_, '_> {
     }
 
     pub fn emit(&mut self, e: Event) {
+        let replicated = self.replicates(&e);
         self.r.emit(e);
+        if let Some((owner, place)) = replicated {
+            self.replicate(owner, place);
+        }
+    }
+
+    /// REPLICATE: whether this move puts a card that may be a Replicate into its owner's discard
+    /// pile (`None`) or play pile (`Some(place)`) by this power, used by another player. A
+    /// stampede play is its player's own action.
+    fn replicates(&self, e: &Event) -> Option<(PlayerId, Option<super::event::Place>)> {
+        use super::event::Place;
+        use crate::model::Power;
+        if self.card.power().is_some_and(|p| p.has(Power::Stampede)) {
+            return None;
+        }
+        // Only a card the table named with its power is taken to have been a Replicate: an extra
+        // line after an unnamed one would hide a line written in the wrong zone.
+        let named = |c: &CardCount| c.card.power().is_some_and(|p| !matches!(p, PowerSpec::Unrecorded));
+        let may = |c: &CardCount| named(c) && c.card.may_have(&[Power::Replicate]);
+        match e {
+            Event::Discards { player: q, cards, .. } if *q != self.player && cards.iter().any(may) => Some((*q, None)),
+            Event::Puts { player, cards, to, from } if matches!(to.place, Place::OnPile | Place::UnderPile) => {
+                let target = to.owner.unwrap_or(*player);
+                let source = from.owner.unwrap_or(*player);
+                let owned = cards.iter().any(|c| c.owner.unwrap_or(source) == target && may(c));
+                (target != self.player && owned).then_some((target, Some(to.place)))
+            }
+            _ => None,
+        }
+    }
+
+    /// REPLICATE: the card's owner may put one more card from hand in the same place; taken from
+    /// the table's line (left out, it did not happen).
+    fn replicate(&mut self, owner: PlayerId, place: Option<super::event::Place>) {
+        let claim = self.take_claim(|e| match (e, place) {
+            (Event::Discards { player, cards, from: crate::model::log::Zone::Hand }, None) => {
+                *player == owner && cards.len() == 1 && cards[0].count == 1
+            }
+            (Event::Puts { player, cards, to, from }, Some(p)) => {
+                *player == owner
+                    && to.place == p
+                    && to.owner.is_none_or(|o| o == owner)
+                    && from.zone == crate::model::log::Zone::Hand
+                    && from.owner.is_none_or(|o| o == owner)
+                    && cards.len() == 1
+                    && cards[0].count == 1
+            }
+            _ => false,
+        });
+        let Some((event, span)) = claim else { return };
+        let card = match &event {
+            Event::Discards { cards, .. } | Event::Puts { cards, .. } => cards[0].card.clone(),
+            _ => return,
+        };
+        self.check_held(owner, &card, Some(span));
+        // The owner's own move: it triggers no Replicate in turn.
+        self.r.emit(event);
+        self.check_card(owner, &card, span);
     }
 
     pub fn report(&mut self, d: Diagnostic) {

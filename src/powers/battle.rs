@@ -17,9 +17,9 @@ pub const DOC: Doc = Doc {
            revealed lowest (`  Dan puts 1 Go, 10 Go, 100 Go under pile from deck`, listed bottom to top); \
            the lower total is discarded (`  Matt discards 1 Skip, 1 Go, 10 Skip from deck`); on a tie both \
            go beneath their piles. Unnamed cards leave the totals open: the table's placement lines then \
-           say who won, and without them Battle's effects are taken from the log. A revealed Replicate \
-           may move another card (REPLICATE): until Replicate is followed, what follows is taken from the \
-           log.\n\n\
+           say who won, and without them Battle's effects are taken from the log. The opponent's revealed \
+           Replicate lets them put one more card from hand where it went (the rulebook's Replicate \
+           example; `tribbles explain Replicate`).\n\n\
            Checked: the target (R0320); each side reveals its deck's top cards (R0601) and the player's \
            (R0401); who keeps and who discards (R0601).",
 };
@@ -63,17 +63,9 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         cx.unfollowed(Power::Battle, "the log does not say enough of the revealed cards or where they went");
         return Resolved::Done;
     };
+    // A Replicate of the opponent's lets them place one more card (REPLICATE): PowerCx::emit.
     place(cx, player, &mine, i_keep, my_line);
     place(cx, target, &theirs, they_keep, their_line);
-    // A discarded Replicate lets its player move a card (REPLICATE, not followed yet).
-    let loser = match (i_keep, they_keep) {
-        (true, false) => &theirs,
-        (false, true) => &mine,
-        _ => return Resolved::Done,
-    };
-    if loser.iter().any(|c| c.may_have(&[Power::Replicate])) {
-        cx.unfollowed(Power::Replicate, "Replicate is not followed yet, and a discarded card may be one");
-    }
     Resolved::Done
 }
 

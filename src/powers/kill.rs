@@ -15,8 +15,8 @@ pub const DOC: Doc = Doc {
            Piles are public, so the card is known; the table may write it (`  Matt discards 1000 Go from \
            pile`). Another player's card (assimilated, or a BiJ) goes on top of its owner's deck instead \
            (`  Matt puts Dan's 1000 BiJ on Dan's deck from pile`). A Fizzbin on top never leaves: the \
-           Kill does nothing. A killed Replicate lets its owner discard another card: until Replicate is \
-           followed, such a kill is taken from the log.\n\n\
+           Kill does nothing. A killed Replicate lets its owner discard one more card from hand \
+           (`  Matt discards 10 Go`, see `tribbles explain Replicate`).\n\n\
            Checked: the target has a card to kill (R0601); the line names the pile's top card and where it \
            goes (R0601).",
 };
@@ -55,7 +55,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         }
         return Resolved::Done;
     }
-    if top.may_have(&[Power::Fizzbin, Power::Replicate]) {
+    if top.may_have(&[Power::Fizzbin]) {
         return Resolved::Pending;
     }
     if let Some(owner) = pl.pile.owner(pl.pile.len() - 1) {

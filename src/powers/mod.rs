@@ -40,6 +40,7 @@ mod qapla;
 pub mod quadruple;
 mod recycle;
 mod replay;
+mod replicate;
 mod rescue;
 mod reverse;
 mod rival;
@@ -262,7 +263,7 @@ pub const fn rule(power: Power) -> Rule {
         Power::Quadruple => followed(Profile { scores_at_round_end: true, ..passive() }, never_used, quadruple::DOC),
         Power::Recycle => followed(targets(), recycle::resolve, recycle::DOC),
         Power::Replay => followed(activated(), replay::resolve, replay::DOC),
-        Power::Replicate => pending(passive()),
+        Power::Replicate => followed(passive(), never_used, replicate::DOC),
         Power::Reset => pending(activated()),
         Power::Rescue => followed(picks(), rescue::resolve, rescue::DOC),
         Power::Reverse => followed(activated(), reverse::resolve, reverse::DOC),

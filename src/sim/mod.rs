@@ -857,6 +857,7 @@ impl<'o> Sim<'o> {
                 res.push((format!("  {} discards {shown} from {zone}", self.name(q)), true));
                 let antidote = x.power().is_some_and(|w| w.has(Power::Antidote) && !w.has(Power::Tally));
                 self.discard[q].push(x.clone());
+                self.replicate(p, q, &x, Spot::Discard, res);
                 if antidote {
                     // ANTIDOTE: its owner scores instead, and may put the whole hand under the deck.
                     res.push((format!("  {} scores {v}", self.name(q)), true));
@@ -895,7 +896,8 @@ impl<'o> Sim<'o> {
                     Some(o) => self.send_home(q, o, x, res),
                     None => {
                         res.push((format!("  {} discards {x} from pile", self.name(q)), true));
-                        self.discard[q].push(x);
+                        self.discard[q].push(x.clone());
+                        self.replicate(p, q, &x, Spot::Discard, res);
                     }
                 }
             }
@@ -962,6 +964,7 @@ impl<'o> Sim<'o> {
                 let x = self.deck[q].remove(0);
                 res.push((format!("  {} discards {x} from deck", self.name(q)), true));
                 self.discard[q].push(x.clone());
+                self.replicate(p, q, &x, Spot::Discard, res);
                 // Activate its power when the simulator can use it on its own.
                 if let Some(PowerSpec::Single(h)) = x.power() {
                     if BORROWABLE.contains(h) && self.feasible(p, *h) && self.r.chance(70) {
@@ -994,11 +997,20 @@ impl<'o> Sim<'o> {
                     }
                     if total == best {
                         res.push((format!("  {} puts {list} under pile from deck", self.name(x)), true));
+                        let replicate =
+                            shown.iter().find(|c| c.power().is_some_and(|w| w.has(Power::Replicate))).cloned();
                         for (i, c) in shown.into_iter().enumerate() {
                             self.pile[x].insert(i, c, None);
                         }
+                        if let Some(r) = replicate {
+                            self.replicate(p, x, &r, Spot::UnderPile, res);
+                        }
                     } else {
                         res.push((format!("  {} discards {list} from deck", self.name(x)), true));
+                        if let Some(r) = shown.iter().find(|c| c.power().is_some_and(|w| w.has(Power::Replicate))) {
+                            let r = r.clone();
+                            self.replicate(p, x, &r, Spot::Discard, res);
+                        }
                         self.discard[x].extend(shown);
                     }
                 }
@@ -1045,6 +1057,7 @@ impl<'o> Sim<'o> {
                     let x = self.deck[q].remove(0);
                     res.push((format!("  {} puts {x} under pile from deck", self.name(q)), true));
                     self.pile[q].insert(0, x.clone(), None);
+                    self.replicate(p, q, &x, Spot::UnderPile, res);
                     shown.push(x);
                 }
                 let same_number = shown.windows(2).all(|w| w[0].denomination() == w[1].denomination());
@@ -1113,8 +1126,13 @@ impl<'o> Sim<'o> {
                     }
                     let k = self.r.below(self.hand[q].len());
                     let c = self.hand[q].remove(k);
+                    let at = res.len();
                     res.push((format!("  {} discards {c}", self.name(q)), false));
-                    self.discard[q].push(c);
+                    self.discard[q].push(c.clone());
+                    if self.replicate(p, q, &c, Spot::Discard, res) {
+                        // The Replicate, face up in the discard pile, is written in both forms.
+                        res[at] = (format!("  {} discards {c}", self.name(q)), true);
+                    }
                 }
                 if !self.hand[p].is_empty() && self.r.chance(50) {
                     self.discard_chosen(p, cf, ch);
@@ -1138,7 +1156,8 @@ impl<'o> Sim<'o> {
                     let k = self.r.below(self.hand[q].len());
                     let c = self.hand[q].remove(k);
                     res.push((format!("  {} puts {c} under pile", self.name(q)), true));
-                    self.pile[q].insert(0, c, None);
+                    self.pile[q].insert(0, c.clone(), None);
+                    self.replicate(p, q, &c, Spot::UnderPile, res);
                 }
             }
             Power::Cycle => {
@@ -1226,7 +1245,8 @@ impl<'o> Sim<'o> {
                 let x = self.hand[q].remove(k);
                 res.push((format!("  {} puts {x} on pile", self.name(q)), true));
                 self.score_from(p, q, &x, res);
-                self.pile[q].push(x, None);
+                self.pile[q].push(x.clone(), None);
+                self.replicate(p, q, &x, Spot::OnPile, res);
             }
             Power::Rescue => {
                 let k = self.r.below(self.discard[p].len());
@@ -1357,6 +1377,34 @@ impl<'o> Sim<'o> {
         }
     }
 
+    /// REPLICATE: `user`'s power put `q`'s `card` in `q`'s discard pile or play pile; if it is a
+    /// Replicate (and `q` is another player), `q` may put one more card from hand in the same place.
+    /// True when `q` did.
+    fn replicate(&mut self, user: usize, q: usize, card: &Card, spot: Spot, res: &mut Vec<(String, bool)>) -> bool {
+        let is = card.power().is_some_and(|x| x.has(Power::Replicate));
+        if q == user || !is || self.hand[q].is_empty() || !self.r.chance(50) {
+            return false;
+        }
+        let k = self.r.below(self.hand[q].len());
+        let c = self.hand[q].remove(k);
+        let who = self.name(q);
+        match spot {
+            Spot::Discard => {
+                res.push((format!("  {who} discards {c}\n  {who} discards ?"), true));
+                self.discard[q].push(c);
+            }
+            Spot::OnPile => {
+                res.push((format!("  {who} puts {c} on pile"), true));
+                self.pile[q].push(c, None);
+            }
+            Spot::UnderPile => {
+                res.push((format!("  {who} puts {c} under pile"), true));
+                self.pile[q].insert(0, c, None);
+            }
+        }
+        true
+    }
+
     /// Another player's card leaves `host`'s pile during the round: on top of its owner's deck
     /// (ASSIMILATE, BJ).
     fn send_home(&mut self, host: usize, owner: PlayerId, card: Card, res: &mut Vec<(String, bool)>) {
@@ -1472,6 +1520,14 @@ impl<'o> Sim<'o> {
         }
         pts
     }
+}
+
+/// Where a Replicate went, and its extra card goes (REPLICATE).
+#[derive(Clone, Copy)]
+enum Spot {
+    Discard,
+    OnPile,
+    UnderPile,
 }
 
 /// What a turn's powers leave for the turn order.
