@@ -247,3 +247,21 @@ fn parallel_output_is_in_path_order() {
     assert_eq!(body, one_by_one);
     assert!(summary.starts_with(&format!("{files} files (")), "{summary}");
 }
+
+#[test]
+fn score_shows_the_round_end_breakdown_of_passive_powers() {
+    for (example, part) in [
+        ("examples/powers/idic.tlog", "IDIC 40000"),
+        ("examples/powers/quadruple.tlog", "Quadruple 30000"),
+        ("examples/powers/bij.tlog", "BiJ 50000"),
+    ] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_tribbles"))
+            .args(["score", example])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("the binary runs");
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(out.contains(part), "{example}: no `{part}` in\n{out}");
+        assert!(o.status.success(), "{example}: the sheet disagrees:\n{out}");
+    }
+}

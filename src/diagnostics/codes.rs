@@ -82,6 +82,8 @@ codes! {
     PowerNeedsCards = "R0324";
     NotDeckTop = "R0325";
     NotInPile = "R0326";
+    TroubleForbids = "R0327";
+    WrongAction = "R0328";
     NotInDecklist = "R0401";
     PointsMismatch = "R0501";
     TotalsMismatch = "R0502";
@@ -92,6 +94,7 @@ codes! {
     PowerUnverified = "R0701";
     TurnOrderUnverified = "R0702";
     DeckedAtDeal = "R0705";
+    TroubleUnknown = "R0706";
     PlayUnverified = "R0703";
     ScoringUnverified = "R0704";
     ExpectationFailed = "R0801";
@@ -126,6 +129,7 @@ impl Code {
             | Code::ScoringUnverified
             | Code::ExpectationUnverified
             | Code::DeckedAtDeal
+            | Code::TroubleUnknown
             | Code::LogEnds => Severity::Note,
             Code::DeckTooSmall
             | Code::HandTooLarge
@@ -157,6 +161,8 @@ impl Code {
             | Code::PowerNeedsCards
             | Code::NotDeckTop
             | Code::NotInPile
+            | Code::TroubleForbids
+            | Code::WrongAction
             | Code::NotInDecklist
             | Code::PointsMismatch
             | Code::TotalsMismatch
@@ -630,6 +636,24 @@ impl Code {
                  Example:\n    safety Matt     # Matt's pile holds no Safety\n\nFix: discard the hand \
                  (remove the line).",
             ),
+            Code::TroubleForbids => (
+                "a power the active trouble forbids",
+                "TCC 2.1, Troubles - During the Game",
+                "The active trouble's effect applies to every player. \"... in Sickbay\", the one trouble whose \
+                 text is known, forbids using a Poison's power: the card may still be played, without `use`. \
+                 A trouble the log declares has no known effect and forbids nothing here.\n\n\
+                 Example:\n    trouble: ... in Sickbay\n    Dan: 10 Poison use @Matt\n\nFix: play the Poison without \
+                 `use`.",
+            ),
+            Code::WrongAction => (
+                "a trouble action that is not the active trouble's",
+                "TCC 2.1, Troubles - Shifting",
+                "A player may shift the trouble at the start of a turn by paying the action on the active \
+                 trouble's shift line: \"... in Sickbay\" offers Lose 100,000 (`action lose 100000`). Another \
+                 action, or another amount, is not on offer.\n\n\
+                 Example:\n    trouble: ... in Sickbay\n    Dan: action draw 2; 1 Go\n\nFix: take the trouble's own \
+                 action, or none.",
+            ),
             Code::NotInDecklist => (
                 "a card the player cannot have",
                 "FORMAT.md §11; TCC 2.1, Customizing Your Deck",
@@ -728,6 +752,15 @@ impl Code {
                 "FORMAT.md §12, Expectations",
                 "What the expectation is about (the turn order, the chain, a hand's size, the scores) is not \
                  followed at this point, after a power whose effects are not checked.\n\nFix: nothing.",
+            ),
+            Code::TroubleUnknown => (
+                "a check that depends on the active trouble, which the log has not named",
+                "TCC 2.1, Troubles - Shifting",
+                "The trouble shifts at each round's end and whenever a shift line is met; the log names the \
+                 new trouble (`trouble shifts to ... in Sickbay`, or the round's `trouble:` line). Until it \
+                 does, the referee does not know which trouble is active, and what that trouble would forbid \
+                 or offer (a Poison's use under Sickbay, a trouble action) is not checked.\n\n\
+                 Fix: nothing; name the trouble to have it checked.",
             ),
             Code::DeckedAtDeal => (
                 "a player takes no turn this round and is taken to have been decked at the deal",

@@ -55,6 +55,8 @@ pub enum Event {
     DirectionReverses,
     ChainBreaks,
     TroubleShifts(String),
+    /// The trouble shifted and the log does not say to which: the active trouble is unknown.
+    TroubleHidden,
     /// A round begins: a new chain, clockwise, `first` to play.
     RoundStarts {
         round: u32,
@@ -308,6 +310,7 @@ impl fmt::Display for EventLine<'_> {
             Event::DirectionReverses => f.write_str("direction reverses"),
             Event::ChainBreaks => f.write_str("chain breaks"),
             Event::TroubleShifts(t) => write!(f, "trouble shifts to {t}"),
+            Event::TroubleHidden => f.write_str("trouble shifts"),
             Event::RoundStarts { round, first } => write!(f, "round {round} starts with {}", name(*first)),
             Event::RoundEnds(round) => write!(f, "round {round} ends"),
             Event::IsNext(p) => write!(f, "{} is next", name(*p)),

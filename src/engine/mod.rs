@@ -5,5 +5,6 @@ pub mod event;
 pub mod replay;
 pub mod rules;
 pub mod state;
+pub mod trouble;
 pub(crate) mod turn;
 pub mod zone;

@@ -164,6 +164,8 @@ pub(crate) struct Referee<'a> {
     reseat_allowed: Option<bool>,
     /// The table was reseated since the last round ended.
     reseated: bool,
+    /// The troubles whose shift lines are known: the built-in Sickbay and those the log declares.
+    pub(super) trouble_cards: Vec<crate::model::log::TroubleCard>,
     /// How many cards fewer each player is dealt next round (TIME WARP).
     warped: Vec<(PlayerId, u32)>,
     pub(super) turn_in_round: u32,
@@ -201,6 +203,8 @@ struct Pending {
     first: Option<(PlayerId, Span)>,
     hands: Vec<(PlayerId, Vec<CardCount>, Span)>,
     mulligans: Vec<(PlayerId, Span)>,
+    /// The round's `trouble:` line: the active trouble when it starts.
+    trouble: Option<String>,
 }
 
 impl<'a> Referee<'a> {
@@ -227,6 +231,7 @@ impl<'a> Referee<'a> {
             may_roll: None,
             reseat_allowed: None,
             reseated: false,
+            trouble_cards: Vec::new(),
             warped: Vec::new(),
             turn_in_round: 0,
             refereed: true,
@@ -299,6 +304,7 @@ impl<'a> Referee<'a> {
                         first: None,
                         hands: Vec::new(),
                         mulligans: Vec::new(),
+                        trouble: None,
                     });
                 }
                 LineKind::First(p) => match self.pending.as_mut() {
@@ -313,15 +319,10 @@ impl<'a> Referee<'a> {
                     Some(pending) => pending.mulligans.push((*p, line.span)),
                     None => self.misplaced(line, "`mulligan` belongs to a round's preamble, before its first turn"),
                 },
-                LineKind::Trouble(t) => {
-                    if self.pending.is_none() {
-                        self.misplaced(line, "`trouble:` belongs to a round's preamble");
-                    } else {
-                        let t = t.clone();
-                        self.flush_pending();
-                        self.emit(Event::TroubleShifts(t));
-                    }
-                }
+                LineKind::Trouble(t) => match self.pending.as_mut() {
+                    Some(pending) => pending.trouble = Some(t.clone()),
+                    None => self.misplaced(line, "`trouble:` belongs to a round's preamble"),
+                },
                 LineKind::Turn(_) => {
                     self.flush_pending();
                     let end = self.group_end(i);
@@ -414,6 +415,7 @@ impl<'a> Referee<'a> {
                 | LineKind::UnknownTag { .. }
                 | LineKind::Ruleset(_)
                 | LineKind::Troubles(_)
+                | LineKind::TroubleCard(_)
                 | LineKind::Rounds(_)
                 | LineKind::Players(_)
                 | LineKind::Deck { .. }
@@ -484,12 +486,14 @@ impl<'a> Referee<'a> {
         let mut rounds = 5;
         let mut troubles = false;
         let mut seated = false;
+        self.trouble_cards = vec![super::trouble::sickbay()];
         let mut decks: Vec<Option<(Vec<CardCount>, Span)>> = vec![None; log.names.len()];
         for line in &log.lines {
             match &line.kind {
                 LineKind::Ruleset(r) => ruleset = *r,
                 LineKind::Rounds(n) => rounds = *n,
                 LineKind::Troubles(on) => troubles = *on,
+                LineKind::TroubleCard(card) => self.trouble_cards.push(card.clone()),
                 LineKind::Players(_) => seated = true,
                 LineKind::Position(PositionLine::Players(_)) => seated = true,
                 LineKind::Position(PositionLine::Ruleset(r)) => ruleset = *r,
@@ -611,6 +615,9 @@ impl<'a> Referee<'a> {
         self.turn_in_round = 0;
         self.chain_span = None;
         self.emit(Event::RoundStarts { round: p.round, first });
+        if let Some(t) = &p.trouble {
+            self.emit(Event::TroubleShifts(t.clone()));
+        }
         for q in std::mem::take(&mut self.sit_out_next) {
             self.emit(Event::SitsOut(q));
         }
@@ -860,6 +867,10 @@ impl<'a> Referee<'a> {
         }
         let round = self.state.round;
         self.emit(Event::RoundEnds(round));
+        // The trouble shifts at every round's end; the next round's `trouble:` line names it.
+        if self.state.troubles {
+            self.emit(Event::TroubleHidden);
+        }
         let safeties = std::mem::take(&mut self.safeties);
         for q in self.state.seating.clone() {
             let pl = self.state.player(q);

@@ -410,6 +410,7 @@ impl State {
                 self.chain = Chain { last: denomination, by: Some(*player), broken: false };
             }
             Event::TroubleShifts(t) => self.trouble = Some(t.clone()),
+            Event::TroubleHidden => self.trouble = None,
             Event::RoundStarts { round, first } => {
                 self.round = *round;
                 self.in_round = true;

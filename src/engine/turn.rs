@@ -16,6 +16,8 @@ use crate::powers;
 #[derive(Default)]
 pub(crate) struct Progress {
     played: bool,
+    /// The denomination the chain called for when the turn began (a trouble's Miss).
+    called_for: Option<Denomination>,
     /// Plays beyond the first that a power allows this turn (`?`: any card).
     allowed: Vec<Card>,
     /// Go: the player takes another turn.
@@ -74,7 +76,7 @@ impl Referee<'_> {
                 _ => None,
             })
             .collect();
-        let mut progress = Progress::default();
+        let mut progress = Progress { called_for: self.called_for(), ..Progress::default() };
         for l in &lines[at + 1..end] {
             if let LineKind::Resolution(e) = &l.kind {
                 progress.claims.push((e.clone(), l.span, false));
@@ -119,6 +121,7 @@ impl Referee<'_> {
             }
         }
         self.line = at;
+        self.trouble_turn_end(&progress, &mut claims);
         self.end_of_turn(player, turn, &progress, lines[at].span);
         self.compare(&claims, events_before);
     }
@@ -293,11 +296,14 @@ impl Referee<'_> {
             }
             StepKind::ActionDraw(n) => {
                 if self.trouble_action(step.span, progress) {
+                    self.check_action(crate::model::log::TroubleAction::Draw(*n), step.span);
                     self.emit(Event::Draws { player, drawn: Drawn::Count(*n) });
+                    self.trouble_shift(progress);
                 }
             }
             StepKind::ActionLose(points) => {
                 if self.trouble_action(step.span, progress) {
+                    self.check_action(crate::model::log::TroubleAction::Lose(*points), step.span);
                     let have = self.state.player(player).score;
                     if have < *points && !self.state.fog.scores {
                         self.report(
@@ -310,6 +316,7 @@ impl Referee<'_> {
                         );
                     }
                     self.emit(Event::Loses { player, points: *points });
+                    self.trouble_shift(progress);
                 }
             }
             StepKind::Place(card) => {
@@ -380,6 +387,102 @@ impl Referee<'_> {
                 }
                 progress.skipped = true;
             }
+        }
+    }
+
+    /// The denomination the chain calls for now.
+    fn called_for(&self) -> Option<Denomination> {
+        if self.state.fog.next_play {
+            return None;
+        }
+        Some(self.state.chain.last.map_or(Denomination::One, Denomination::next))
+    }
+
+    /// The active trouble, when troubles are on and it is known with its shift line (the built-in
+    /// Sickbay or a declared one).
+    pub(super) fn active_trouble(&self) -> Option<crate::model::log::TroubleCard> {
+        if !self.state.troubles {
+            return None;
+        }
+        let name = self.state.trouble.as_deref()?;
+        self.trouble_cards.iter().find(|t| super::trouble::same_name(&t.name, name)).cloned()
+    }
+
+    /// The trouble shifts (TCC 2.1, Troubles - Shifting): the table's `trouble shifts to` line
+    /// names the new one; without it the active trouble is unknown from here.
+    pub(super) fn trouble_shift(&mut self, progress: &mut Progress) {
+        let line = progress.claims.iter_mut().find(|(e, _, used)| !*used && matches!(e, Event::TroubleShifts(_)));
+        let event = match line {
+            Some(c) => {
+                c.2 = true;
+                c.0.clone()
+            }
+            None => Event::TroubleHidden,
+        };
+        self.emit(event);
+    }
+
+    /// A trouble's Power shifts it after a card of that power is played and resolved.
+    fn trouble_after_play(&mut self, c: &Card, progress: &mut Progress) {
+        if progress.fogged {
+            return;
+        }
+        let shifts = self.active_trouble().and_then(|t| t.power).is_some_and(|p| c.power() == Some(&p));
+        if shifts {
+            self.trouble_shift(progress);
+        }
+    }
+
+    /// The end of a turn: a trouble's Miss shifts it when the player did not play on its number;
+    /// while the active trouble's shift line is unknown, the table's shifts are taken as written.
+    fn trouble_turn_end(&mut self, progress: &Progress, claims: &mut Vec<(Event, Span)>) {
+        if !self.state.troubles {
+            return;
+        }
+        let missed = !progress.played && !progress.skipped && !progress.fogged;
+        let miss = self.active_trouble().and_then(|t| t.miss);
+        let mut take_one = missed && miss.is_some() && miss == progress.called_for;
+        loop {
+            let unknown = self.active_trouble().is_none();
+            if !take_one && !unknown {
+                break;
+            }
+            let Some(k) = claims.iter().position(|(e, _)| matches!(e, Event::TroubleShifts(_))) else {
+                if take_one {
+                    self.emit(Event::TroubleHidden);
+                }
+                break;
+            };
+            let (event, _) = claims.remove(k);
+            self.emit(event);
+            take_one = false;
+        }
+    }
+
+    /// A trouble action must be the active trouble's (when it is known).
+    fn check_action(&mut self, action: crate::model::log::TroubleAction, span: Span) {
+        let Some(t) = self.active_trouble() else {
+            self.report(
+                Diagnostic::new(
+                    Code::TroubleUnknown,
+                    span,
+                    "whether the active trouble offers this action is not checked",
+                )
+                .label("the active trouble or its shift line is not known"),
+            );
+            return;
+        };
+        if t.action != Some(action) {
+            let offered = match t.action {
+                Some(crate::model::log::TroubleAction::Draw(n)) => format!("`action draw {n}`"),
+                Some(crate::model::log::TroubleAction::Lose(p)) => format!("`action lose {}`", p.0),
+                None => "no action".to_string(),
+            };
+            self.report(
+                Diagnostic::new(Code::WrongAction, span, format!("{} offers {offered}", t.name))
+                    .label("not the active trouble's action")
+                    .help("a trouble action is the one printed on the active trouble's shift line (TCC 2.1, Troubles - Shifting)"),
+            );
         }
     }
 
@@ -483,6 +586,7 @@ impl Referee<'_> {
             let counted = if way == Way::AsClone { 1 } else { 0 };
             self.use_power(player, c, choices, span, progress, counted);
         }
+        self.trouble_after_play(c, progress);
     }
 
     /// Sabotage: the player uses the power of the card it discarded, as if it were theirs (TCC
@@ -670,6 +774,7 @@ impl Referee<'_> {
         if let Some(choices) = used {
             self.use_power(player, c, choices, span, progress, 0);
         }
+        self.trouble_after_play(c, progress);
     }
 
     /// Nobody may play a card whose power is frozen (TCC 2.1, Tribble Powers: FREEZE). A compound
@@ -788,6 +893,36 @@ impl Referee<'_> {
                     .help("write the card without `use`"),
             );
             return;
+        }
+        // A trouble may forbid a power: "... in Sickbay" forbids using Poison (TCC 2.1, Troubles).
+        let poison = match (
+            &power,
+            choices.iter().find_map(|ch| match ch.kind {
+                ChoiceKind::Half(p) => Some(p),
+                _ => None,
+            }),
+        ) {
+            (_, Some(h)) => h == crate::model::Power::Poison,
+            (p, None) => p.has(crate::model::Power::Poison),
+        };
+        if poison && self.state.troubles && self.state.trouble.is_none() {
+            self.report(
+                Diagnostic::new(
+                    Code::TroubleUnknown,
+                    span,
+                    "whether the active trouble allows a Poison here is not checked",
+                )
+                .label("the active trouble is not known"),
+            );
+        }
+        if poison && self.state.troubles && self.state.trouble.as_deref().is_some_and(super::trouble::forbids_poison) {
+            self.report(
+                Diagnostic::new(Code::TroubleForbids, span, "no player may use a Poison's power here")
+                    .label("\"... in Sickbay\" is the active trouble")
+                    .help(
+                        "while \"... in Sickbay\" is active, a Poison may be played but not used (TCC 2.1, Troubles)",
+                    ),
+            );
         }
         // FOLD: another player whose pile shows a Fold cannot be chosen; the table's account of
         // the power is still followed (one mistake, one diagnostic).
@@ -1465,6 +1600,11 @@ impl PowerCx<'_, '_> {
     /// `p` played `card` outside the turn's own steps (Stampede): a Qapla' empties the pot.
     pub fn played(&mut self, p: PlayerId, card: &Card) {
         self.r.pot_on_play(p, card, self.progress);
+    }
+
+    /// SHIFT, RESET: the active trouble changes.
+    pub fn shift_trouble(&mut self) {
+        self.r.trouble_shift(self.progress);
     }
 
     /// Checks a player's decklist after a card of theirs became known.

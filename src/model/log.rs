@@ -121,6 +121,24 @@ pub struct PlayerPoints {
     pub span: Span,
 }
 
+/// A trouble card: its name and shift line (TCC 2.1, Troubles - Shifting).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TroubleCard {
+    pub name: String,
+    /// Shifts when a player misses on this denomination.
+    pub miss: Option<Denomination>,
+    /// Shifts after a card with this power is played and resolved.
+    pub power: Option<PowerSpec>,
+    /// The action a player may take at the start of a turn to shift it.
+    pub action: Option<TroubleAction>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum TroubleAction {
+    Draw(u32),
+    Lose(Points),
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum LineKind {
     /// A line holding only a comment.
@@ -140,6 +158,9 @@ pub enum LineKind {
     },
     Ruleset(Ruleset),
     Troubles(bool),
+    /// `trouble-card: NAME; miss 10; power Mutate; action lose 100000`: a trouble the table's pile
+    /// holds besides the built-in one, with its shift line (its effect is not known).
+    TroubleCard(TroubleCard),
     Rounds(u32),
     Players(Vec<PlayerId>),
     Deck {

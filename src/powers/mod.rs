@@ -1,9 +1,10 @@
 //! The power registry: everything the engine knows of each of the 52 powers, in one exhaustive
 //! `match` with no catch-all ([`rule`]), so a power cannot be added or changed without deciding
-//! here. A followed power has a module of its own (its rule paraphrased with the citation, its
-//! resolution, its documentation); the others are pending: the engine reports "effects of X not
-//! checked" and stops relying on anything they could change, so no legal game is ever called
-//! illegal because of them.
+//! here. Every power has a module of its own (its rule paraphrased with the citation, its
+//! resolution, its documentation). Where what a power does depends on something the log leaves
+//! open (a card whose power was not recorded), its resolution answers [`Resolved::Pending`]: the
+//! engine reports "effects of X not checked" and stops relying on anything it could change, so no
+//! legal game is ever called illegal because of it.
 
 mod advance;
 mod ante;
@@ -42,6 +43,7 @@ mod recycle;
 mod replay;
 mod replicate;
 mod rescue;
+mod reset;
 mod reverse;
 mod rival;
 mod roll;
@@ -49,6 +51,7 @@ mod sabotage;
 pub mod safety;
 mod scan;
 mod score;
+mod shift;
 mod skip;
 mod stampede;
 pub mod tally;
@@ -152,19 +155,10 @@ pub struct Rule {
     pub doc: Option<Doc>,
 }
 
-fn unresolved(_: &mut PowerCx) -> Resolved {
-    Resolved::Pending
-}
-
 /// Passive powers act through the engine's hooks and are never used (the engine reports a use
 /// before resolving), so resolving one does nothing.
 fn never_used(_: &mut PowerCx) -> Resolved {
     Resolved::Done
-}
-
-/// A power whose module has not landed yet.
-const fn pending(profile: Profile) -> Rule {
-    Rule { profile, resolve: unresolved, doc: None }
 }
 
 /// A followed power.
@@ -264,7 +258,7 @@ pub const fn rule(power: Power) -> Rule {
         Power::Recycle => followed(targets(), recycle::resolve, recycle::DOC),
         Power::Replay => followed(activated(), replay::resolve, replay::DOC),
         Power::Replicate => followed(passive(), never_used, replicate::DOC),
-        Power::Reset => pending(activated()),
+        Power::Reset => followed(activated(), reset::resolve, reset::DOC),
         Power::Rescue => followed(picks(), rescue::resolve, rescue::DOC),
         Power::Reverse => followed(activated(), reverse::resolve, reverse::DOC),
         Power::Rival => followed(
@@ -277,7 +271,7 @@ pub const fn rule(power: Power) -> Rule {
         Power::Safety => followed(Profile { acts_at_round_end: true, ..passive() }, never_used, safety::DOC),
         Power::Scan => followed(Profile { accepts: &[Choice::Placement], ..activated() }, scan::resolve, scan::DOC),
         Power::Score => followed(targets(), score::resolve, score::DOC),
-        Power::Shift => pending(activated()),
+        Power::Shift => followed(activated(), shift::resolve, shift::DOC),
         Power::Skip => followed(activated(), skip::resolve, skip::DOC),
         Power::Stampede => followed(activated(), stampede::resolve, stampede::DOC),
         Power::Tally => followed(passive(), never_used, tally::DOC),

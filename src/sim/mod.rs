@@ -155,8 +155,16 @@ struct Sim<'o> {
     activated: u32,
     /// Who may mulligan at the next round's start (ROLL).
     may_roll: Vec<usize>,
+    /// The trouble cards (the built-in Sickbay first), the face-down pile (indices, top last) and
+    /// the active one, when troubles are on.
+    troubles: Vec<crate::model::log::TroubleCard>,
+    trouble_pile: Vec<usize>,
+    active_trouble: Option<usize>,
     /// How many cards fewer each player is dealt next round (TIME WARP).
     warped: Vec<u32>,
+    /// Cards played this turn after its first (a rescued card, a replay, a stampede follow-up), in
+    /// order, for the trouble's Power.
+    later_plays: Vec<Card>,
 }
 
 /// Cards as a log writes them: `1 Go, 10 Skip`.
@@ -187,7 +195,9 @@ const BORROWABLE: [Power; 17] = [
 ];
 
 /// The powers the simulator knows how to use (those the engine follows).
-const USABLE: [Power; 35] = [
+const USABLE: [Power; 37] = [
+    Power::Shift,
+    Power::Reset,
     Power::Dance,
     Power::Ante,
     Power::Assimilate,
@@ -255,7 +265,25 @@ impl<'o> Sim<'o> {
             fresh_awaits: Vec::new(),
             activated: 0,
             may_roll: Vec::new(),
+            troubles: vec![
+                crate::engine::trouble::sickbay(),
+                crate::model::log::TroubleCard {
+                    name: "... in the Brig".into(),
+                    miss: Some(Denomination::Hundred),
+                    power: Some(PowerSpec::Single(Power::Go)),
+                    action: Some(crate::model::log::TroubleAction::Draw(2)),
+                },
+                crate::model::log::TroubleCard {
+                    name: "... on the Bridge".into(),
+                    miss: Some(Denomination::Thousand),
+                    power: Some(PowerSpec::Single(Power::Famine)),
+                    action: Some(crate::model::log::TroubleAction::Lose(crate::model::Points(1000))),
+                },
+            ],
+            trouble_pile: Vec::new(),
+            active_trouble: None,
             warped: vec![0; n],
+            later_plays: Vec::new(),
         }
     }
 
@@ -303,6 +331,15 @@ impl<'o> Sim<'o> {
         self.both(format!("ruleset: {}", o.ruleset.keyword()));
         if o.troubles {
             self.both("troubles: on".into());
+            // Two troubles besides the built-in one, with shift lines and no effect the referee knows.
+            for k in 1..self.troubles.len() {
+                let line = crate::syntax::print::trouble_card(&self.troubles[k]);
+                self.both(line);
+            }
+            let mut pile: Vec<usize> = (0..self.troubles.len()).collect();
+            self.r.shuffle(&mut pile);
+            self.trouble_pile = pile;
+            self.shift_trouble_quietly();
         }
         if o.rounds != 5 {
             self.both(format!("rounds: {}", o.rounds));
@@ -328,6 +365,15 @@ impl<'o> Sim<'o> {
             self.both(String::new());
             self.both(format!("round {round}"));
             self.both(format!("first: {}", self.name(first)));
+            if o.troubles {
+                // The trouble shifts at every round's end (TCC 2.1, Troubles - Shifting).
+                if round > 1 {
+                    self.shift_trouble_quietly();
+                }
+                if let Some(t) = self.active_trouble {
+                    self.both(format!("trouble: {}", self.troubles[t].name));
+                }
+            }
             self.deal(&sitting);
             let went = self.play_round(first);
             if self.mutated {
@@ -649,6 +695,8 @@ impl<'o> Sim<'o> {
         let mut res: Vec<(String, bool)> = Vec::new();
         let (mut full, mut hidden);
         let played: Card;
+        let called_for = rules::next_number(&self.chain);
+        self.later_plays.clear();
         if !legal.is_empty() && self.r.chance(95) {
             let c = legal[self.r.below(legal.len())].clone();
             if let Some(k) = self.hand[p].iter().position(|x| *x == c) {
@@ -664,6 +712,7 @@ impl<'o> Sim<'o> {
             self.discard[p].extend(h);
             self.st[p] = St::Decked;
             self.chain.broken = true;
+            self.trouble_after_miss(called_for);
             self.end_turn(p, 0, false);
             return out;
         } else {
@@ -677,6 +726,7 @@ impl<'o> Sim<'o> {
                 self.line(format!("{name}: draw {c}"), format!("{name}: draw"));
                 self.hand[p].push(c);
                 self.chain.broken = true;
+                self.trouble_after_miss(called_for);
                 self.end_turn(p, 0, false);
                 return out;
             }
@@ -732,6 +782,11 @@ impl<'o> Sim<'o> {
             full.push_str(" use");
             hidden.push_str(" use");
         }
+        // A trouble's Power: after the play resolves, then after each later play of the turn.
+        self.trouble_after_play(&played, &mut res);
+        for c in std::mem::take(&mut self.later_plays) {
+            self.trouble_after_play(&c, &mut res);
+        }
         self.line(format!("{name}: {full}"), format!("{name}: {hidden}"));
         for (r, public) in res {
             // A line a score keeper sees differently is written "full\nhidden".
@@ -754,6 +809,10 @@ impl<'o> Sim<'o> {
 
     /// Whether the simulator can use this power now.
     fn feasible(&self, p: usize, h: Power) -> bool {
+        // "... in Sickbay": no Poison may be used.
+        if h == Power::Poison && self.sickbay() {
+            return false;
+        }
         match h {
             Power::Discard => self.hand[p].len() > 1,
             Power::Draw
@@ -1257,6 +1316,7 @@ impl<'o> Sim<'o> {
                 if play {
                     ch.push(x.to_string());
                     steps.push((x.to_string(), x.to_string()));
+                    self.later_plays.push(x.clone());
                     self.pile[p].push(x.clone(), None);
                     self.chain = Chain { last: x.denomination(), by: None, broken: false };
                     self.pot_on_play(p, &x, res);
@@ -1271,6 +1331,7 @@ impl<'o> Sim<'o> {
                 if let Some(k) = self.pile[p][..top].iter().rposition(|c| c.denomination() == Some(next)) {
                     let (x, owner) = self.pile[p].remove(k);
                     steps.push((format!("replay {x}"), format!("replay {x}")));
+                    self.later_plays.push(x.clone());
                     self.pile[p].push(x.clone(), owner);
                     self.chain = Chain { last: Some(next), by: None, broken: false };
                     self.pot_on_play(p, &x, res);
@@ -1280,6 +1341,12 @@ impl<'o> Sim<'o> {
                 let v = crate::powers::DANCE_POINTS.0;
                 res.push((format!("  {} scores {v}", self.name(p)), true));
                 self.round_pts[p] += v;
+            }
+            Power::Shift if self.o.troubles => self.shift_trouble(res),
+            Power::Reset if self.o.troubles => {
+                // Every trouble, face up or down, is shuffled back; the top one is revealed.
+                self.trouble_pile.clear();
+                self.shift_trouble(res);
             }
             Power::Ante => {
                 for q in 0..self.n {
@@ -1343,6 +1410,7 @@ impl<'o> Sim<'o> {
                 if let Some(k) = mine.filter(|_| self.r.chance(80)) {
                     let c = self.hand[p].remove(k);
                     res.push((format!("  then {c}"), true));
+                    self.later_plays.push(c.clone());
                     self.pile[p].push(c.clone(), None);
                     self.pot_on_play(p, &c, res);
                     self.chain = Chain { last: Some(next), by: None, broken: false };
@@ -1422,6 +1490,50 @@ impl<'o> Sim<'o> {
         cf.push(x.to_string());
         ch.push("?".into());
         self.discard[p].push(x);
+    }
+
+    /// The next trouble becomes the active one; an empty face-down pile is first made of every
+    /// trouble again, shuffled (TCC 2.1, Troubles - Shifting).
+    fn shift_trouble_quietly(&mut self) {
+        if self.trouble_pile.is_empty() {
+            let mut pile: Vec<usize> = (0..self.troubles.len()).collect();
+            self.r.shuffle(&mut pile);
+            self.trouble_pile = pile;
+        }
+        self.active_trouble = self.trouble_pile.pop();
+    }
+
+    /// The trouble shifts during a turn, and the log says to which.
+    fn shift_trouble(&mut self, res: &mut Vec<(String, bool)>) {
+        self.shift_trouble_quietly();
+        if let Some(t) = self.active_trouble {
+            res.push((format!("  trouble shifts to {}", self.troubles[t].name), true));
+        }
+    }
+
+    /// The active trouble forbids using Poison ("... in Sickbay").
+    fn sickbay(&self) -> bool {
+        self.active_trouble == Some(0)
+    }
+
+    /// A trouble's Power: a card of that power, played and resolved, shifts it.
+    fn trouble_after_play(&mut self, card: &Card, res: &mut Vec<(String, bool)>) {
+        let Some(t) = self.active_trouble else { return };
+        if self.troubles[t].power.as_ref().is_some_and(|p| card.power() == Some(p)) {
+            self.shift_trouble(res);
+        }
+    }
+
+    /// A trouble's Miss: a turn without a play on its number shifts it.
+    fn trouble_after_miss(&mut self, called_for: Denomination) {
+        let Some(t) = self.active_trouble else { return };
+        if self.troubles[t].miss == Some(called_for) {
+            let mut res = Vec::new();
+            self.shift_trouble(&mut res);
+            for (line, _) in res {
+                self.both(line);
+            }
+        }
     }
 
     /// Playing a Qapla' scores the pot's highest card and sends the pot's cards to their owners'

@@ -32,6 +32,11 @@ impl Cx<'_> {
             }
             return Ok(("", Event::TroubleShifts(rest.to_string())));
         }
+        if let Ok((rest, _)) = (kw("trouble"), space1, kw("shifts")).parse(i) {
+            if rest.trim().is_empty() {
+                return Ok((rest, Event::TroubleHidden));
+            }
+        }
         if let Ok((rest, _)) = (kw("players"), space1, kw("reseat"), space1, kw("as"), space1).parse(i) {
             let (rest, order) = self.player_list(rest)?;
             return Ok((rest, Event::Reseated(order)));

@@ -181,6 +181,7 @@ impl<'s> LineParser<'s> {
                 | LineKind::UnknownTag { .. }
                 | LineKind::Ruleset(_)
                 | LineKind::Troubles(_)
+                | LineKind::TroubleCard(_)
                 | LineKind::Rounds(_)
                 | LineKind::Players(_)
                 | LineKind::Deck { .. }
@@ -375,6 +376,51 @@ fn top_level<'a>(cx: &Cx<'_>, i: &'a str) -> R<'a, LineKind> {
     Err(nom::Err::Error(PErr { at: i, len: token_len(i), detail: None }))
 }
 
+/// `NAME; miss 10; power Mutate; action lose 100000`: a declared trouble and its shift line.
+fn trouble_card<'a>(cx: &Cx<'_>, value: &'a str) -> Result<crate::model::log::TroubleCard, nom::Err<PErr<'a>>> {
+    use crate::model::log::{TroubleAction, TroubleCard};
+    let mut parts = value.split(';');
+    let name = parts.next().unwrap_or("").trim();
+    if name.is_empty() {
+        return Err(token::failure(value, Code::BadTagValue, "expected the trouble's name, then its shift line"));
+    }
+    let mut card = TroubleCard { name: name.to_string(), miss: None, power: None, action: None };
+    for part in parts {
+        let part = part.trim();
+        let bad = || {
+            token::failure(
+                part,
+                Code::BadTagValue,
+                "a shift line part is `miss 10`, `power Mutate`, `action draw 2` or `action lose 100000`",
+            )
+        };
+        if let Ok((r, _)) = (kw("miss"), space1::<&str, PErr>).parse(part) {
+            let (r, n) = number(r)?;
+            card.miss =
+                Some(crate::model::Denomination::from_value(n).filter(|_| r.trim().is_empty()).ok_or_else(bad)?);
+        } else if let Ok((r, _)) = (kw("power"), space1::<&str, PErr>).parse(part) {
+            let (r, p) = cx.power_spec(r)?;
+            if !r.trim().is_empty() {
+                return Err(bad());
+            }
+            card.power = Some(p);
+        } else if let Ok((r, _)) = (kw("action"), space1::<&str, PErr>, kw("draw"), space1::<&str, PErr>).parse(part) {
+            let (r, n) = number(r)?;
+            let n = u32::try_from(n).ok().filter(|_| r.trim().is_empty()).ok_or_else(bad)?;
+            card.action = Some(TroubleAction::Draw(n));
+        } else if let Ok((r, _)) = (kw("action"), space1::<&str, PErr>, kw("lose"), space1::<&str, PErr>).parse(part) {
+            let (r, n) = number(r)?;
+            if !r.trim().is_empty() {
+                return Err(bad());
+            }
+            card.action = Some(TroubleAction::Lose(crate::model::Points(n)));
+        } else {
+            return Err(bad());
+        }
+    }
+    Ok(card)
+}
+
 /// A `tag: value` line; `None` when the word is no tag (so the line is a turn).
 fn tag_line<'a>(cx: &Cx<'_>, tag: &'a str, value: &'a str) -> Result<Option<LineKind>, nom::Err<PErr<'a>>> {
     let lower = tag.to_ascii_lowercase();
@@ -399,6 +445,7 @@ fn tag_line<'a>(cx: &Cx<'_>, tag: &'a str, value: &'a str) -> Result<Option<Line
         "players" => LineKind::Players(declare_players(cx, value)?),
         "first" => LineKind::First(full(value, |i| cx.player(i))?),
         "trouble" => LineKind::Trouble(value.to_string()),
+        "trouble-card" => LineKind::TroubleCard(trouble_card(cx, value)?),
         "points" => LineKind::Points(full(value, |i| cx.player_points(i))?),
         "totals" => LineKind::Totals(full(value, |i| cx.player_points(i))?),
         "winner" => LineKind::Winner(full(value, |i| cx.player_list(i))?),

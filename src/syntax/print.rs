@@ -41,6 +41,23 @@ pub fn format(log: &Log) -> String {
     out
 }
 
+/// A declared trouble and its shift line: `trouble-card: NAME; miss 10; power Mutate; action lose 100000`.
+pub fn trouble_card(c: &crate::model::log::TroubleCard) -> String {
+    let mut parts = vec![c.name.clone()];
+    if let Some(d) = c.miss {
+        parts.push(format!("miss {}", d.value()));
+    }
+    if let Some(p) = &c.power {
+        parts.push(format!("power {p}"));
+    }
+    match c.action {
+        Some(crate::model::log::TroubleAction::Draw(n)) => parts.push(format!("action draw {n}")),
+        Some(crate::model::log::TroubleAction::Lose(p)) => parts.push(format!("action lose {}", p.0)),
+        None => {}
+    }
+    format!("trouble-card: {}", parts.join("; "))
+}
+
 /// One line in canonical form, without indentation or comment.
 pub fn print_line(line: &Line, names: &Names) -> String {
     let name = |p: PlayerId| display_name(names.get(p)).into_owned();
@@ -58,6 +75,7 @@ pub fn print_line(line: &Line, names: &Names) -> String {
         LineKind::Round(n) => format!("round {n}"),
         LineKind::First(p) => format!("first: {}", name(*p)),
         LineKind::Trouble(t) => tagged("trouble", t),
+        LineKind::TroubleCard(c) => trouble_card(c),
         LineKind::Hand { player, cards } => {
             format!("hand {}: {}", name(*player), CardList(cards, names))
         }
