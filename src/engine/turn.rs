@@ -1597,9 +1597,11 @@ impl PowerCx<'_, '_> {
         }
     }
 
-    /// `p` played `card` outside the turn's own steps (Stampede): a Qapla' empties the pot.
+    /// `p` played `card` outside the turn's own steps (Stampede): a Qapla' empties the pot, and a
+    /// card of the active trouble's power shifts it.
     pub fn played(&mut self, p: PlayerId, card: &Card) {
         self.r.pot_on_play(p, card, self.progress);
+        self.r.trouble_after_play(card, self.progress);
     }
 
     /// SHIFT, RESET: the active trouble changes.

@@ -1401,6 +1401,7 @@ impl<'o> Sim<'o> {
                         res.push((format!("  {} plays {c}", self.name(x)), true));
                         self.pile[x].push(c.clone(), None);
                         self.pot_on_play(x, &c, res);
+                        self.trouble_after_play(&c, res);
                     }
                     q = self.next_in_turn(x);
                 }
