@@ -1395,6 +1395,21 @@ impl PowerCx<'_, '_> {
         })
     }
 
+    /// The `@Name` choice of a power that names an opponent: reports the player naming
+    /// themselves (R0320), with `example` as the right syntax. `None` without a target.
+    pub fn opponent(&mut self, what: &str, example: &str) -> Option<(PlayerId, Span)> {
+        let (target, at) = self.target()?;
+        if target == self.player {
+            self.report(
+                Diagnostic::new(Code::PoisonTarget, at, format!("{what} chooses an opponent, not its own player"))
+                    .label("not an opponent")
+                    .help(format!("name the opponent: `{example}`")),
+            );
+            return None;
+        }
+        Some((target, at))
+    }
+
     /// The `name POWER` choice.
     pub fn named(&self) -> Option<(PowerSpec, Span)> {
         self.choices.iter().find_map(|c| match &c.kind {

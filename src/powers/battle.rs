@@ -25,16 +25,8 @@ pub const DOC: Doc = Doc {
 };
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
-    let Some((target, at)) = cx.target() else { return Resolved::Done };
+    let Some((target, _)) = cx.opponent("Battle", "10 Battle use @Matt") else { return Resolved::Done };
     let player = cx.player;
-    if target == player {
-        cx.report(
-            Diagnostic::new(Code::PoisonTarget, at, "Battle chooses another player")
-                .label("not an opponent")
-                .help("name the opponent: `10 Battle use @Matt`"),
-        );
-        return Resolved::Done;
-    }
     let (mut mine, my_line) = revealed(cx, player);
     let (mut theirs, their_line) = revealed(cx, target);
     let total =

@@ -29,16 +29,8 @@ pub const DOC: Doc = Doc {
 };
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
-    let Some((target, at)) = cx.target() else { return Resolved::Done };
+    let Some((target, _)) = cx.opponent("BiJ", "1000 BiJ use @Matt") else { return Resolved::Done };
     let player = cx.player;
-    if target == player {
-        cx.report(
-            Diagnostic::new(Code::PoisonTarget, at, "BiJ chooses an opponent")
-                .label("not an opponent")
-                .help("name the opponent whose pile takes it: `1000 BiJ use @Matt`"),
-        );
-        return Resolved::Done;
-    }
     let card = cx.card.clone();
     let shown = cx.take_claim(|e| {
         matches!(e, Event::Puts { to: Destination { place: Place::UnderPile | Place::OnPile, owner: Some(_) }, .. })

@@ -54,16 +54,8 @@ fn antidote_hand(cx: &mut PowerCx, target: crate::model::PlayerId) {
 }
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
-    let Some((target, at)) = cx.target() else { return Resolved::Done };
+    let Some((target, at)) = cx.opponent("Poison", "100 Poison use @Matt") else { return Resolved::Done };
     let player = cx.player;
-    if target == player {
-        cx.report(
-            Diagnostic::new(Code::PoisonTarget, at, "Poison chooses an opponent, not its own player")
-                .label("an opponent")
-                .help("write the opponent poisoned: `100 Poison use @Matt`"),
-        );
-        return Resolved::Done;
-    }
     let name = cx.name(target);
     if cx.state().player(target).deck.is_empty() {
         cx.report(
