@@ -778,7 +778,7 @@ impl<'a> Referee<'a> {
     /// The player's located cards, less those already reported as impossible (they stay where
     /// they are; leaving them out judges the list on the rest, so each is reported once).
     fn unreported(&self, p: PlayerId) -> Vec<&Card> {
-        let mut pending = self.state.located(p);
+        let mut pending: Vec<&Card> = self.state.located(p).collect();
         for (q, c) in &self.misfits {
             if *q == p {
                 if let Some(k) = pending.iter().position(|x| *x == c) {
@@ -795,7 +795,13 @@ impl<'a> Referee<'a> {
             return;
         }
         let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
-        if list.fits(card, &self.unreported(p)) {
+        // Cards already reported are set aside; with none, the located cards are walked in place.
+        let fits = if self.misfits.iter().any(|(q, _)| *q == p) {
+            list.fits(card, self.unreported(p).into_iter())
+        } else {
+            list.fits(card, self.state.located(p))
+        };
+        if fits {
             return;
         }
         self.report_misfit(p, card.clone(), span);

@@ -172,10 +172,10 @@ impl State {
 
     /// Every card the player owns whose identity is known, for the decklist check: in the
     /// player's own zones, in other players' piles (Assimilate, BiJ) and in the pot.
-    pub fn located(&self, p: PlayerId) -> Vec<&Card> {
+    pub fn located(&self, p: PlayerId) -> impl Iterator<Item = &Card> {
         let pl = self.player(p);
-        let away = self.players.iter().flat_map(|q| q.pile.guests()).filter(|(_, o)| *o == p).map(|(c, _)| c);
-        let pot = self.pot.iter().filter(|(_, o)| *o == Some(p)).map(|(c, _)| c);
+        let away = self.players.iter().flat_map(|q| q.pile.guests()).filter(move |(_, o)| *o == p).map(|(c, _)| c);
+        let pot = self.pot.iter().filter(move |(_, o)| *o == Some(p)).map(|(c, _)| c);
         pl.hand
             .known
             .iter()
@@ -185,7 +185,6 @@ impl State {
             .chain(pl.out_of_game.iter())
             .chain(away)
             .chain(pot)
-            .collect()
     }
 
     /// Folds one event into the state.

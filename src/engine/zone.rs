@@ -41,6 +41,8 @@ pub struct Pile {
     cards: Vec<Card>,
     /// `Some(owner)` for a card of another player than the pile's.
     owners: Vec<Option<PlayerId>>,
+    /// How many of the cards are other players' (most piles hold none: reads skip the walk).
+    guests: usize,
 }
 
 impl std::ops::Deref for Pile {
@@ -54,10 +56,11 @@ impl Pile {
     /// The player's own cards.
     pub fn own(cards: Vec<Card>) -> Pile {
         let owners = vec![None; cards.len()];
-        Pile { cards, owners }
+        Pile { cards, owners, guests: 0 }
     }
 
     pub fn push(&mut self, card: Card, owner: Option<PlayerId>) {
+        self.guests += usize::from(owner.is_some());
         self.cards.push(card);
         self.owners.push(owner);
     }
@@ -65,18 +68,24 @@ impl Pile {
     /// At `i` from the bottom (clamped to the pile's height).
     pub fn insert(&mut self, i: usize, card: Card, owner: Option<PlayerId>) {
         let i = i.min(self.cards.len());
+        self.guests += usize::from(owner.is_some());
         self.cards.insert(i, card);
         self.owners.insert(i, owner);
     }
 
     /// The card at `i` and its owner, when it is another player's.
     pub fn remove(&mut self, i: usize) -> (Card, Option<PlayerId>) {
-        (self.cards.remove(i), self.owners.remove(i))
+        let owner = self.owners.remove(i);
+        self.guests -= usize::from(owner.is_some());
+        (self.cards.remove(i), owner)
     }
 
     /// The top card and its owner, when it is another player's.
     pub fn pop(&mut self) -> Option<(Card, Option<PlayerId>)> {
-        Some((self.cards.pop()?, self.owners.pop().flatten()))
+        let card = self.cards.pop()?;
+        let owner = self.owners.pop().flatten();
+        self.guests -= usize::from(owner.is_some());
+        Some((card, owner))
     }
 
     /// The owner of the card at `i`, when it is another player's.
@@ -88,17 +97,20 @@ impl Pile {
     pub fn take_all(&mut self) -> Vec<(Card, Option<PlayerId>)> {
         let cards = std::mem::take(&mut self.cards);
         let owners = std::mem::take(&mut self.owners);
+        self.guests = 0;
         cards.into_iter().zip(owners).collect()
     }
 
     /// The cards of other players, with their owners.
-    pub fn guests(&self) -> impl Iterator<Item = (&Card, PlayerId)> {
-        self.cards.iter().zip(&self.owners).filter_map(|(c, o)| o.map(|o| (c, o)))
+    pub fn guests(&self) -> impl Iterator<Item = (&Card, PlayerId)> + Clone {
+        let n = if self.guests == 0 { 0 } else { self.cards.len() };
+        self.cards[..n].iter().zip(&self.owners).filter_map(|(c, o)| o.map(|o| (c, o)))
     }
 
     /// The pile's own cards (not other players').
-    pub fn owned(&self) -> impl Iterator<Item = &Card> {
-        self.cards.iter().zip(&self.owners).filter(|(_, o)| o.is_none()).map(|(c, _)| c)
+    pub fn owned(&self) -> impl Iterator<Item = &Card> + Clone {
+        let guests = self.guests > 0;
+        self.cards.iter().zip(&self.owners).filter(move |(_, o)| !guests || o.is_none()).map(|(c, _)| c)
     }
 }
 
@@ -328,19 +340,25 @@ impl Collection {
 
     /// Whether one newly known card still fits the list beside the other located cards (which
     /// include it): its copies, its denomination's cards and the total stay within the list.
-    pub fn fits(&self, card: &Card, located: &[&Card]) -> bool {
-        if located.len() as u32 > self.total {
+    pub fn fits<'a>(&self, card: &Card, located: impl Iterator<Item = &'a Card>) -> bool {
+        let d = card.denomination();
+        let whole = matches!(card.power(), Some(p) if !matches!(p, PowerSpec::Unrecorded));
+        // One pass: all located cards, those of the card's number, and copies of the card.
+        let (mut total, mut same_denomination, mut copies) = (0u32, 0u32, 0u32);
+        for c in located {
+            total += 1;
+            if d.is_some() && c.denomination() == d {
+                same_denomination += 1;
+                if whole && c == card {
+                    copies += 1;
+                }
+            }
+        }
+        if total > self.total {
             return false;
         }
-        let Some(d) = card.denomination() else { return true };
-        let same_denomination = located.iter().filter(|c| c.denomination() == Some(d)).count() as u32;
-        if same_denomination > self.by_denomination[d.index()] {
-            return false;
-        }
-        match card.power() {
-            Some(PowerSpec::Unrecorded) | None => true,
-            Some(_) => located.iter().filter(|c| **c == card).count() as u32 <= self.listed(card),
-        }
+        let Some(d) = d else { return true };
+        same_denomination <= self.by_denomination[d.index()] && (!whole || copies <= self.listed(card))
     }
 
     /// Whether these located cards (distinct physical cards of the owner) can all be cards of the
