@@ -427,8 +427,10 @@ impl Referee<'_> {
         if progress.fogged {
             return;
         }
-        let shifts = self.active_trouble().and_then(|t| t.power).is_some_and(|p| c.power() == Some(&p));
-        if shifts {
+        let Some(power) = self.active_trouble().and_then(|t| t.power) else { return };
+        // A card whose power is not recorded may have the trouble's power: the table's line says
+        // whether it shifted, and without one the trouble is no longer known.
+        if c.power() == Some(&power) || c.power().is_none_or(|p| !p.is_known()) {
             self.trouble_shift(progress);
         }
     }
@@ -441,7 +443,9 @@ impl Referee<'_> {
         }
         let missed = !progress.played && !progress.skipped && !progress.fogged;
         let miss = self.active_trouble().and_then(|t| t.miss);
-        let mut take_one = missed && miss.is_some() && miss == progress.called_for;
+        // A chain the referee cannot see (after a power it could not follow) may have called for
+        // the trouble's number: a miss is possible, and then the trouble may have shifted.
+        let mut take_one = missed && miss.is_some() && (miss == progress.called_for || progress.called_for.is_none());
         loop {
             let unknown = self.active_trouble().is_none();
             if !take_one && !unknown {
