@@ -839,6 +839,8 @@ impl<'a> Referee<'a> {
             return;
         }
         let unverified_hands = self.state.players.iter().any(|p| p.hand.unbounded);
+        // Who went out cannot be told: a player the referee holds in may have gone out.
+        let outs_unknown = self.went_out.is_empty() && (unverified_hands || self.state.fog.turn_order);
         // A power that decks the last players at once (Masaka) ends the round with nobody out.
         let all_decked = self.state.players.iter().all(|p| matches!(p.status, Status::Decked | Status::SittingOut));
         if self.went_out.is_empty() && !all_decked {
@@ -993,7 +995,9 @@ impl<'a> Referee<'a> {
             // player who did not go out (cards whose power is unknown made the deal uncertain).
             if pl.status != Status::Out {
                 let warps = powers::time_warp::fewer(&pl.pile);
-                if warps > 0 {
+                if warps > 0 && outs_unknown {
+                    self.uncertain_deal.push(q);
+                } else if warps > 0 {
                     self.warped.push((q, warps));
                 }
             }
