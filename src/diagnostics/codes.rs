@@ -84,6 +84,7 @@ codes! {
     NotInPile = "R0326";
     TroubleForbids = "R0327";
     WrongAction = "R0328";
+    ActionUnaffordable = "R0329";
     NotInDecklist = "R0401";
     PointsMismatch = "R0501";
     TotalsMismatch = "R0502";
@@ -163,6 +164,7 @@ impl Code {
             | Code::NotInPile
             | Code::TroubleForbids
             | Code::WrongAction
+            | Code::ActionUnaffordable
             | Code::NotInDecklist
             | Code::PointsMismatch
             | Code::TotalsMismatch
@@ -653,6 +655,14 @@ impl Code {
                  action, or another amount, is not on offer.\n\n\
                  Example:\n    trouble: ... in Sickbay\n    Dan: action draw 2; 1 Go\n\nFix: take the trouble's own \
                  action, or none.",
+            ),
+            Code::ActionUnaffordable => (
+                "a Lose action by a player without the points to pay it",
+                "TCC 2.1, Troubles - Shifting",
+                "The Lose X action shifts the trouble for X points, and only a player who has at least X \
+                 points may take it.\n\n\
+                 Example:\n    trouble: ... in Sickbay\n    Dan: action lose 100000; 1 Go     # Dan has 20,000\n\n\
+                 Fix: the player cannot take the action; log the turn without it.",
             ),
             Code::NotInDecklist => (
                 "a card the player cannot have",

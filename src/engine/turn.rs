@@ -308,7 +308,7 @@ impl Referee<'_> {
                     if have < *points && !self.state.fog.scores {
                         self.report(
                             Diagnostic::new(
-                                Code::ActionNotFirst,
+                                Code::ActionUnaffordable,
                                 step.span,
                                 format!("{} has {have} points, fewer than {points}", self.name(player)),
                             )
