@@ -162,6 +162,8 @@ struct Sim<'o> {
     active_trouble: Option<usize>,
     /// How many cards fewer each player is dealt next round (TIME WARP).
     warped: Vec<u32>,
+    /// The clockwise seating, as player indices (BAH! reseats the table).
+    seat: Vec<usize>,
     /// Cards played this turn after its first (a rescued card, a replay, a stampede follow-up), in
     /// order, for the trouble's Power.
     later_plays: Vec<Card>,
@@ -283,6 +285,7 @@ impl<'o> Sim<'o> {
             trouble_pile: Vec::new(),
             active_trouble: None,
             warped: vec![0; n],
+            seat: (0..n).collect(),
             later_plays: Vec::new(),
         }
     }
@@ -379,7 +382,7 @@ impl<'o> Sim<'o> {
             if self.mutated {
                 return;
             }
-            let pts = self.score_round(&went);
+            let pts = self.score_round(&went, round == o.rounds);
             if self.mutated {
                 return;
             }
@@ -531,8 +534,10 @@ impl<'o> Sim<'o> {
     }
 
     fn next_in_turn(&self, p: usize) -> Option<usize> {
-        (1..=self.n)
-            .map(|k| if self.clockwise { (p + k) % self.n } else { (p + self.n * 2 - k) % self.n })
+        let n = self.n;
+        let at = self.seat.iter().position(|&q| q == p)?;
+        (1..=n)
+            .map(|k| self.seat[if self.clockwise { (at + k) % n } else { (at + n * 2 - k) % n }])
             .find(|q| self.st[*q] == St::In)
     }
 
@@ -614,6 +619,9 @@ impl<'o> Sim<'o> {
                 // A skipped turn is the next turn: a Score aimed at it lapses (ruling R22).
                 if let Some(q) = next {
                     self.awaiting.retain(|(_, t)| *t != q);
+                    if outcome.skips == 1 {
+                        self.place_bah(q);
+                    }
                 }
                 next = next.and_then(|q| self.next_in_turn(q));
             }
@@ -1493,6 +1501,17 @@ impl<'o> Sim<'o> {
         self.discard[p].push(x);
     }
 
+    /// BAH!: a skipped player may, on the skipped turn, put a BaH! from hand beneath the pile.
+    fn place_bah(&mut self, q: usize) {
+        if self.hand[q].len() < 2 || !self.r.chance(70) {
+            return;
+        }
+        let Some(k) = self.hand[q].iter().position(|c| c.power().is_some_and(|x| x.has(Power::Bah))) else { return };
+        let c = self.hand[q].remove(k);
+        self.both(format!("{}: skipped; place {c}", self.name(q)));
+        self.pile[q].insert(0, c, None);
+    }
+
     /// The next trouble becomes the active one; an empty face-down pile is first made of every
     /// trouble again, shuffled (TCC 2.1, Troubles - Shifting).
     fn shift_trouble_quietly(&mut self) {
@@ -1567,7 +1586,7 @@ impl<'o> Sim<'o> {
     }
 
     /// Scores the round and writes its lines; returns each player's points.
-    fn score_round(&mut self, went: &[usize]) -> Vec<u64> {
+    fn score_round(&mut self, went: &[usize], last: bool) -> Vec<u64> {
         for p in 0..self.n {
             let h = std::mem::take(&mut self.hand[p]);
             // SAFETY: a Safety in the pile lets the hand go into the deck instead.
@@ -1578,6 +1597,16 @@ impl<'o> Sim<'o> {
             } else {
                 self.discard[p].extend(h);
             }
+        }
+        // BAH!: a player who did not go out with one in the pile may have the table reseated.
+        let bah = (0..self.n)
+            .any(|p| !went.contains(&p) && self.pile[p].iter().any(|c| c.power().is_some_and(|x| x.has(Power::Bah))));
+        if bah && !last && self.r.chance(50) {
+            let mut seat = self.seat.clone();
+            self.r.shuffle(&mut seat);
+            let names: Vec<&str> = seat.iter().map(|&q| self.name(q)).collect();
+            self.both(format!("reseat {}", names.join(", ")));
+            self.seat = seat;
         }
         let mut pts = self.round_pts.clone();
         for (p, points) in pts.iter_mut().enumerate() {
