@@ -297,7 +297,22 @@ impl Referee<'_> {
             StepKind::ActionDraw(n) => {
                 if self.trouble_action(step.span, progress) {
                     self.check_action(crate::model::log::TroubleAction::Draw(*n), step.span);
-                    self.emit(Event::Draws { player, drawn: Drawn::Count(*n) });
+                    // The table may name the cards (`  Dan draws 10 Go, 1 Skip`): evidence.
+                    let line = progress.claims.iter_mut().find(|(e, _, used)| {
+                        !*used && matches!(e, Event::Draws { player: p, drawn } if *p == player && drawn.count() == *n)
+                    });
+                    let drawn = match line {
+                        Some(c) => {
+                            c.2 = true;
+                            match &c.0 {
+                                Event::Draws { drawn, .. } => drawn.clone(),
+                                _ => Drawn::Count(*n),
+                            }
+                        }
+                        None => Drawn::Count(*n),
+                    };
+                    self.emit(Event::Draws { player, drawn });
+                    self.check_located(player, step.span);
                     self.trouble_shift(progress);
                 }
             }

@@ -164,6 +164,8 @@ struct Sim<'o> {
     warped: Vec<u32>,
     /// The clockwise seating, as player indices (BAH! reseats the table).
     seat: Vec<usize>,
+    /// Points paid this round for trouble actions (Lose X), taken off the totals at its end.
+    lost: Vec<u64>,
     /// Cards played this turn after its first (a rescued card, a replay, a stampede follow-up), in
     /// order, for the trouble's Power.
     later_plays: Vec<Card>,
@@ -286,6 +288,7 @@ impl<'o> Sim<'o> {
             active_trouble: None,
             warped: vec![0; n],
             seat: (0..n).collect(),
+            lost: vec![0; n],
             later_plays: Vec::new(),
         }
     }
@@ -697,14 +700,16 @@ impl<'o> Sim<'o> {
     /// One ordinary turn.
     fn turn(&mut self, p: usize) -> Outcome {
         let mut out = Outcome::default();
-        let legal = self.legal(p);
         let name = self.name(p);
         // Resolution lines, each with whether a score keeper sees it.
         let mut res: Vec<(String, bool)> = Vec::new();
-        let (mut full, mut hidden);
-        let played: Card;
         let called_for = rules::next_number(&self.chain);
         self.later_plays.clear();
+        // A trouble action opens the turn, now and then; it shifts the trouble.
+        let act = self.trouble_action(p, &mut res);
+        let legal = self.legal(p);
+        let (mut full, mut hidden);
+        let played: Card;
         if !legal.is_empty() && self.r.chance(95) {
             let c = legal[self.r.below(legal.len())].clone();
             if let Some(k) = self.hand[p].iter().position(|x| *x == c) {
@@ -714,8 +719,9 @@ impl<'o> Sim<'o> {
             hidden = full.clone();
             played = c;
         } else if self.deck[p].is_empty() {
-            self.both(format!("{name}: draw"));
+            self.both(format!("{name}: {act}draw"));
             self.both(format!("  {name} is decked"));
+            self.flush_res(std::mem::take(&mut res));
             let h = std::mem::take(&mut self.hand[p]);
             self.discard[p].extend(h);
             self.st[p] = St::Decked;
@@ -731,7 +737,8 @@ impl<'o> Sim<'o> {
                 hidden = format!("draw; {c}");
                 played = c;
             } else {
-                self.line(format!("{name}: draw {c}"), format!("{name}: draw"));
+                self.line(format!("{name}: {act}draw {c}"), format!("{name}: {act}draw"));
+                self.flush_res(std::mem::take(&mut res));
                 self.hand[p].push(c);
                 self.chain.broken = true;
                 self.trouble_after_miss(called_for);
@@ -795,17 +802,8 @@ impl<'o> Sim<'o> {
         for c in std::mem::take(&mut self.later_plays) {
             self.trouble_after_play(&c, &mut res);
         }
-        self.line(format!("{name}: {full}"), format!("{name}: {hidden}"));
-        for (r, public) in res {
-            // A line a score keeper sees differently is written "full\nhidden".
-            if let Some((full, hidden)) = r.split_once('\n') {
-                self.line(full.to_string(), hidden.to_string());
-            } else if public {
-                self.both(r);
-            } else {
-                self.lines.push((Some(r), None));
-            }
-        }
+        self.line(format!("{name}: {act}{full}"), format!("{name}: {act}{hidden}"));
+        self.flush_res(res);
         if self.mutated {
             // The mistake was in this turn's resolution: the log ends with it.
             return out;
@@ -1501,6 +1499,46 @@ impl<'o> Sim<'o> {
         self.discard[p].push(x);
     }
 
+    /// Writes a turn's resolution lines: public ones in both forms, secret ones in the full log
+    /// only, and a line a score keeper sees differently as "full\nhidden".
+    fn flush_res(&mut self, res: Vec<(String, bool)>) {
+        for (r, public) in res {
+            if let Some((full, hidden)) = r.split_once('\n') {
+                self.line(full.to_string(), hidden.to_string());
+            } else if public {
+                self.both(r);
+            } else {
+                self.lines.push((Some(r), None));
+            }
+        }
+    }
+
+    /// A trouble action at the start of `p`'s turn, sometimes: the active trouble's Draw X (when
+    /// the deck holds more) or Lose X (when the player has the points). Returns the step's text
+    /// (`action draw 2; `), empty when none; the shift goes into `res`.
+    fn trouble_action(&mut self, p: usize, res: &mut Vec<(String, bool)>) -> String {
+        use crate::model::log::TroubleAction;
+        let Some(t) = self.active_trouble else { return String::new() };
+        let step = match self.troubles[t].action {
+            Some(TroubleAction::Draw(x)) if self.deck[p].len() > x as usize + 1 && self.r.chance(8) => {
+                let drawn: Vec<Card> = self.deck[p].drain(..x as usize).collect();
+                // The drawn cards are the player's secret: the full log names them.
+                res.push((format!("  {} draws {}", self.name(p), card_list(&drawn)), false));
+                self.hand[p].extend(drawn);
+                format!("action draw {x}; ")
+            }
+            Some(TroubleAction::Lose(x))
+                if self.totals[p] + self.round_pts[p] >= self.lost[p] + x.0 && self.r.chance(10) =>
+            {
+                self.lost[p] += x.0;
+                format!("action lose {}; ", x.0)
+            }
+            _ => return String::new(),
+        };
+        self.shift_trouble(res);
+        step
+    }
+
     /// BAH!: a skipped player may, on the skipped turn, put a BaH! from hand beneath the pile.
     fn place_bah(&mut self, q: usize) {
         if self.hand[q].len() < 2 || !self.r.chance(70) {
@@ -1635,6 +1673,7 @@ impl<'o> Sim<'o> {
         }
         for (p, points) in pts.iter().enumerate() {
             self.totals[p] += *points;
+            self.totals[p] -= std::mem::take(&mut self.lost[p]);
         }
         let named: Vec<usize> = (0..self.n).filter(|p| pts[*p] > 0 || went.contains(p)).collect();
         if !named.is_empty() {
