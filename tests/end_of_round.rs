@@ -9,14 +9,18 @@ fn flagged(text: &str) -> Vec<String> {
     support::flagged(&diags).into_iter().map(|d| d.split(':').next().unwrap_or("").to_string()).collect()
 }
 
-const ROUND_ONE: &str = "position
+/// A position in round 1 with Dan to play on a 100 and the pot empty; its piles follow.
+const POSITION: &str = "position
   ruleset: tcc-2.1
   players: Dan, Rogue, Matt, Johnny
   round 1
   chain: 100
   turn: Dan
   pot:
-  Dan hand: 1000 Go
+";
+
+/// Dan goes out; Rogue stays in with a Roll and a BaH! in the pile.
+const ROUND_ONE: &str = "  Dan hand: 1000 Go
   Dan pile: 1 Go
   Rogue pile: 1 Roll, 10 BaH!
   Matt pile:
@@ -26,23 +30,27 @@ Dan: 1000 Go
 points: Dan 1001
 ";
 
+fn round_one() -> String {
+    format!("{POSITION}{ROUND_ONE}")
+}
+
 #[test]
 fn a_player_mulligans_once_however_many_rolls() {
-    let once = format!("{ROUND_ONE}\nround 2\nfirst: Dan\nmulligan Rogue\nDan: 1 Go\n");
+    let once = format!("{}\nround 2\nfirst: Dan\nmulligan Rogue\nDan: 1 Go\n", round_one());
     assert_eq!(flagged(&once), Vec::<String>::new());
-    let twice = format!("{ROUND_ONE}\nround 2\nfirst: Dan\nmulligan Rogue\nmulligan Rogue\nDan: 1 Go\n");
+    let twice = format!("{}\nround 2\nfirst: Dan\nmulligan Rogue\nmulligan Rogue\nDan: 1 Go\n", round_one());
     assert_eq!(flagged(&twice), vec!["R0326".to_string()]);
 }
 
 #[test]
 fn the_table_is_reseated_once_and_not_after_the_last_round() {
-    let once = ROUND_ONE.replace("points:", "reseat Rogue, Dan, Matt, Johnny\npoints:");
+    let once = round_one().replace("points:", "reseat Rogue, Dan, Matt, Johnny\npoints:");
     assert_eq!(flagged(&once), Vec::<String>::new());
     let twice =
-        ROUND_ONE.replace("points:", "reseat Rogue, Dan, Matt, Johnny\nreseat Dan, Rogue, Matt, Johnny\npoints:");
+        round_one().replace("points:", "reseat Rogue, Dan, Matt, Johnny\nreseat Dan, Rogue, Matt, Johnny\npoints:");
     assert_eq!(flagged(&twice), vec!["R0326".to_string()]);
     let last =
-        ROUND_ONE.replace("round 1\n", "round 5\n").replace("points:", "reseat Rogue, Dan, Matt, Johnny\npoints:");
+        round_one().replace("round 1\n", "round 5\n").replace("points:", "reseat Rogue, Dan, Matt, Johnny\npoints:");
     assert!(flagged(&last).contains(&"R0326".to_string()), "{:?}", flagged(&last));
 }
 
@@ -50,14 +58,8 @@ fn the_table_is_reseated_once_and_not_after_the_last_round() {
 fn a_time_warp_is_left_to_the_log_when_who_went_out_is_open() {
     // Nobody is known to have gone out (an unfollowed use leaves the hands open): Rogue's Time
     // Warp may or may not take a card, so a seven-card hand is no error.
-    let open = "position
-  ruleset: tcc-2.1
-  players: Dan, Rogue, Matt, Johnny
-  round 1
-  chain: 100
-  turn: Dan
-  pot:
-  Rogue pile: 1 Time Warp
+    let open = format!(
+        "{POSITION}  Rogue pile: 1 Time Warp
 end
 Dan: 1000 ? use
 Rogue: draw
@@ -68,6 +70,7 @@ round 2
 first: Dan
 hand Rogue: 1 Go, 10 Go, 100 Go, 1000 Go, 10000 Go, 100000 Go, 1 Skip
 Dan: 1 Go
-";
-    assert!(!flagged(open).contains(&"R0103".to_string()), "{:?}", flagged(open));
+"
+    );
+    assert!(!flagged(&open).contains(&"R0103".to_string()), "{:?}", flagged(&open));
 }

@@ -49,6 +49,21 @@ pub(crate) struct Progress {
     steps: u32,
 }
 
+impl Progress {
+    /// Takes the first of the turn's resolution lines not yet taken that `pick` accepts, as
+    /// evidence; it is then not compared again.
+    fn take(&mut self, pick: impl Fn(&Event) -> bool) -> Option<(Event, Span)> {
+        let c = self.claims.iter_mut().find(|(e, _, used)| !*used && pick(e))?;
+        c.2 = true;
+        Some((c.0.clone(), c.1))
+    }
+
+    /// Whether a line not yet taken satisfies `pick`.
+    fn has(&self, pick: impl Fn(&Event) -> bool) -> bool {
+        self.claims.iter().any(|(e, _, used)| !*used && pick(e))
+    }
+}
+
 impl Referee<'_> {
     /// Checks the turn at line `at`, whose resolution lines run to `end`.
     pub(super) fn turn(&mut self, at: usize, end: usize) {
@@ -298,18 +313,12 @@ impl Referee<'_> {
                 if self.trouble_action(step.span, progress) {
                     self.check_action(crate::model::log::TroubleAction::Draw(*n), step.span);
                     // The table may name the cards (`  Dan draws 10 Go, 1 Skip`): evidence.
-                    let line = progress.claims.iter_mut().find(|(e, _, used)| {
-                        !*used && matches!(e, Event::Draws { player: p, drawn } if *p == player && drawn.count() == *n)
-                    });
+                    let line = progress.take(
+                        |e| matches!(e, Event::Draws { player: p, drawn } if *p == player && drawn.count() == *n),
+                    );
                     let drawn = match line {
-                        Some(c) => {
-                            c.2 = true;
-                            match &c.0 {
-                                Event::Draws { drawn, .. } => drawn.clone(),
-                                _ => Drawn::Count(*n),
-                            }
-                        }
-                        None => Drawn::Count(*n),
+                        Some((Event::Draws { drawn, .. }, _)) => drawn,
+                        _ => Drawn::Count(*n),
                     };
                     self.emit(Event::Draws { player, drawn });
                     self.check_located(player, step.span);
@@ -426,15 +435,8 @@ impl Referee<'_> {
     /// The trouble shifts (TCC 2.1, Troubles - Shifting): the table's `trouble shifts to` line
     /// names the new one; without it the active trouble is unknown from here.
     pub(super) fn trouble_shift(&mut self, progress: &mut Progress) {
-        let line = progress.claims.iter_mut().find(|(e, _, used)| !*used && matches!(e, Event::TroubleShifts(_)));
-        let event = match line {
-            Some(c) => {
-                c.2 = true;
-                c.0.clone()
-            }
-            None => Event::TroubleHidden,
-        };
-        self.emit(event);
+        let line = progress.take(|e| matches!(e, Event::TroubleShifts(_)));
+        self.emit(line.map_or(Event::TroubleHidden, |(e, _)| e));
     }
 
     /// A trouble's Power shifts it after a card of that power is played and resolved.
@@ -679,19 +681,19 @@ impl Referee<'_> {
             let tally = match card.power() {
                 _ if by == player => Some(false),
                 Some(p) if p.is_known() => Some(p.has(crate::model::Power::Tally)),
-                _ if claimed(progress, by, v) => Some(false),
-                _ if claimed(progress, by, h) => Some(true),
+                _ if progress.has(|e| scores(e, by, v)) => Some(false),
+                _ if progress.has(|e| scores(e, by, h)) => Some(true),
                 _ => None,
             };
             // Its lines are this score's: a power used later in the turn must not take them.
             match tally {
                 Some(false) => {
-                    take_score(progress, by, v);
+                    progress.take(|e| scores(e, by, v));
                     self.emit(Event::Scores { player: by, points: crate::model::Points(v) });
                 }
                 Some(true) => {
-                    take_score(progress, by, h);
-                    take_score(progress, player, h);
+                    progress.take(|e| scores(e, by, h));
+                    progress.take(|e| scores(e, player, h));
                     if h > 0 {
                         self.emit(Event::Scores { player: by, points: crate::model::Points(h) });
                         self.emit(Event::Scores { player, points: crate::model::Points(h) });
@@ -723,21 +725,16 @@ impl Referee<'_> {
         let all_known = !self.state.pot_unknown && pot.iter().all(|(c, _)| c.denomination().is_some());
         let fits =
             |n: u64| if all_known { n == highest } else { n >= highest && Denomination::from_value(n).is_some() };
-        let line = progress.claims.iter_mut().find(|(e, _, used)| {
-            !*used && matches!(e, Event::Scores { player: q, points } if *q == player && fits(points.0))
-        });
-        let written = line.map(|c| {
-            c.2 = true;
-            c.0.clone()
-        });
+        let written = progress
+            .take(|e| matches!(e, Event::Scores { player: q, points } if *q == player && fits(points.0)))
+            .map(|(e, _)| e);
         if all_known && written.is_none() {
             // A card's value written for the player is this pot's score, mis-counted.
-            let wrong = progress.claims.iter_mut().find(|(e, _, used)| {
-                !*used && matches!(e, Event::Scores { player: q, points } if *q == player && Denomination::from_value(points.0).is_some())
+            let wrong = progress.take(|e| {
+                matches!(e, Event::Scores { player: q, points } if *q == player && Denomination::from_value(points.0).is_some())
             });
-            if let Some(c) = wrong {
-                c.2 = true;
-                let (span, name) = (c.1, self.name(player).to_string());
+            if let Some((_, span)) = wrong {
+                let name = self.name(player).to_string();
                 self.report(
                     Diagnostic::new(Code::Misresolved, span, format!("{name} scores the pot's highest card, {highest}"))
                         .label("not the pot's highest card")
@@ -1528,14 +1525,12 @@ impl PowerCx<'_, '_> {
     /// Takes the first of the turn's resolution lines that `pick` accepts, as evidence the power
     /// uses; it is then not compared again.
     pub fn take_claim(&mut self, pick: impl Fn(&Event) -> bool) -> Option<(Event, Span)> {
-        let c = self.progress.claims.iter_mut().find(|(e, _, used)| !*used && pick(e))?;
-        c.2 = true;
-        Some((c.0.clone(), c.1))
+        self.progress.take(pick)
     }
 
     /// Whether one of the turn's resolution lines not yet taken satisfies `pick`.
     pub fn claims_left(&self, pick: impl Fn(&Event) -> bool) -> bool {
-        self.progress.claims.iter().any(|(e, _, used)| !*used && pick(e))
+        self.progress.has(pick)
     }
 
     /// Go: the player takes another turn at once.
@@ -1649,23 +1644,9 @@ impl PowerCx<'_, '_> {
     }
 }
 
-/// Whether the turn has an unused line saying `who` scores `n`.
-fn claimed(progress: &Progress, who: PlayerId, n: u64) -> bool {
-    progress
-        .claims
-        .iter()
-        .any(|(e, _, used)| !*used && *e == Event::Scores { player: who, points: crate::model::Points(n) })
-}
-
-/// Marks the turn's line saying `who` scores `n` as used, if there is one.
-fn take_score(progress: &mut Progress, who: PlayerId, n: u64) {
-    let line = progress
-        .claims
-        .iter_mut()
-        .find(|(e, _, used)| !*used && *e == Event::Scores { player: who, points: crate::model::Points(n) });
-    if let Some(c) = line {
-        c.2 = true;
-    }
+/// Whether the line says `who` scores `n`.
+fn scores(e: &Event, who: PlayerId, n: u64) -> bool {
+    *e == Event::Scores { player: who, points: crate::model::Points(n) }
 }
 
 /// Lines that restate a step without adding to it.

@@ -38,13 +38,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     // Powers not yet followed that change what a kill does, or a card whose power is not known.
     // FIZZBIN never leaves its pile: the Kill does nothing.
     if top.power().is_some_and(|p| p.is_known() && p.has(Power::Fizzbin)) {
-        let claim = cx.take_claim(|e| match e {
-            Event::Discards { player, from: Zone::Pile, .. } => *player == target,
-            Event::Puts { player, from: Source { zone: Zone::Pile, owner: from }, .. } => {
-                from.unwrap_or(*player) == target
-            }
-            _ => false,
-        });
+        let claim = cx.take_claim(|e| leaves_pile(e, target));
         if let Some((_, span)) = claim {
             let name = cx.name(target);
             cx.report(
@@ -76,13 +70,18 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     Resolved::Done
 }
 
-/// The killed card is another player's: it goes on top of its owner's deck (ASSIMILATE, BJ).
-fn home(cx: &mut PowerCx, target: PlayerId, owner: PlayerId, top: Card) -> Resolved {
-    let claim = cx.take_claim(|e| match e {
+/// Whether the line moves a card out of `target`'s play pile (a discard, or a card put elsewhere).
+fn leaves_pile(e: &Event, target: PlayerId) -> bool {
+    match e {
         Event::Discards { player, from: Zone::Pile, .. } => *player == target,
         Event::Puts { player, from: Source { zone: Zone::Pile, owner: from }, .. } => from.unwrap_or(*player) == target,
         _ => false,
-    });
+    }
+}
+
+/// The killed card is another player's: it goes on top of its owner's deck (ASSIMILATE, BJ).
+fn home(cx: &mut PowerCx, target: PlayerId, owner: PlayerId, top: Card) -> Resolved {
+    let claim = cx.take_claim(|e| leaves_pile(e, target));
     if let Some((e, span)) = &claim {
         let right = match e {
             Event::Puts { to: Destination { place: Place::OnDeck, owner: Some(o) }, cards, .. } => {

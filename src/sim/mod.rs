@@ -1588,9 +1588,7 @@ impl<'o> Sim<'o> {
         if self.troubles[t].miss == Some(called_for) {
             let mut res = Vec::new();
             self.shift_trouble(&mut res);
-            for (line, _) in res {
-                self.both(line);
-            }
+            self.flush_res(res);
         }
     }
 
