@@ -63,6 +63,6 @@ pub fn check_rules(log: &model::log::Log, syntax: &[Diagnostic]) -> Vec<Diagnost
             );
             all
         }
-        None => engine::replay::replay_with(log, syntax.to_vec()).diagnostics,
+        None => engine::replay::diagnostics(log, syntax.to_vec()),
     }
 }

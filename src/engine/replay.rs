@@ -128,6 +128,16 @@ pub fn replay_with(log: &Log, syntax: Vec<Diagnostic>) -> Replay {
     r.finish()
 }
 
+/// The diagnostics of [`replay_with`] alone. Events are kept only while their line is judged, so
+/// memory stays bounded by the longest turn rather than the game (`tribbles check`).
+pub fn diagnostics(log: &Log, syntax: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut r = Referee::new(log);
+    r.diags = syntax;
+    r.keep_events = false;
+    r.run();
+    r.finish().diagnostics
+}
+
 /// The replay in progress.
 pub(crate) struct Referee<'a> {
     pub(super) log: &'a Log,
@@ -170,6 +180,10 @@ pub(crate) struct Referee<'a> {
     warped: Vec<(PlayerId, u32)>,
     pub(super) turn_in_round: u32,
     refereed: bool,
+    /// Each player's `gains` when the decklist check last found all located cards within the list.
+    checked_gains: Vec<u32>,
+    /// Whether `events` keeps the whole game (`replay`, `score`) or only the current line's group.
+    keep_events: bool,
     /// The players who went out this round, in order.
     pub(super) went_out: Vec<PlayerId>,
     /// `safety` lines of the round being closed, and a `reseat` to apply after it.
@@ -235,6 +249,8 @@ impl<'a> Referee<'a> {
             warped: Vec::new(),
             turn_in_round: 0,
             refereed: true,
+            keep_events: true,
+            checked_gains: vec![0; crate::model::MAX_PLAYERS],
             went_out: Vec::new(),
             safeties: Vec::new(),
             reseat: None,
@@ -290,6 +306,9 @@ impl<'a> Referee<'a> {
             let line = &lines[i];
             let starts_group = !matches!(line.kind, LineKind::Expect(_) | LineKind::Comment { .. });
             if starts_group {
+                if !self.keep_events {
+                    self.events.clear();
+                }
                 self.group_start = line.span.start;
                 self.group_events = self.events.len();
             }
@@ -751,11 +770,10 @@ impl<'a> Referee<'a> {
         if !self.state.in_round || !self.went_out.is_empty() {
             return;
         }
-        let active: Vec<PlayerId> =
-            self.state.seating.iter().copied().filter(|q| self.state.player(*q).is_in()).collect();
+        let mut active = self.state.seating.iter().copied().filter(|q| self.state.player(*q).is_in());
+        let (Some(q), None) = (active.next(), active.next()) else { return };
         let decked = self.state.seating.iter().any(|q| self.state.player(*q).status == Status::Decked);
-        if active.len() == 1 && decked {
-            let q = active[0];
+        if decked {
             let hand = &self.state.player(q).hand;
             let mut cards: Vec<CardCount> =
                 hand.known.iter().map(|c| CardCount::one(c.clone(), Span::default())).collect();
@@ -779,6 +797,9 @@ impl<'a> Referee<'a> {
     /// they are; leaving them out judges the list on the rest, so each is reported once).
     fn unreported(&self, p: PlayerId) -> Vec<&Card> {
         let mut pending: Vec<&Card> = self.state.located(p).collect();
+        if self.misfits.is_empty() {
+            return pending;
+        }
         for (q, c) in &self.misfits {
             if *q == p {
                 if let Some(k) = pending.iter().position(|x| *x == c) {
@@ -790,21 +811,47 @@ impl<'a> Referee<'a> {
     }
 
     /// Checks the decklist after one card of `p` became known.
+    ///
+    /// Only what became more precise since the located cards last all fitted the list can break
+    /// it (`Player::gains`): with nothing new, there is nothing to check; when that is this card
+    /// alone, its check covers the rest; otherwise every located card is checked again (silently:
+    /// each misfit is still reported by the check of its own card).
     pub(super) fn check_card(&mut self, p: PlayerId, card: &Card, span: Span) {
         if self.state.fog.cards || matches!(card, Card::Unknown) {
             return;
         }
         let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
+        let pl = self.state.player(p);
+        let checked = self.checked_gains.get(p.index()).copied().unwrap_or(0);
+        if pl.gains == checked {
+            return;
+        }
+        let only = pl.gains == checked + 1 && pl.last_gain.as_ref() == Some(card);
         // Cards already reported are set aside; with none, the located cards are walked in place.
-        let fits = if self.misfits.iter().any(|(q, _)| *q == p) {
+        let reported = self.misfits.iter().any(|(q, _)| *q == p);
+        let fits = if reported {
             list.fits(card, self.unreported(p).into_iter())
         } else {
             list.fits(card, self.state.located(p))
         };
-        if fits {
-            return;
+        if !fits {
+            self.report_misfit(p, card.clone(), span);
         }
-        self.report_misfit(p, card.clone(), span);
+        let settled = only || {
+            let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
+            list.misfit(self.unreported(p).iter().copied()).is_none()
+        };
+        if settled {
+            self.settle(p);
+        }
+    }
+
+    /// The located cards of `p` all fit the list (those reported aside).
+    fn settle(&mut self, p: PlayerId) {
+        let gains = self.state.player(p).gains;
+        if let Some(slot) = self.checked_gains.get_mut(p.index()) {
+            *slot = gains;
+        }
     }
 
     /// Checks the decklist after cards of `p` became known.
@@ -814,9 +861,12 @@ impl<'a> Referee<'a> {
         }
         let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
         let pending = self.unreported(p);
-        if let Some(card) = list.misfit(pending.iter().copied()) {
-            let card = card.clone();
-            self.report_misfit(p, card, span);
+        match list.misfit(pending.iter().copied()) {
+            Some(card) => {
+                let card = card.clone();
+                self.report_misfit(p, card, span);
+            }
+            None => self.settle(p),
         }
     }
 
@@ -1499,6 +1549,9 @@ impl<'a> Referee<'a> {
                     .label("whose turn is unknown"),
                 );
             }
+        }
+        for p in &mut state.players {
+            p.note_many();
         }
         self.state = state;
         self.initial = Some(self.state.clone());

@@ -34,6 +34,32 @@ pub struct Player {
     pub pile_unknown: bool,
     /// The player's own cards removed from the game (Rival); they come back at the game's end.
     pub out_of_game: Vec<Card>,
+    /// How many times the player's located cards (see [`State::located`]) have gained in
+    /// detail: a card entered a zone from where it was not known as such (drawn from an unknown
+    /// deck, named where a `?` was). The decklist check compares it with the count it last
+    /// checked: only new detail can break the list.
+    pub gains: u32,
+    /// The card of the last gain, when it was one card; `None` for a change not followed card by
+    /// card (several cards changing hands, a Scan, a position block).
+    pub last_gain: Option<Card>,
+}
+
+impl Player {
+    /// Notes that `got` entered a located zone, which held `seen` as such before when `had`.
+    /// A card the zone gave back more precise than `seen` was already known there.
+    fn note(&mut self, seen: &Card, got: &Card, had: bool) {
+        if had || got != seen || matches!(got, Card::Unknown) {
+            return;
+        }
+        self.gains += 1;
+        self.last_gain = Some(got.clone());
+    }
+
+    /// Notes a change of the located cards that is not followed card by card.
+    pub fn note_many(&mut self) {
+        self.gains += 1;
+        self.last_gain = None;
+    }
 }
 
 impl Player {
@@ -48,6 +74,8 @@ impl Player {
             status: Status::In,
             pile_unknown: false,
             out_of_game: Vec::new(),
+            gains: 1,
+            last_gain: None,
         }
     }
 
@@ -192,18 +220,24 @@ impl State {
         match event {
             Event::Draws { player, drawn } => {
                 let pl = self.player_mut(*player);
-                let cards: Vec<Card> = match drawn {
-                    Drawn::Count(n) => vec![Card::Unknown; *n as usize],
-                    Drawn::Cards(list) => expand(list),
+                let count = match drawn {
+                    Drawn::Count(n) => *n as usize,
+                    Drawn::Cards(_) => 0,
                 };
-                for seen in cards {
-                    let got = pl.deck.draw(&seen).unwrap_or(seen);
+                let named = match drawn {
+                    Drawn::Count(_) => &[][..],
+                    Drawn::Cards(list) => list.as_slice(),
+                };
+                for seen in std::iter::repeat_n(&Card::Unknown, count).chain(each(named)) {
+                    let had = holds(pl.deck.known_cards(), seen);
+                    let got = pl.deck.draw(seen).unwrap_or_else(|_| seen.clone());
+                    pl.note(seen, &got, had);
                     pl.hand.add(got);
                 }
             }
             Event::Discards { player, cards, from } => {
-                for seen in expand(cards) {
-                    let (got, _) = self.take_from(*player, *from, &seen);
+                for seen in each(cards) {
+                    let (got, _) = self.take_from(*player, *from, seen);
                     self.player_mut(*player).discard.add(got);
                 }
             }
@@ -219,12 +253,16 @@ impl State {
             Event::Puts { player, cards: list, to, from } => {
                 let source = from.owner.unwrap_or(*player);
                 let target = to.owner.unwrap_or(*player);
-                let cards = expand(list);
+                if target != source {
+                    // Cards that change hands join the target's located cards (a guest in a pile
+                    // stays its owner's, but the cheap answer covers both).
+                    self.player_mut(target).note_many();
+                }
                 // Several cards put under a deck go in an order their player chooses and nobody
                 // sees (Process, Masaka): they join the deck's unordered middle.
-                if to.place == Place::UnderDeck && cards.len() > 1 {
-                    for seen in cards {
-                        let (got, _) = self.take_from(source, from.zone, &seen);
+                if to.place == Place::UnderDeck && each(list).nth(1).is_some() {
+                    for seen in each(list) {
+                        let (got, _) = self.take_from(source, from.zone, seen);
                         let pl = self.player_mut(target);
                         pl.deck.bottom.clear_into(&mut pl.deck.middle);
                         pl.deck.middle.add(got);
@@ -234,9 +272,9 @@ impl State {
                 // Several cards put under a pile go as a stack listed bottom to top, as a pile is
                 // written (Battle: the first card revealed lowest).
                 // A card keeps its owner wherever it goes: in another player's pile it is a guest.
-                let owners = list_owners(list);
-                for (i, (seen, named)) in cards.into_iter().zip(owners).enumerate() {
-                    let (got, owner) = self.take_owned(source, from.zone, &seen, named);
+                let owned = list.iter().flat_map(|c| std::iter::repeat_n((&c.card, c.owner), c.count as usize));
+                for (i, (seen, named)) in owned.enumerate() {
+                    let (got, owner) = self.take_owned(source, from.zone, seen, named);
                     let owner = owner.unwrap_or(source);
                     let guest = (owner != target).then_some(owner);
                     if to.place == Place::InPot {
@@ -388,6 +426,7 @@ impl State {
             }
             Event::Unfreezes { player, power } => self.frozen.retain(|(p, q)| !(p == power && q == player)),
             Event::Scans { player, seen, top, bottom } => {
+                self.player_mut(*player).note_many();
                 let deck = &mut self.player_mut(*player).deck;
                 let mut looked = Vec::with_capacity(seen.len());
                 for s in seen {
@@ -464,6 +503,7 @@ impl State {
             let pile = &mut self.player_mut(p).pile;
             let at = (0..pile.len()).rev().find(|&i| pile.owner(i) == want && super::zone::compatible(seen, &pile[i]));
             if let Some(i) = at {
+                // A card of the pile: known there already.
                 return pile.remove(i);
             }
         }
@@ -473,28 +513,44 @@ impl State {
     /// The card comes with its owner when it is another player's (a pile's guest).
     fn take_from(&mut self, p: PlayerId, zone: Zone, seen: &Card) -> (Card, Option<PlayerId>) {
         let pl = self.player_mut(p);
-        let card = match zone {
-            Zone::Hand => pl.hand.take(seen).unwrap_or_else(|_| {
-                pl.hand.unknown = pl.hand.unknown.saturating_sub(1);
-                seen.clone()
-            }),
-            Zone::Deck => pl.deck.draw(seen).unwrap_or_else(|_| seen.clone()),
-            Zone::Discard => pl.discard.take(seen).unwrap_or_else(|_| seen.clone()),
+        let (card, had) = match zone {
+            Zone::Hand => {
+                let had = holds(pl.hand.known.iter(), seen);
+                let card = pl.hand.take(seen).unwrap_or_else(|_| {
+                    pl.hand.unknown = pl.hand.unknown.saturating_sub(1);
+                    seen.clone()
+                });
+                (card, had)
+            }
+            Zone::Deck => {
+                let had = holds(pl.deck.known_cards(), seen);
+                (pl.deck.draw(seen).unwrap_or_else(|_| seen.clone()), had)
+            }
+            Zone::Discard => {
+                let had = holds(pl.discard.known.iter(), seen);
+                (pl.discard.take(seen).unwrap_or_else(|_| seen.clone()), had)
+            }
             Zone::Pile => {
                 let at = pl.pile.iter().rposition(|c| super::zone::compatible(seen, c));
-                return match at {
-                    Some(i) => pl.pile.remove(i),
-                    None => (seen.clone(), None),
-                };
+                if let Some(i) = at {
+                    return pl.pile.remove(i);
+                }
+                (seen.clone(), false)
             }
         };
+        pl.note(seen, &card, had);
         (card, None)
     }
 }
 
-/// The owner named for each card of a list, spelled out as [`expand`] does.
-fn list_owners(list: &[CardCount]) -> Vec<Option<PlayerId>> {
-    list.iter().flat_map(|c| std::iter::repeat_n(c.owner, c.count as usize)).collect()
+/// Whether the cards include `seen` exactly (only asked of cards that say something).
+fn holds<'a>(mut cards: impl Iterator<Item = &'a Card>, seen: &Card) -> bool {
+    !matches!(seen, Card::Unknown) && cards.any(|c| c == seen)
+}
+
+/// The cards of a list one by one, counts spelled out.
+fn each(list: &[CardCount]) -> impl Iterator<Item = &Card> + Clone {
+    list.iter().flat_map(|c| std::iter::repeat_n(&c.card, c.count as usize))
 }
 
 /// A card list with its counts spelled out.

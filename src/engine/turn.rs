@@ -14,7 +14,7 @@ use crate::powers;
 
 /// What a turn has done so far.
 #[derive(Default)]
-pub(crate) struct Progress {
+pub(crate) struct Progress<'l> {
     played: bool,
     /// The denomination the chain called for when the turn began (a trouble's Miss).
     called_for: Option<Denomination>,
@@ -37,7 +37,7 @@ pub(crate) struct Progress {
     /// A Replay was used and has not yet replayed a card.
     replay_open: bool,
     /// The table's resolution lines of this turn; `true` once a power has taken one as evidence.
-    claims: Vec<(Event, Span, bool)>,
+    claims: Vec<(&'l Event, Span, bool)>,
     /// The card drawn this turn, as the log describes it.
     drew: Option<Card>,
     decked: bool,
@@ -49,7 +49,7 @@ pub(crate) struct Progress {
     steps: u32,
 }
 
-impl Progress {
+impl Progress<'_> {
     /// Takes the first of the turn's resolution lines not yet taken that `pick` accepts, as
     /// evidence; it is then not compared again.
     fn take(&mut self, pick: impl Fn(&Event) -> bool) -> Option<(Event, Span)> {
@@ -94,7 +94,7 @@ impl Referee<'_> {
         let mut progress = Progress { called_for: self.called_for(), ..Progress::default() };
         for l in &lines[at + 1..end] {
             if let LineKind::Resolution(e) = &l.kind {
-                progress.claims.push((e.clone(), l.span, false));
+                progress.claims.push((e, l.span, false));
             }
         }
         // A player skipped by the last turn may write the skipped turn down (and place a BaH!).
@@ -131,7 +131,7 @@ impl Referee<'_> {
                         }
                     }
                 }
-                LineKind::Resolution(e) => claims.push((e.clone(), l.span)),
+                LineKind::Resolution(e) => claims.push((e, l.span)),
                 _ => {}
             }
         }
@@ -454,7 +454,7 @@ impl Referee<'_> {
 
     /// The end of a turn: a trouble's Miss shifts it when the player did not play on its number;
     /// while the active trouble's shift line is unknown, the table's shifts are taken as written.
-    fn trouble_turn_end(&mut self, progress: &Progress, claims: &mut Vec<(Event, Span)>) {
+    fn trouble_turn_end(&mut self, progress: &Progress, claims: &mut Vec<(&Event, Span)>) {
         if !self.state.troubles {
             return;
         }
@@ -475,7 +475,7 @@ impl Referee<'_> {
                 break;
             };
             let (event, _) = claims.remove(k);
-            self.emit(event);
+            self.emit(event.clone());
             take_one = false;
         }
     }
@@ -1177,7 +1177,7 @@ impl Referee<'_> {
     }
 
     /// Compares the table's resolution lines with what the rules made happen in this turn.
-    fn compare(&mut self, claims: &[(Event, Span)], from: usize) {
+    fn compare(&mut self, claims: &[(&Event, Span)], from: usize) {
         for (claim, span) in claims {
             let found = self.events[from..].iter().any(|l| same_event(&l.event, claim) || cosmetic(claim, &l.event));
             if found || matches!(claim, Event::Passes(_)) {
@@ -1313,9 +1313,9 @@ fn choice_help(power: &PowerSpec) -> String {
 
 /// What a power's resolution sees of the turn and may do to it: the engine's side of the power
 /// registry. Every change goes through [`PowerCx::emit`], so the state stays the fold of events.
-pub(crate) struct PowerCx<'r, 'a> {
+pub(crate) struct PowerCx<'r, 'a, 'l> {
     r: &'r mut Referee<'a>,
-    progress: &'r mut Progress,
+    progress: &'r mut Progress<'l>,
     pub player: PlayerId,
     /// The card whose power is used.
     pub card: Card,
@@ -1323,7 +1323,7 @@ pub(crate) struct PowerCx<'r, 'a> {
     span: Span,
 }
 
-impl PowerCx<'_, '_> {
+impl PowerCx<'_, '_, '_> {
     pub fn state(&self) -> &super::state::State {
         &self.r.state
     }

@@ -2,7 +2,7 @@
 //! decklist feasibility check. Every operation keeps a zone an over-approximation of what it can
 //! really hold, so a removal fails only when no filling-in of the unknown cards allows it.
 
-use crate::model::{Card, Denomination, PlayerId, PowerSpec};
+use crate::model::{Card, Denomination, PlayerId, Power, PowerSpec};
 
 /// Whether `seen` (what the log says) can be the card `held` (what is known of a slot).
 pub fn compatible(seen: &Card, held: &Card) -> bool {
@@ -182,20 +182,37 @@ impl Hidden {
             self.unknown -= 1;
             return Ok(taken);
         }
-        let candidates: Vec<usize> = (0..self.known.len()).filter(|&i| compatible(seen, &self.known[i])).collect();
+        // The candidates: the first, whether all are alike, and the first that says least.
+        let (mut first, mut alike, mut least) = (None, true, 0);
+        for (i, k) in self.known.iter().enumerate() {
+            if !compatible(seen, k) {
+                continue;
+            }
+            match first {
+                None => {
+                    first = Some(i);
+                    least = i;
+                }
+                Some(f) => {
+                    alike &= *k == self.known[f];
+                    if detail(k) < detail(&self.known[least]) {
+                        least = i;
+                    }
+                }
+            }
+        }
         let maybe_unknown = self.unknown > 0 || self.unbounded;
-        let Some(&first) = candidates.first() else {
+        if first.is_none() {
             if !maybe_unknown {
                 return Err(Impossible);
             }
             self.unknown = self.unknown.saturating_sub(1);
             return Ok(seen.clone());
-        };
-        let certain = !maybe_unknown && candidates.iter().all(|&i| self.known[i] == self.known[first]);
+        }
+        let certain = !maybe_unknown && alike;
         // Remove the candidate that says least; if another card was really the one taken, the
         // removed identity survives in a generalised candidate or in an unknown slot (which can
         // be anything), so the zone still covers every possibility.
-        let least = candidates.iter().copied().min_by_key(|&i| detail(&self.known[i])).unwrap_or(first);
         let taken = self.known.remove(least);
         if certain {
             return Ok(if detail(&taken) >= detail(seen) { taken } else { seen.clone() });
@@ -316,12 +333,31 @@ pub struct Collection {
     pub total: u32,
     /// How many cards of each denomination the list holds.
     pub by_denomination: [u32; 6],
+    /// How many of each single-power card the list holds, by [`slot`]: the decklist check looks
+    /// cards up here instead of walking the list.
+    singles: Vec<u32>,
+}
+
+/// Single-power cards, one slot per denomination and power.
+const SLOTS: usize = 6 * Power::ALL.len();
+
+/// The slot of a whole card with one power (most cards); `None` for the rest.
+fn slot(card: &Card) -> Option<usize> {
+    match card {
+        Card::Known { denomination, power: PowerSpec::Single(p) } => {
+            Some(denomination.index() * Power::ALL.len() + *p as usize)
+        }
+        _ => None,
+    }
 }
 
 impl Collection {
     pub fn from_counts(groups: impl IntoIterator<Item = (Card, u32)>) -> Collection {
-        let mut c = Collection::default();
+        let mut c = Collection { singles: vec![0; SLOTS], ..Collection::default() };
         for (card, n) in groups {
+            if let Some(i) = slot(&card) {
+                c.singles[i] += n;
+            }
             c.total += n;
             if let Some(d) = card.denomination() {
                 c.by_denomination[d.index()] += n;
@@ -335,7 +371,10 @@ impl Collection {
     }
 
     fn listed(&self, card: &Card) -> u32 {
-        self.cards.iter().find(|(c, _)| c == card).map_or(0, |(_, n)| *n)
+        match slot(card) {
+            Some(i) => self.singles.get(i).copied().unwrap_or(0),
+            None => self.cards.iter().find(|(c, _)| c == card).map_or(0, |(_, n)| *n),
+        }
     }
 
     /// Whether one newly known card still fits the list beside the other located cards (which
@@ -343,17 +382,12 @@ impl Collection {
     pub fn fits<'a>(&self, card: &Card, located: impl Iterator<Item = &'a Card>) -> bool {
         let d = card.denomination();
         let whole = matches!(card.power(), Some(p) if !matches!(p, PowerSpec::Unrecorded));
-        // One pass: all located cards, those of the card's number, and copies of the card.
-        let (mut total, mut same_denomination, mut copies) = (0u32, 0u32, 0u32);
-        for c in located {
-            total += 1;
-            if d.is_some() && c.denomination() == d {
-                same_denomination += 1;
-                if whole && c == card {
-                    copies += 1;
-                }
-            }
-        }
+        // One pass: all located cards, those of the card's number, and copies of the card. The
+        // walk is a fold, so a chain of zones runs as one tight loop per zone.
+        let (total, same_denomination, copies) = located.fold((0u32, 0u32, 0u32), |(total, same, copies), c| {
+            let same_number = d.is_some() && c.denomination() == d;
+            (total + 1, same + u32::from(same_number), copies + u32::from(same_number && whole && c == card))
+        });
         if total > self.total {
             return false;
         }
@@ -366,6 +400,9 @@ impl Collection {
     /// count against the list's is exact. Returns the first card that cannot be placed. Linear:
     /// the located cards are counted once.
     pub fn misfit<'a>(&self, located: impl IntoIterator<Item = &'a Card> + Clone) -> Option<&'a Card> {
+        // Single-power cards are counted by slot; the others (compounds, later sets' powers) in
+        // a list of their own.
+        let mut singles = [0u32; SLOTS];
         let mut whole: Vec<(&'a Card, u32)> = Vec::new();
         let mut by_denomination = [0u32; 6];
         let mut total = 0u32;
@@ -374,7 +411,9 @@ impl Collection {
             if let Some(d) = card.denomination() {
                 by_denomination[d.index()] += 1;
             }
-            if matches!(card, Card::Known { power, .. } if !matches!(power, PowerSpec::Unrecorded)) {
+            if let Some(i) = slot(card) {
+                singles[i] += 1;
+            } else if matches!(card, Card::Known { power, .. } if !matches!(power, PowerSpec::Unrecorded)) {
                 match whole.iter_mut().find(|(c, _)| *c == card) {
                     Some((_, n)) => *n += 1,
                     None => whole.push((card, 1)),
@@ -388,7 +427,10 @@ impl Collection {
                     by_denomination[denomination.index()] <= self.by_denomination[denomination.index()]
                 }
                 Card::Known { denomination, .. } => {
-                    let used = whole.iter().find(|(c, _)| *c == card).map_or(0, |(_, n)| *n);
+                    let used = match slot(card) {
+                        Some(i) => singles[i],
+                        None => whole.iter().find(|(c, _)| *c == card).map_or(0, |(_, n)| *n),
+                    };
                     used <= self.listed(card)
                         && by_denomination[denomination.index()] <= self.by_denomination[denomination.index()]
                 }

@@ -311,10 +311,18 @@ pub fn any(spec: &PowerSpec, test: impl Fn(Profile) -> bool) -> Option<bool> {
 /// used by one half (`use Skip`) is judged by that half. Cards whose power is not known accept
 /// anything.
 pub fn check_choices(spec: &PowerSpec, given: &[Choice], half: Option<Power>) -> Result<(), (Choice, bool)> {
-    let halves: Vec<Power> = match (spec, half) {
-        (_, Some(h)) => vec![h],
-        (PowerSpec::Single(p), None) => vec![*p],
-        (PowerSpec::Compound(a, b), None) => vec![*a, *b],
+    let one;
+    let two;
+    let halves: &[Power] = match (spec, half) {
+        (_, Some(h)) => {
+            one = [h];
+            &one
+        }
+        (PowerSpec::Single(p), None) => std::slice::from_ref(p),
+        (PowerSpec::Compound(a, b), None) => {
+            two = [*a, *b];
+            &two
+        }
         (PowerSpec::Unrecorded | PowerSpec::Unrecognised(_), None) => return Ok(()),
     };
     for c in given {
@@ -322,7 +330,7 @@ pub fn check_choices(spec: &PowerSpec, given: &[Choice], half: Option<Power>) ->
             return Err((*c, false));
         }
     }
-    for h in &halves {
+    for h in halves {
         for r in profile(*h).requires {
             if !given.contains(r) {
                 return Err((*r, true));

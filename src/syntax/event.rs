@@ -11,6 +11,13 @@ use nom::character::complete::{space0, space1};
 impl Cx<'_> {
     /// A resolution line's event (not `then`, which is a step).
     pub fn event<'a>(&self, i: &'a str) -> R<'a, Event> {
+        // Most lines start with a player; the keyword lines start with one of these words.
+        let keyword = ["direction", "chain", "pot", "trouble", "players", "round"];
+        if let Ok((_, w)) = super::token::word(i) {
+            if !keyword.iter().any(|k| k.eq_ignore_ascii_case(w)) {
+                return self.player_event(i);
+            }
+        }
         if let Ok((rest, _)) = (kw("direction"), space1, kw("reverses")).parse(i) {
             return Ok((rest, Event::DirectionReverses));
         }
@@ -54,6 +61,11 @@ impl Cx<'_> {
             let (rest, first) = self.player(rest)?;
             return Ok((rest, Event::RoundStarts { round, first }));
         }
+        self.player_event(i)
+    }
+
+    /// `PLAYER VERB …`
+    fn player_event<'a>(&self, i: &'a str) -> R<'a, Event> {
         let (rest, player) = match self.player(i) {
             Err(nom::Err::Error(_)) => {
                 return fail(i, Code::BadResolution, "expected a player, `direction`, `chain`, `trouble` or `round`");
@@ -66,9 +78,17 @@ impl Cx<'_> {
 
     fn verb<'a>(&self, i: &'a str, player: PlayerId) -> R<'a, Event> {
         let (rest, verb) = super::token::word(i).or_else(|_| fail(i, Code::BadResolution, "expected a verb"))?;
-        let lower = verb.to_ascii_lowercase();
+        let mut buf = [0u8; 16];
+        let owned;
+        let lower = match super::token::ascii_lower(verb, &mut buf) {
+            Some(l) => l,
+            None => {
+                owned = verb.to_ascii_lowercase();
+                owned.as_str()
+            }
+        };
         let (rest, _) = space0(rest)?;
-        match lower.as_str() {
+        match lower {
             "draws" => {
                 if let Ok((r, n)) = number(rest) {
                     if r.is_empty() {

@@ -23,14 +23,15 @@ impl RawLine<'_> {
 pub fn split(text: &str) -> impl Iterator<Item = RawLine<'_>> {
     text.split('\n').map(|line| {
         let line = line.strip_suffix('\r').unwrap_or(line);
-        let body = line.trim_start_matches([' ', '\t']);
-        let indent = line.len() - body.len();
+        let indent = line.bytes().take_while(|b| matches!(b, b' ' | b'\t')).count();
+        let body = &line[indent..];
+        // `"` and `#` are ASCII, and no byte of a multi-byte UTF-8 character is: bytes will do.
         let mut in_quotes = false;
         let mut hash = None;
-        for (i, c) in body.char_indices() {
-            match c {
-                '"' => in_quotes = !in_quotes,
-                '#' if !in_quotes => {
+        for (i, b) in body.bytes().enumerate() {
+            match b {
+                b'"' => in_quotes = !in_quotes,
+                b'#' if !in_quotes => {
                     hash = Some(i);
                     break;
                 }

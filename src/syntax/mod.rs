@@ -296,6 +296,16 @@ fn looks_like_turn(c: &str) -> bool {
 
 /// The unindented lines.
 fn top_level<'a>(cx: &Cx<'_>, i: &'a str) -> R<'a, LineKind> {
+    // Most lines are turns, `Name: steps`: a declared player's bare name right before `:` that
+    // is no tag, which no keyword below can match (each needs a space or the line's end after it).
+    if let Ok((r, w)) = token::word(i) {
+        if let (Some(after), Some(player)) = (r.strip_prefix(':'), cx.find(w)) {
+            if !is_tag(w) && !cx.implicit.get() {
+                let r = token::blanks(after);
+                return turn(cx, r, player, cx.span(i, &i[w.len()..]));
+            }
+        }
+    }
     if let Ok((r, _)) = (kw("tribbles-log"), space1::<&str, PErr>).parse(i) {
         let (r, v) = number(r)?;
         return Ok((r, LineKind::Version(u32::try_from(v).unwrap_or(u32::MAX))));
@@ -360,7 +370,7 @@ fn top_level<'a>(cx: &Cx<'_>, i: &'a str) -> R<'a, LineKind> {
         return turn(cx, r, player, player_span);
     }
     if let Ok((_, first)) = name(i) {
-        if cx.find(&first).is_some() {
+        if cx.find(first).is_some() {
             return token::fail_with(
                 i,
                 token_len(i),
@@ -421,13 +431,30 @@ fn trouble_card<'a>(cx: &Cx<'_>, value: &'a str) -> Result<crate::model::log::Tr
     Ok(card)
 }
 
+/// The tags [`tag_line`] reads, besides the free-text ones.
+const TAGS: [&str; 10] =
+    ["ruleset", "troubles", "rounds", "players", "first", "trouble", "trouble-card", "points", "totals", "winner"];
+
+/// Whether the word is a tag, in any case.
+fn is_tag(w: &str) -> bool {
+    TextTag::ALL.iter().map(|t| t.keyword()).chain(TAGS).any(|t| t.eq_ignore_ascii_case(w))
+}
+
 /// A `tag: value` line; `None` when the word is no tag (so the line is a turn).
 fn tag_line<'a>(cx: &Cx<'_>, tag: &'a str, value: &'a str) -> Result<Option<LineKind>, nom::Err<PErr<'a>>> {
-    let lower = tag.to_ascii_lowercase();
+    let mut buf = [0u8; 16];
+    let owned;
+    let lower = match token::ascii_lower(tag, &mut buf) {
+        Some(l) => l,
+        None => {
+            owned = tag.to_ascii_lowercase();
+            owned.as_str()
+        }
+    };
     if let Some(t) = TextTag::ALL.iter().find(|t| t.keyword() == lower) {
         return Ok(Some(LineKind::Text { tag: *t, value: value.to_string() }));
     }
-    let kind = match lower.as_str() {
+    let kind = match lower {
         "ruleset" => LineKind::Ruleset(ruleset(value)?),
         "troubles" => LineKind::Troubles(on_off(value)?),
         "rounds" => {

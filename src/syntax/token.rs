@@ -4,9 +4,9 @@
 use crate::diagnostics::{Code, Diagnostic, did_you_mean};
 use crate::model::log::{CardAt, CardCount};
 use crate::model::{Card, Denomination, MAX_PLAYERS, Names, PlayerId, Points, Power, PowerSpec, Span};
-use nom::bytes::complete::{tag, take_while, take_while1};
-use nom::character::complete::{char, satisfy, space0, space1};
-use nom::combinator::{opt, recognize};
+use nom::bytes::complete::{tag, take_while1};
+use nom::character::complete::{char, space0, space1};
+use nom::combinator::opt;
 use nom::error::{ErrorKind, ParseError};
 use nom::sequence::pair;
 use nom::{IResult, Parser};
@@ -133,7 +133,7 @@ impl<'s> Cx<'s> {
     /// A player name that must be declared.
     pub fn player<'a>(&self, i: &'a str) -> R<'a, PlayerId> {
         let (rest, name) = name(i)?;
-        let id = self.resolve(i, &name, rest)?;
+        let id = self.resolve(i, name, rest)?;
         Ok((rest, id))
     }
 
@@ -182,6 +182,26 @@ impl<'s> Cx<'s> {
 
     /// One card group in a list: `[Nx] [Owner's] CARD`.
     pub fn card_count<'a>(&self, i: &'a str) -> R<'a, CardCount> {
+        // The common case, a card with no count and no owner: a digit not followed by `x` after
+        // its digits, or `?` (neither can start a name).
+        if let Some(&b) = i.as_bytes().first() {
+            let digits = i.bytes().take_while(u8::is_ascii_digit).count();
+            let plain_number = digits > 0 && matches!(i.as_bytes().get(digits), None | Some(b' ' | b'\t'));
+            if b == b'?' || plain_number {
+                let (rest, card) = self.card(i)?;
+                return Ok((rest, CardCount { count: 1, owner: None, card: card.card, span: card.span }));
+            }
+            // `3x 10 Go`: a plain count before a plain card.
+            let counted = i.get(digits..).and_then(|r| r.strip_prefix('x')).filter(|r| r.starts_with([' ', '\t']));
+            if let (Some(after), true) = (counted, (1..=9).contains(&digits)) {
+                if let (Some(count), Some((rest, card))) =
+                    (digits_value(Some(0), &i[..digits]), plain_card(blanks(after)))
+                {
+                    let count = u32::try_from(count).map_err(|_| too_large(i))?;
+                    return Ok((rest, CardCount { count, owner: None, card, span: self.span(i, rest) }));
+                }
+            }
+        }
         let start = i;
         let (i, count) = opt(count_prefix).parse(i)?;
         let (i, owner) = self.owner_prefix(i)?;
@@ -218,10 +238,8 @@ impl<'s> Cx<'s> {
     pub fn card_list<'a>(&self, i: &'a str) -> R<'a, Vec<CardCount>> {
         let (mut i, first) = self.card_count(i)?;
         let mut cards = vec![first];
-        loop {
-            let Ok((rest, _)) = (space0::<&str, PErr>, char(','), space0).parse(i) else {
-                break;
-            };
+        while let Some(rest) = blanks(i).strip_prefix(',') {
+            let rest = blanks(rest);
             if rest.is_empty() {
                 return fail(rest, Code::BadCard, "expected a card after `,`");
             }
@@ -250,6 +268,14 @@ impl<'s> Cx<'s> {
 
     /// `?`, or a denomination with an optional power: `1,000 Discard`, `100 ?`, `10 Tribbles`, `100`.
     pub fn card<'a>(&self, i: &'a str) -> R<'a, CardAt> {
+        match plain_card(i) {
+            Some((rest, card)) => Ok((rest, CardAt { card, span: self.span(i, rest) })),
+            None => self.any_card(i),
+        }
+    }
+
+    /// [`Cx::card`] for every form a card can take.
+    fn any_card<'a>(&self, i: &'a str) -> R<'a, CardAt> {
         let start = i;
         if let Ok((rest, _)) = char::<&str, PErr>('?').parse(i) {
             return Ok((rest, CardAt { card: Card::Unknown, span: self.span(start, rest) }));
@@ -350,6 +376,70 @@ impl<'s> Cx<'s> {
     }
 }
 
+/// The common card, read byte by byte: a denomination in plain digits and a one-word power that
+/// is not half of a compound, or no power. `None` for anything else (grouped digits, `?`, `Time
+/// Warp`, `Tribbles`, compounds, unknown words, non-ASCII text), which [`Cx::card`]'s general
+/// parser reads; on what this accepts both give the same card and the same rest (a unit test
+/// compares them).
+fn plain_card(i: &str) -> Option<(&str, Card)> {
+    let b = i.as_bytes();
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 || digits > 6 {
+        return None;
+    }
+    let after = b.get(digits).copied();
+    if after.is_some_and(|c| c == b',' || c == b'_' || !c.is_ascii() || c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let value = digits_value(Some(0), &i[..digits])?;
+    let denomination = Denomination::from_value(value)?;
+    let bare = (&i[digits..], Card::Known { denomination, power: PowerSpec::Unrecorded });
+    if !matches!(after, Some(b' ' | b'\t')) {
+        return Some(bare);
+    }
+    let spaced = blanks(&i[digits..]);
+    match spaced.as_bytes().first() {
+        None => return Some(bare),
+        Some(c) if !c.is_ascii() || *c == b'?' => return None,
+        Some(c) if !c.is_ascii_alphabetic() => return Some(bare),
+        Some(_) => {}
+    }
+    let (rest, first) = plain_power(spaced)?;
+    let Some(second) = blanks(rest).strip_prefix('&') else {
+        return Some((rest, Card::Known { denomination, power: PowerSpec::Single(first) }));
+    };
+    let (rest, second) = plain_power(blanks(second))?;
+    Some((rest, Card::Known { denomination, power: PowerSpec::Compound(first, second) }))
+}
+
+/// A known power's name, `Time Warp` included, read byte by byte; `None` for anything else (stop
+/// words, `Tribbles`, unknown words, non-ASCII text).
+fn plain_power(i: &str) -> Option<(&str, Power)> {
+    let word = |s: &str| {
+        let len =
+            s.bytes().take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'\'' | b'!')).count();
+        match s.as_bytes().get(len) {
+            Some(c) if !c.is_ascii() => None,
+            _ => Some(len),
+        }
+    };
+    let len = word(i).filter(|&n| n > 0 && i.as_bytes()[0].is_ascii_alphabetic())?;
+    if i[..len].eq_ignore_ascii_case("time") {
+        let after = &i[len..];
+        let gap = after.len() - blanks(after).len();
+        let second = blanks(after);
+        let warp = word(second)?;
+        return (gap > 0 && second[..warp].eq_ignore_ascii_case("warp")).then(|| (&second[warp..], Power::TimeWarp));
+    }
+    Some((&i[len..], Power::from_name(&i[..len])?))
+}
+
+/// Past any spaces and tabs (nom's `space0`).
+pub fn blanks(i: &str) -> &str {
+    let n = i.bytes().take_while(|b| matches!(b, b' ' | b'\t')).count();
+    &i[n..]
+}
+
 fn too_large(at: &str) -> nom::Err<PErr<'_>> {
     nom::Err::Failure(PErr {
         at,
@@ -383,14 +473,38 @@ pub fn word_end(i: &str) -> R<'_, ()> {
 
 /// A word as in a power name: letters, digits, `_`, `-`, `'` and `!`, starting with a letter.
 pub fn power_word(i: &str) -> R<'_, &str> {
-    recognize(pair(satisfy(char::is_alphabetic), take_while(|c: char| c.is_alphanumeric() || "_-'!".contains(c))))
-        .parse(i)
+    word_of(i, "_-'!")
 }
 
 /// A bare word: letters, digits, `_`, `-` and `'`, starting with a letter.
 pub fn word(i: &str) -> R<'_, &str> {
-    recognize(pair(satisfy(char::is_alphabetic), take_while(|c: char| c.is_alphanumeric() || "_-'".contains(c))))
-        .parse(i)
+    word_of(i, "_-'")
+}
+
+/// A letter, then letters, digits and the `extra` characters. ASCII is read byte by byte; from
+/// the first other character on, `char`'s Unicode tables decide.
+fn word_of<'a>(i: &'a str, extra: &str) -> R<'a, &'a str> {
+    let mut end = match i.chars().next() {
+        Some(c) if c.is_alphabetic() => c.len_utf8(),
+        _ => return Err(nom::Err::Error(PErr::from_error_kind(i, ErrorKind::Satisfy))),
+    };
+    let b = i.as_bytes();
+    while b.get(end).is_some_and(|c| c.is_ascii_alphanumeric() || extra.as_bytes().contains(c)) {
+        end += 1;
+    }
+    if b.get(end).is_some_and(|c| !c.is_ascii()) {
+        let tail = &i[end..];
+        end += tail.find(|c: char| !(c.is_alphanumeric() || extra.contains(c))).unwrap_or(tail.len());
+    }
+    Ok((&i[end..], &i[..end]))
+}
+
+/// The word lower-cased into `buf`, when it fits (keywords and verbs are short and ASCII).
+pub fn ascii_lower<'b>(w: &str, buf: &'b mut [u8; 16]) -> Option<&'b str> {
+    let lower = buf.get_mut(..w.len())?;
+    lower.copy_from_slice(w.as_bytes());
+    lower.make_ascii_lowercase();
+    std::str::from_utf8(lower).ok()
 }
 
 /// A keyword, in any case, not followed by more word characters. Keywords are ASCII, so the
@@ -407,10 +521,10 @@ pub fn kw<'a>(k: &'static str) -> impl Fn(&'a str) -> R<'a, &'a str> {
 }
 
 /// A player name: a bare word or a double-quoted string.
-pub fn name(i: &str) -> R<'_, String> {
+pub fn name(i: &str) -> R<'_, &str> {
     if let Some(body) = i.strip_prefix('"') {
         return match body.find('"') {
-            Some(end) if end > 0 => Ok((&body[end + 1..], body[..end].to_string())),
+            Some(end) if end > 0 => Ok((&body[end + 1..], &body[..end])),
             Some(_) => fail(i, Code::BadTagValue, "a quoted name cannot be empty"),
             None => fail_with(
                 i,
@@ -422,8 +536,7 @@ pub fn name(i: &str) -> R<'_, String> {
             ),
         };
     }
-    let (rest, w) = word(i)?;
-    Ok((rest, w.to_string()))
+    word(i)
 }
 
 /// `3x` before a card.
@@ -438,7 +551,9 @@ fn count_prefix(i: &str) -> R<'_, u64> {
 /// A separator followed by a digit must start a group of exactly three digits.
 pub fn number(i: &str) -> R<'_, u64> {
     let (mut rest, first) = take_while1(|c: char| c.is_ascii_digit()).parse(i)?;
-    let mut digits = first.to_string();
+    // Accumulated as digits are read; `None` once past MAX_NUMBER (checked after the whole
+    // number is read, so the error covers all of it).
+    let mut value = digits_value(Some(0), first);
     while let Some(after) = rest.strip_prefix([',', '_']) {
         let group_len = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
         if group_len == 0 {
@@ -454,14 +569,14 @@ pub fn number(i: &str) -> R<'_, u64> {
                 Some("write `1000`, `1,000` or `1_000`".into()),
             );
         }
-        digits.push_str(&after[..group_len]);
+        value = digits_value(value, &after[..group_len]);
         rest = &after[group_len..];
     }
     if rest.starts_with(|c: char| c.is_alphabetic() && c != 'x') {
         return Err(nom::Err::Error(PErr::from_error_kind(i, ErrorKind::Digit)));
     }
-    match digits.parse::<u64>() {
-        Ok(n) if n <= MAX_NUMBER => Ok((rest, n)),
+    match value {
+        Some(n) if n <= MAX_NUMBER => Ok((rest, n)),
         _ => fail_with(
             i,
             i.len() - rest.len(),
@@ -471,6 +586,14 @@ pub fn number(i: &str) -> R<'_, u64> {
             None,
         ),
     }
+}
+
+/// `so_far` followed by the ASCII digits `digits`, or `None` past [`MAX_NUMBER`].
+fn digits_value(so_far: Option<u64>, digits: &str) -> Option<u64> {
+    digits.bytes().try_fold(so_far?, |n, d| {
+        let n = n.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
+        (n <= MAX_NUMBER).then_some(n)
+    })
 }
 
 /// Scores and counts beyond this are surely a slip of the pen, and keep sums far from overflow.
@@ -497,7 +620,7 @@ pub fn name_list_fn(i: &str) -> R<'_, Vec<(String, &str)>> {
     loop {
         let start = i;
         let (r, n) = name(i)?;
-        out.push((n, &start[..start.len() - r.len()]));
+        out.push((n.to_string(), &start[..start.len() - r.len()]));
         match sep(',')(r) {
             Ok((r, _)) => i = r,
             Err(_) => return Ok((r, out)),
@@ -508,4 +631,111 @@ pub fn name_list_fn(i: &str) -> R<'_, Vec<(String, &str)>> {
 /// A count that must fit in 32 bits.
 pub fn to_u32(n: u64, at: &str) -> Result<u32, nom::Err<PErr<'_>>> {
     u32::try_from(n).map_err(|_| too_large(at))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cx(src: &str) -> Cx<'_> {
+        Cx {
+            src,
+            names: RefCell::new(Names(vec!["Ann".into()])),
+            warnings: RefCell::new(Vec::new()),
+            implicit: Cell::new(false),
+        }
+    }
+
+    /// The byte-level reader of common cards agrees with the general parser wherever it answers.
+    #[test]
+    fn the_plain_card_reader_agrees_with_the_general_parser() {
+        let numbers = ["1", "10", "100", "1000", "10000", "100000", "5", "1,000", "1_000", "0010", "1000000", "10x"];
+        let gaps = ["", " ", "  ", "\t"];
+        let words = [
+            "Go",
+            "go",
+            "GO!",
+            "Time Warp",
+            "time",
+            "tribbles",
+            "Tribble",
+            "use",
+            "x",
+            "From",
+            "Foo",
+            "BaH!",
+            "Bah",
+            "?",
+            "Éclair",
+            "Go&Skip",
+            "Go & Skip",
+            "Go,",
+            "1",
+            "Go-Go",
+            "Rogue's",
+            "",
+            "Time  Warp",
+            "time warp!",
+            "Time Warps",
+            "Time Warp & Go",
+            "Go & Time Warp",
+            "Go & use",
+            "Go & Foo",
+            "Foo & Go",
+            "Go &",
+            "Go & Skip & Kill",
+            "Time\tWarp",
+            "Time Travel",
+            "Time",
+        ];
+        let tails = ["", " use", ", 10 Go", ";", " &", "é", " # c", "\t&Go"];
+        let mut answered = 0;
+        for n in numbers {
+            for g in gaps {
+                for w in words {
+                    for t in tails {
+                        let text = format!("{n}{g}{w}{t}");
+                        let Some((rest, card)) = plain_card(&text) else { continue };
+                        answered += 1;
+                        let c = cx(&text);
+                        let Ok((rest2, general)) = c.any_card(&text) else {
+                            panic!("`{text}`: the general parser fails where the plain reader gives {card}")
+                        };
+                        assert_eq!((rest, &card), (rest2, &general.card), "`{text}`");
+                    }
+                }
+            }
+        }
+        assert!(answered > 500, "only {answered} inputs were read by the plain reader");
+    }
+
+    #[test]
+    fn counts_and_grouped_numbers_take_the_general_path() {
+        let c = cx("3x 10 Go");
+        let (_, got) = c.card_count("3x 10 Go").expect("a counted card");
+        assert_eq!(got.count, 3);
+        let c = cx("1,000x ?");
+        let (rest, got) = c.card_count("1,000x ?").expect("a counted unknown card");
+        assert_eq!((rest, got.count, got.card), ("", 1000, Card::Unknown));
+        let c = cx("10 Go");
+        let (rest, got) = c.card_count("10 Go").expect("a card");
+        assert_eq!((rest, got.count, got.span), ("", 1, Span::new(0, 5)));
+        for text in ["2x 10 Time Warp, 1 Go", "2x  10 Go & Skip", "2x Ann's 10 Go", "2x ?", "0x 1 Go", "2x 10 Foo"] {
+            let c = cx(text);
+            let fast = c.card_count(text).map(|(r, n)| (r, n.count, n.owner, n.card, n.span));
+            let general = (|| {
+                let (i, count) = opt(count_prefix).parse(text)?;
+                let (i, owner) = c.owner_prefix(i)?;
+                let (i, card) = c.any_card(i)?;
+                Ok::<_, nom::Err<PErr>>((
+                    i,
+                    u32::try_from(count.unwrap_or(1)).unwrap_or(0),
+                    owner,
+                    card.card,
+                    c.span(text, i),
+                ))
+            })();
+            assert_eq!(fast.ok(), general.ok(), "`{text}`");
+        }
+    }
 }
