@@ -176,6 +176,9 @@ pub(crate) struct Referee<'a> {
     reseated: bool,
     /// The troubles whose shift lines are known: the built-in Sickbay and those the log declares.
     pub(super) trouble_cards: Vec<crate::model::log::TroubleCard>,
+    /// The last active trouble looked up: its name, how many troubles were known then, and
+    /// which of them it is (names are compared loosely, which is slow to do on every turn).
+    pub(super) trouble_memo: std::cell::RefCell<(String, usize, Option<usize>)>,
     /// How many cards fewer each player is dealt next round (TIME WARP).
     warped: Vec<(PlayerId, u32)>,
     pub(super) turn_in_round: u32,
@@ -246,6 +249,7 @@ impl<'a> Referee<'a> {
             reseat_allowed: None,
             reseated: false,
             trouble_cards: Vec::new(),
+            trouble_memo: Default::default(),
             warped: Vec::new(),
             turn_in_round: 0,
             refereed: true,

@@ -21,6 +21,10 @@ pub fn sickbay() -> TroubleCard {
 /// Whether two trouble names are the same card: case, spacing and the leading ellipsis (`...` or
 /// `…`) do not matter.
 pub fn same_name(a: &str, b: &str) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        // The same comparison without building the keys (asked for every turn under troubles).
+        return ascii_key(a).eq(ascii_key(b));
+    }
     fn key(s: &str) -> String {
         s.trim_start_matches(|c: char| c == '.' || c == '…' || c.is_whitespace())
             .split_whitespace()
@@ -29,6 +33,19 @@ pub fn same_name(a: &str, b: &str) -> bool {
             .to_lowercase()
     }
     key(a) == key(b)
+}
+
+/// An ASCII name as [`same_name`] compares it: past the leading dots and spaces, each run of
+/// spaces as one, lower-cased.
+fn ascii_key(s: &str) -> impl Iterator<Item = u8> + '_ {
+    let body = s.trim_start_matches(|c: char| c == '.' || c.is_ascii_whitespace()).trim_end();
+    let mut last_space = false;
+    body.bytes().filter_map(move |c| {
+        let space = c.is_ascii_whitespace();
+        let keep = !(space && last_space);
+        last_space = space;
+        keep.then(|| if space { b' ' } else { c.to_ascii_lowercase() })
+    })
 }
 
 /// Whether the active trouble forbids using a Poison's power (SICKBAY).
@@ -45,5 +62,8 @@ mod tests {
         assert!(same_name("... in Sickbay", "…in sickbay"));
         assert!(same_name("...  in   Sickbay", "in Sickbay"));
         assert!(!same_name("... in Sickbay", "... in the Brig"));
+        assert!(same_name("...In  SICKBAY ", "in\tsickbay"));
+        assert!(!same_name("... in Sickbay", "... in Sickba"));
+        assert!(!same_name("... in Sick bay", "... in Sickbay"));
     }
 }

@@ -424,12 +424,17 @@ impl Referee<'_> {
 
     /// The active trouble, when troubles are on and it is known with its shift line (the built-in
     /// Sickbay or a declared one).
-    pub(super) fn active_trouble(&self) -> Option<crate::model::log::TroubleCard> {
+    pub(super) fn active_trouble(&self) -> Option<&crate::model::log::TroubleCard> {
         if !self.state.troubles {
             return None;
         }
         let name = self.state.trouble.as_deref()?;
-        self.trouble_cards.iter().find(|t| super::trouble::same_name(&t.name, name)).cloned()
+        let mut memo = self.trouble_memo.borrow_mut();
+        if memo.0 != name || memo.1 != self.trouble_cards.len() {
+            let found = self.trouble_cards.iter().position(|t| super::trouble::same_name(&t.name, name));
+            *memo = (name.to_string(), self.trouble_cards.len(), found);
+        }
+        self.trouble_cards.get(memo.2?)
     }
 
     /// The trouble shifts (TCC 2.1, Troubles - Shifting): the table's `trouble shifts to` line
@@ -444,7 +449,7 @@ impl Referee<'_> {
         if progress.fogged {
             return;
         }
-        let Some(power) = self.active_trouble().and_then(|t| t.power) else { return };
+        let Some(power) = self.active_trouble().and_then(|t| t.power.clone()) else { return };
         // A card whose power is not recorded may have the trouble's power: the table's line says
         // whether it shifted, and without one the trouble is no longer known.
         if c.power() == Some(&power) || c.power().is_none_or(|p| !p.is_known()) {
@@ -482,7 +487,7 @@ impl Referee<'_> {
 
     /// A trouble action must be the active trouble's (when it is known).
     fn check_action(&mut self, action: crate::model::log::TroubleAction, span: Span) {
-        let Some(t) = self.active_trouble() else {
+        let Some(t) = self.active_trouble().cloned() else {
             self.report(
                 Diagnostic::new(
                     Code::TroubleUnknown,
