@@ -45,24 +45,6 @@ pub struct Player {
 }
 
 impl Player {
-    /// Notes that `got` entered a located zone, which held `seen` as such before when `had`.
-    /// A card the zone gave back more precise than `seen` was already known there.
-    fn note(&mut self, seen: &Card, got: &Card, had: bool) {
-        if had || got != seen || matches!(got, Card::Unknown) {
-            return;
-        }
-        self.gains += 1;
-        self.last_gain = Some(got.clone());
-    }
-
-    /// Notes a change of the located cards that is not followed card by card.
-    pub fn note_many(&mut self) {
-        self.gains += 1;
-        self.last_gain = None;
-    }
-}
-
-impl Player {
     fn new(deck: Deck) -> Player {
         Player {
             hand: Hidden::default(),
@@ -77,6 +59,22 @@ impl Player {
             gains: 1,
             last_gain: None,
         }
+    }
+
+    /// Notes that `got` entered a located zone, which held `seen` as such before when `had`.
+    /// A card the zone gave back more precise than `seen` was already known there.
+    fn note(&mut self, seen: &Card, got: &Card, had: bool) {
+        if had || got != seen || matches!(got, Card::Unknown) {
+            return;
+        }
+        self.gains += 1;
+        self.last_gain = Some(got.clone());
+    }
+
+    /// Notes a change of the located cards that is not followed card by card.
+    pub fn note_many(&mut self) {
+        self.gains += 1;
+        self.last_gain = None;
     }
 
     /// Still taking turns this round.
@@ -220,13 +218,9 @@ impl State {
         match event {
             Event::Draws { player, drawn } => {
                 let pl = self.player_mut(*player);
-                let count = match drawn {
-                    Drawn::Count(n) => *n as usize,
-                    Drawn::Cards(_) => 0,
-                };
-                let named = match drawn {
-                    Drawn::Count(_) => &[][..],
-                    Drawn::Cards(list) => list.as_slice(),
+                let (count, named) = match drawn {
+                    Drawn::Count(n) => (*n as usize, &[][..]),
+                    Drawn::Cards(list) => (0, list.as_slice()),
                 };
                 for seen in std::iter::repeat_n(&Card::Unknown, count).chain(each(named)) {
                     let had = holds(pl.deck.known_cards(), seen);
