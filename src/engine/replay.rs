@@ -4,7 +4,7 @@
 
 use super::event::{Drawn, Event};
 use super::state::{State, Status};
-use super::zone::{Collection, Deck, Hidden};
+use super::zone::{Collection, Counts, Deck, Hidden};
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::model::log::{
     CardCount, ChainSetting, Expectation, Line, LineKind, Log, PlayerPoints, PositionLine, Ruleset, Zone,
@@ -185,6 +185,9 @@ pub(crate) struct Referee<'a> {
     refereed: bool,
     /// Each player's `gains` when the decklist check last found all located cards within the list.
     checked_gains: Vec<u32>,
+    /// Each player's located cards as the decklist check last counted them, plus the cards that
+    /// became known since: an upper bound that spares the walk while it fits the list.
+    located_bounds: Vec<Option<Counts>>,
     /// Whether `events` keeps the whole game (`replay`, `score`) or only the current line's group.
     keep_events: bool,
     /// The players who went out this round, in order.
@@ -255,6 +258,7 @@ impl<'a> Referee<'a> {
             refereed: true,
             keep_events: true,
             checked_gains: vec![0; crate::model::MAX_PLAYERS],
+            located_bounds: vec![None; crate::model::MAX_PLAYERS],
             went_out: Vec::new(),
             safeties: Vec::new(),
             reseat: None,
@@ -831,6 +835,24 @@ impl<'a> Referee<'a> {
             return;
         }
         let only = pl.gains == checked + 1 && pl.last_gain.as_ref() == Some(card);
+        if only {
+            // The bound grows by the new card; when that still fits, so do the cards themselves.
+            let bound = self.located_bounds.get_mut(p.index()).and_then(Option::take);
+            if let Some(mut b) = bound {
+                b.add(card);
+                if list.admits(&b, card) {
+                    self.settle(p, Some(b));
+                    return;
+                }
+            }
+            let counts = Counts::of(self.unreported(p).into_iter());
+            let fits = list.admits(&counts, card);
+            if !fits {
+                self.report_misfit(p, card.clone(), span);
+            }
+            self.settle(p, fits.then_some(counts));
+            return;
+        }
         // Cards already reported are set aside; with none, the located cards are walked in place.
         let reported = self.misfits.iter().any(|(q, _)| *q == p);
         let fits = if reported {
@@ -841,20 +863,23 @@ impl<'a> Referee<'a> {
         if !fits {
             self.report_misfit(p, card.clone(), span);
         }
-        let settled = only || {
-            let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
-            list.misfit(self.unreported(p).iter().copied()).is_none()
-        };
-        if settled {
-            self.settle(p);
+        let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
+        let pending = self.unreported(p);
+        let counts = Counts::of(pending.iter().copied());
+        if list.misfit_in(&counts, pending.iter().copied()).is_none() {
+            self.settle(p, Some(counts));
         }
     }
 
-    /// The located cards of `p` all fit the list (those reported aside).
-    fn settle(&mut self, p: PlayerId) {
+    /// The located cards of `p` all fit the list (those reported aside); `bound`, when known,
+    /// counts at least as many as they hold.
+    fn settle(&mut self, p: PlayerId, bound: Option<Counts>) {
         let gains = self.state.player(p).gains;
         if let Some(slot) = self.checked_gains.get_mut(p.index()) {
             *slot = gains;
+        }
+        if let Some(slot) = self.located_bounds.get_mut(p.index()) {
+            *slot = bound;
         }
     }
 
@@ -865,12 +890,13 @@ impl<'a> Referee<'a> {
         }
         let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
         let pending = self.unreported(p);
-        match list.misfit(pending.iter().copied()) {
+        let counts = Counts::of(pending.iter().copied());
+        match list.misfit_in(&counts, pending.iter().copied()) {
             Some(card) => {
                 let card = card.clone();
                 self.report_misfit(p, card, span);
             }
-            None => self.settle(p),
+            None => self.settle(p, Some(counts)),
         }
     }
 

@@ -395,51 +395,93 @@ impl Collection {
         same_denomination <= self.by_denomination[d.index()] && (!whole || copies <= self.listed(card))
     }
 
+    /// Whether the card fits the list beside counts of the located cards that include it.
+    pub fn admits(&self, counts: &Counts, card: &Card) -> bool {
+        if counts.total > self.total {
+            return false;
+        }
+        let Some(d) = card.denomination() else { return true };
+        let whole = matches!(card.power(), Some(p) if !matches!(p, PowerSpec::Unrecorded));
+        counts.by_denomination[d.index()] <= self.by_denomination[d.index()]
+            && (!whole || counts.copies(card) <= self.listed(card))
+    }
+
     /// Whether these located cards (distinct physical cards of the owner) can all be cards of the
     /// list. Whole cards ⊂ denominations ⊂ everything is a laminar family, so checking each set's
     /// count against the list's is exact. Returns the first card that cannot be placed. Linear:
     /// the located cards are counted once.
     pub fn misfit<'a>(&self, located: impl IntoIterator<Item = &'a Card> + Clone) -> Option<&'a Card> {
-        // Single-power cards are counted by slot; the others (compounds, later sets' powers) in
-        // a list of their own.
-        let mut singles = [0u32; SLOTS];
-        let mut whole: Vec<(&'a Card, u32)> = Vec::new();
-        let mut by_denomination = [0u32; 6];
-        let mut total = 0u32;
-        for card in located.clone() {
-            total += 1;
-            if let Some(d) = card.denomination() {
-                by_denomination[d.index()] += 1;
-            }
-            if let Some(i) = slot(card) {
-                singles[i] += 1;
-            } else if matches!(card, Card::Known { power, .. } if !matches!(power, PowerSpec::Unrecorded)) {
-                match whole.iter_mut().find(|(c, _)| *c == card) {
-                    Some((_, n)) => *n += 1,
-                    None => whole.push((card, 1)),
-                }
-            }
-        }
+        self.misfit_in(&Counts::of(located.clone().into_iter()), located)
+    }
+
+    /// [`Collection::misfit`] given the located cards' counts.
+    pub fn misfit_in<'a>(
+        &self,
+        counts: &Counts,
+        located: impl IntoIterator<Item = &'a Card> + Clone,
+    ) -> Option<&'a Card> {
         for card in located.clone() {
             let fits = match card {
                 Card::Unknown => true,
                 Card::Known { denomination, power: PowerSpec::Unrecorded } => {
-                    by_denomination[denomination.index()] <= self.by_denomination[denomination.index()]
+                    counts.by_denomination[denomination.index()] <= self.by_denomination[denomination.index()]
                 }
                 Card::Known { denomination, .. } => {
-                    let used = match slot(card) {
-                        Some(i) => singles[i],
-                        None => whole.iter().find(|(c, _)| *c == card).map_or(0, |(_, n)| *n),
-                    };
-                    used <= self.listed(card)
-                        && by_denomination[denomination.index()] <= self.by_denomination[denomination.index()]
+                    counts.copies(card) <= self.listed(card)
+                        && counts.by_denomination[denomination.index()] <= self.by_denomination[denomination.index()]
                 }
             };
             if !fits {
                 return Some(card);
             }
         }
-        if total > self.total { located.into_iter().next() } else { None }
+        if counts.total > self.total { located.into_iter().next() } else { None }
+    }
+}
+
+/// Counts of located cards: all, by denomination, and copies of each whole card. The decklist
+/// check keeps the counts of its last walk and adds each card that becomes known, an upper bound
+/// of the located cards until the next walk (cards only leave or lose detail in between).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    total: u32,
+    by_denomination: [u32; 6],
+    /// Single-power cards by [`slot`].
+    singles: Vec<u32>,
+    /// The other whole cards (compounds, later sets' powers).
+    others: Vec<(Card, u32)>,
+}
+
+impl Counts {
+    pub fn of<'a>(located: impl Iterator<Item = &'a Card>) -> Counts {
+        let mut c = Counts { singles: vec![0; SLOTS], ..Counts::default() };
+        located.for_each(|card| c.add(card));
+        c
+    }
+
+    pub fn add(&mut self, card: &Card) {
+        self.total += 1;
+        let Card::Known { denomination, power } = card else { return };
+        self.by_denomination[denomination.index()] += 1;
+        match (slot(card), power) {
+            (Some(i), _) => {
+                if let Some(n) = self.singles.get_mut(i) {
+                    *n += 1;
+                }
+            }
+            (None, PowerSpec::Unrecorded) => {}
+            (None, _) => match self.others.iter_mut().find(|(c, _)| c == card) {
+                Some((_, n)) => *n += 1,
+                None => self.others.push((card.clone(), 1)),
+            },
+        }
+    }
+
+    fn copies(&self, card: &Card) -> u32 {
+        match slot(card) {
+            Some(i) => self.singles.get(i).copied().unwrap_or(0),
+            None => self.others.iter().find(|(c, _)| c == card).map_or(0, |(_, n)| *n),
+        }
     }
 }
 
@@ -496,6 +538,27 @@ mod tests {
         h.add(c(Denomination::Ten, Power::Go));
         h.take(&Card::Unknown).expect("possible");
         assert_eq!(h, Hidden::unknown(1));
+    }
+
+    /// Counts answer as the walk does, for whole, partial and unknown cards.
+    #[test]
+    fn counts_admit_what_the_walk_fits() {
+        let go = c(Denomination::One, Power::Go);
+        let list = Collection::from_counts([(go.clone(), 2), (c(Denomination::Ten, Power::Go), 1)]);
+        let ten = partial(Denomination::Ten);
+        let both = Card::Known { denomination: Denomination::One, power: PowerSpec::Compound(Power::Go, Power::Skip) };
+        let cases: [&[&Card]; 5] =
+            [&[&go, &go], &[&go, &go, &go], &[&ten, &ten], &[&both], &[&Card::Unknown, &go, &Card::Unknown, &ten]];
+        for located in cases {
+            let counts = Counts::of(located.iter().copied());
+            for card in located {
+                assert_eq!(
+                    list.admits(&counts, card),
+                    list.fits(card, located.iter().copied()),
+                    "{card} in {located:?}"
+                );
+            }
+        }
     }
 
     #[test]
