@@ -845,27 +845,22 @@ impl<'a> Referee<'a> {
                     return;
                 }
             }
-            let counts = Counts::of(self.unreported(p).into_iter());
-            let fits = list.admits(&counts, card);
-            if !fits {
-                self.report_misfit(p, card.clone(), span);
-            }
-            self.settle(p, fits.then_some(counts));
-            return;
         }
-        // Cards already reported are set aside; with none, the located cards are walked in place.
-        let reported = self.misfits.iter().any(|(q, _)| *q == p);
-        let fits = if reported {
-            list.fits(card, self.unreported(p).into_iter())
-        } else {
-            list.fits(card, self.state.located(p))
-        };
+        let counts = Counts::of(self.unreported(p).into_iter());
+        let fits = list.admits(&counts, card);
         if !fits {
             self.report_misfit(p, card.clone(), span);
         }
+        if only {
+            // The others fitted before this card, which is now checked (or set aside).
+            self.settle(p, fits.then_some(counts));
+            return;
+        }
+        // Several cards gained detail: settled only when all of them fit, or the next check looks
+        // again. The counts still hold unless the card was just set aside.
         let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
         let pending = self.unreported(p);
-        let counts = Counts::of(pending.iter().copied());
+        let counts = if fits { counts } else { Counts::of(pending.iter().copied()) };
         if list.misfit_in(&counts, pending.iter().copied()).is_none() {
             self.settle(p, Some(counts));
         }
