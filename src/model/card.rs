@@ -56,11 +56,23 @@ impl Denomination {
     pub const fn index(self) -> usize {
         self as usize
     }
+
+    /// The number as a log writes it (`1000`).
+    pub const fn digits(self) -> &'static str {
+        match self {
+            Denomination::One => "1",
+            Denomination::Ten => "10",
+            Denomination::Hundred => "100",
+            Denomination::Thousand => "1000",
+            Denomination::TenThousand => "10000",
+            Denomination::HundredThousand => "100000",
+        }
+    }
 }
 
 impl fmt::Display for Denomination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.value())
+        f.write_str(self.digits())
     }
 }
 
@@ -257,8 +269,12 @@ impl fmt::Display for PowerSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PowerSpec::Unrecorded => f.write_str("?"),
-            PowerSpec::Single(p) => write!(f, "{p}"),
-            PowerSpec::Compound(a, b) => write!(f, "{a} & {b}"),
+            PowerSpec::Single(p) => f.write_str(p.name()),
+            PowerSpec::Compound(a, b) => {
+                f.write_str(a.name())?;
+                f.write_str(" & ")?;
+                f.write_str(b.name())
+            }
             PowerSpec::Unrecognised(name) => f.write_str(name),
         }
     }
@@ -301,7 +317,11 @@ impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Card::Unknown => f.write_str("?"),
-            Card::Known { denomination, power } => write!(f, "{denomination} {power}"),
+            Card::Known { denomination, power } => {
+                f.write_str(denomination.digits())?;
+                f.write_str(" ")?;
+                fmt::Display::fmt(power, f)
+            }
         }
     }
 }
@@ -340,5 +360,18 @@ mod tests {
         }
         assert_eq!(d, Denomination::One);
         assert_eq!(Denomination::HundredThousand.next(), Denomination::One);
+    }
+
+    #[test]
+    fn a_denomination_is_written_as_its_value() {
+        for d in Denomination::ALL {
+            assert_eq!(d.digits(), d.value().to_string());
+            assert_eq!(Denomination::from_value(d.digits().parse().unwrap_or(0)), Some(d));
+        }
+        let compound =
+            Card::Known { denomination: Denomination::Ten, power: PowerSpec::Compound(Power::Clone, Power::Skip) };
+        assert_eq!(compound.to_string(), "10 Clone & Skip");
+        assert_eq!(Card::new(Denomination::HundredThousand, Power::TimeWarp).to_string(), "100000 Time Warp");
+        assert_eq!(Card::Unknown.to_string(), "?");
     }
 }

@@ -8,6 +8,8 @@
 
 mod rng;
 
+use std::fmt::{self, Write as _};
+
 pub use rng::Rng;
 
 use crate::engine::rules::{self, Verdict, Way};
@@ -142,8 +144,8 @@ struct Sim<'o> {
     prev_acts: u32,
     prev_player: Option<usize>,
     go_chain: bool,
-    /// Each line in its full and its hidden form (`None`: not printed in that form).
-    lines: Vec<(Option<String>, Option<String>)>,
+    /// The log so far, in the form asked for (full or hidden).
+    out: String,
     mutation: Option<(Mutation, usize)>,
     mutated: bool,
     /// Freezes made in the turn being played, which do not end with it.
@@ -169,11 +171,71 @@ struct Sim<'o> {
     /// Cards played this turn after its first (a rescued card, a replay, a stampede follow-up), in
     /// order, for the trouble's Power.
     later_plays: Vec<Card>,
+    /// The resolution lines' buffer, kept between turns.
+    res_buf: String,
+    /// The turn line's buffers (full and hidden form), kept between turns.
+    turn_text: (String, String),
+}
+
+/// A turn's resolution lines, written after its turn line, in the form the log is printed in.
+struct Res {
+    hidden: bool,
+    text: String,
+}
+
+impl Res {
+    fn new(hidden: bool, text: String) -> Res {
+        Res { hidden, text }
+    }
+
+    /// A line a score keeper sees as it is.
+    fn public(&mut self, line: impl fmt::Display) {
+        // Writing into a `String` cannot fail.
+        let _ = writeln!(self.text, "{line}");
+    }
+
+    /// A line a score keeper does not see (a drawn card).
+    fn private(&mut self, line: impl fmt::Display) {
+        if !self.hidden {
+            self.public(line);
+        }
+    }
+
+    /// A line written as private at byte `at` turns out public: the hidden form gains it there.
+    fn reveal_at(&mut self, at: usize, line: impl fmt::Display) {
+        if self.hidden {
+            self.text.insert_str(at, &format!("{line}\n"));
+        }
+    }
+
+    /// A line a score keeper sees differently (a face-down card as `?`).
+    fn split(&mut self, full: impl fmt::Display, hidden: impl fmt::Display) {
+        if self.hidden {
+            self.public(hidden);
+        } else {
+            self.public(full);
+        }
+    }
 }
 
 /// Cards as a log writes them: `1 Go, 10 Skip`.
-fn card_list(cards: &[Card]) -> String {
-    cards.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+fn card_list(cards: &[Card]) -> CardList<'_> {
+    CardList(cards)
+}
+
+/// A card list written straight into whatever formats it.
+struct CardList<'c>(&'c [Card]);
+
+impl fmt::Display for CardList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (k, c) in self.0.iter().enumerate() {
+            if k > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{c}")?;
+        }
+        Ok(())
+    }
 }
 
 /// The powers the simulator uses through another card (Sabotage, Copy): those that need no step
@@ -261,7 +323,7 @@ impl<'o> Sim<'o> {
             prev_acts: 0,
             prev_player: None,
             go_chain: false,
-            lines: Vec::new(),
+            out: String::with_capacity(16 * 1024),
             mutation,
             mutated: false,
             fresh_freezes: Vec::new(),
@@ -290,26 +352,35 @@ impl<'o> Sim<'o> {
             seat: (0..n).collect(),
             lost: vec![0; n],
             later_plays: Vec::new(),
+            res_buf: String::new(),
+            turn_text: (String::new(), String::new()),
         }
     }
 
-    fn text(&self) -> String {
-        let mut out = String::new();
-        for (full, hidden) in &self.lines {
-            if let Some(line) = if self.o.hidden { hidden } else { full } {
-                out.push_str(line);
-                out.push('\n');
-            }
+    fn text(self) -> String {
+        self.out
+    }
+
+    /// A line both forms print alike.
+    fn both(&mut self, line: impl fmt::Display) {
+        // Writing into a `String` cannot fail.
+        let _ = writeln!(self.out, "{line}");
+    }
+
+    /// A line in its full and its hidden form.
+    fn line(&mut self, full: impl fmt::Display, hidden: impl fmt::Display) {
+        if self.o.hidden {
+            self.both(hidden);
+        } else {
+            self.both(full);
         }
-        out
     }
 
-    fn both(&mut self, line: String) {
-        self.lines.push((Some(line.clone()), Some(line)));
-    }
-
-    fn line(&mut self, full: String, hidden: String) {
-        self.lines.push((Some(full), Some(hidden)));
+    /// A line only the full form prints (a score keeper does not see it).
+    fn full_only(&mut self, line: impl fmt::Display) {
+        if !self.o.hidden {
+            self.both(line);
+        }
     }
 
     fn name(&self, p: usize) -> &'static str {
@@ -332,11 +403,11 @@ impl<'o> Sim<'o> {
 
     fn run(&mut self) {
         let o = self.o;
-        self.both("tribbles-log 1".into());
-        self.both(format!("event: Simulated game, seed {}", o.seed));
-        self.both(format!("ruleset: {}", o.ruleset.keyword()));
+        self.both("tribbles-log 1");
+        self.both(format_args!("event: Simulated game, seed {}", o.seed));
+        self.both(format_args!("ruleset: {}", o.ruleset.keyword()));
         if o.troubles {
-            self.both("troubles: on".into());
+            self.both("troubles: on");
             // Two troubles besides the built-in one, with shift lines and no effect the referee knows.
             for k in 1..self.troubles.len() {
                 let line = crate::syntax::print::trouble_card(&self.troubles[k]);
@@ -348,10 +419,10 @@ impl<'o> Sim<'o> {
             self.shift_trouble_quietly();
         }
         if o.rounds != 5 {
-            self.both(format!("rounds: {}", o.rounds));
+            self.both(format_args!("rounds: {}", o.rounds));
         }
         let names: Vec<&str> = (0..self.n).map(|p| self.name(p)).collect();
-        self.both(format!("players: {}", names.join(", ")));
+        self.both(format_args!("players: {}", names.join(", ")));
         self.lists = match &o.decks {
             Some(d) => d.iter().take(self.n).cloned().collect(),
             None => (0..self.n).map(|_| self.random_deck()).collect(),
@@ -369,15 +440,15 @@ impl<'o> Sim<'o> {
         let mut sitting: Vec<usize> = Vec::new();
         for round in 1..=o.rounds {
             self.both(String::new());
-            self.both(format!("round {round}"));
-            self.both(format!("first: {}", self.name(first)));
+            self.both(format_args!("round {round}"));
+            self.both(format_args!("first: {}", self.name(first)));
             if o.troubles {
                 // The trouble shifts at every round's end (TCC 2.1, Troubles - Shifting).
                 if round > 1 {
                     self.shift_trouble_quietly();
                 }
                 if let Some(t) = self.active_trouble {
-                    self.both(format!("trouble: {}", self.troubles[t].name));
+                    let _ = writeln!(self.out, "trouble: {}", self.troubles[t].name);
                 }
             }
             self.deal(&sitting);
@@ -423,7 +494,7 @@ impl<'o> Sim<'o> {
         let best = self.totals.iter().copied().max().unwrap_or(0);
         let winners: Vec<&str> = (0..self.n).filter(|p| self.totals[*p] == best).map(|p| self.name(p)).collect();
         self.both(String::new());
-        self.both(format!("winner: {}", winners.join(", ")));
+        self.both(format_args!("winner: {}", winners.join(", ")));
     }
 
     /// A random deck: TCC 2.1's recommended spread (35 cards or more) with every power the
@@ -512,9 +583,10 @@ impl<'o> Sim<'o> {
             let k = self.deck[p].len().min(size);
             let dealt: Vec<Card> = self.deck[p].drain(..k).collect();
             if !dealt.is_empty() {
-                let list = card_list(&dealt);
                 // A score keeper does not see the opening hands.
-                self.lines.push((Some(format!("hand {}: {list}", self.name(p))), None));
+                if !self.o.hidden {
+                    self.full_only(format_args!("hand {}: {}", self.name(p), card_list(&dealt)));
+                }
             }
             self.hand[p] = dealt;
             if short {
@@ -523,7 +595,7 @@ impl<'o> Sim<'o> {
                 self.st[p] = St::Decked;
             } else if self.may_roll.contains(&p) && self.r.chance(50) {
                 // The hand goes back and as many cards are drawn again.
-                self.both(format!("mulligan {}", self.name(p)));
+                self.both(format_args!("mulligan {}", self.name(p)));
                 let n = self.hand[p].len();
                 let h = std::mem::take(&mut self.hand[p]);
                 self.deck[p].extend(h);
@@ -594,24 +666,26 @@ impl<'o> Sim<'o> {
                 }
                 if self.chance_for(Mutation::MissedGoOut) {
                     if let Some(q) = self.next_in_turn(cur) {
-                        self.both(format!("{}: draw", self.name(q)));
+                        self.both(format_args!("{}: draw", self.name(q)));
                         self.mutated = true;
                     }
                 }
                 return outs;
             }
-            let ins: Vec<usize> = (0..self.n).filter(|p| self.st[*p] == St::In).collect();
-            if ins.len() == 1 && self.st.contains(&St::Decked) {
-                let p = ins[0];
+            let ins = self.st.iter().filter(|s| **s == St::In).count();
+            let first_in = self.st.iter().position(|s| *s == St::In);
+            if let (1, Some(p)) = (ins, first_in)
+                && self.st.contains(&St::Decked)
+            {
                 let h = std::mem::take(&mut self.hand[p]);
                 for c in h {
                     self.pile[p].push(c, None);
                 }
                 self.st[p] = St::Out;
-                self.both(format!("  {} goes out", self.name(p)));
+                self.both(format_args!("  {} goes out", self.name(p)));
                 return vec![p];
             }
-            if ins.is_empty() {
+            if ins == 0 {
                 return Vec::new();
             }
             if outcome.extra && self.st[cur] == St::In {
@@ -638,11 +712,14 @@ impl<'o> Sim<'o> {
 
     /// Mistakes made in place of a turn; true when one was made (the log ends).
     fn mistake_before_turn(&mut self, p: usize) -> bool {
+        if self.mutation.is_none() {
+            return false;
+        }
         let legal = self.legal(p);
         if self.chance_for(Mutation::WrongPlayer) {
             let other = (1..self.n).map(|k| (p + k) % self.n).find(|q| self.st[*q] == St::In);
             if let Some(q) = other {
-                self.both(format!("{}: draw", self.name(q)));
+                self.both(format_args!("{}: draw", self.name(q)));
                 self.mutated = true;
                 return true;
             }
@@ -653,7 +730,7 @@ impl<'o> Sim<'o> {
             .cloned();
         if let Some(c) = wrong {
             if self.chance_for(Mutation::WrongDenomination) {
-                self.both(format!("{}: {c}", self.name(p)));
+                self.both(format_args!("{}: {c}", self.name(p)));
                 self.mutated = true;
                 return true;
             }
@@ -661,7 +738,7 @@ impl<'o> Sim<'o> {
         let poison = legal.iter().find(|c| c.power() == Some(&PowerSpec::Single(Power::Poison))).cloned();
         if let Some(c) = poison {
             if self.chance_for(Mutation::IllegalTarget) {
-                self.both(format!("{}: {c} use @{}", self.name(p), self.name(p)));
+                self.both(format_args!("{}: {c} use @{}", self.name(p), self.name(p)));
                 self.mutated = true;
                 return true;
             }
@@ -670,14 +747,17 @@ impl<'o> Sim<'o> {
             if self.chance_for(Mutation::FrozenPlay) {
                 let d = rules::next_number(&self.chain);
                 let card = Card::Known { denomination: d, power: frozen };
-                self.both(format!("{}: {card}", self.name(p)));
+                self.both(format_args!("{}: {card}", self.name(p)));
                 self.mutated = true;
                 return true;
             }
         }
         if let (Some(c), Some(top)) = (legal.first().cloned(), self.deck[p].first().cloned()) {
             if top != c && self.chance_for(Mutation::NotTheDrawnCard) {
-                self.line(format!("{}: draw {top}; {c}", self.name(p)), format!("{}: draw; {c}", self.name(p)));
+                self.line(
+                    format_args!("{}: draw {top}; {c}", self.name(p)),
+                    format_args!("{}: draw; {c}", self.name(p)),
+                );
                 self.mutated = true;
                 return true;
             }
@@ -690,7 +770,7 @@ impl<'o> Sim<'o> {
                 .flat_map(|d| Power::ALL.iter().rev().map(move |x| Card::new(*d, *x)))
                 .find(|c| !self.lists[p].contains(c));
             let Some(outside) = outside else { return false };
-            self.line(format!("{}: draw {outside}", self.name(p)), format!("{}: draw", self.name(p)));
+            self.line(format_args!("{}: draw {outside}", self.name(p)), format_args!("{}: draw", self.name(p)));
             self.mutated = true;
             return true;
         }
@@ -702,26 +782,29 @@ impl<'o> Sim<'o> {
         let mut out = Outcome::default();
         let name = self.name(p);
         // Resolution lines, each with whether a score keeper sees it.
-        let mut res: Vec<(String, bool)> = Vec::new();
+        let mut res = Res::new(self.o.hidden, std::mem::take(&mut self.res_buf));
         let called_for = rules::next_number(&self.chain);
         self.later_plays.clear();
         // A trouble action opens the turn, now and then; it shifts the trouble.
         let act = self.trouble_action(p, &mut res);
         let legal = self.legal(p);
-        let (mut full, mut hidden);
+        // The turn line's text after the name, in both forms (buffers kept between turns).
+        let (mut full, mut hidden) = std::mem::take(&mut self.turn_text);
+        full.clear();
+        hidden.clear();
         let played: Card;
         if !legal.is_empty() && self.r.chance(95) {
             let c = legal[self.r.below(legal.len())].clone();
             if let Some(k) = self.hand[p].iter().position(|x| *x == c) {
                 self.hand[p].remove(k);
             }
-            full = c.to_string();
-            hidden = full.clone();
+            let _ = write!(full, "{c}");
+            hidden.push_str(&full);
             played = c;
         } else if self.deck[p].is_empty() {
-            self.both(format!("{name}: {act}draw"));
-            self.both(format!("  {name} is decked"));
-            self.flush_res(std::mem::take(&mut res));
+            self.both(format_args!("{name}: {act}draw"));
+            self.both(format_args!("  {name} is decked"));
+            self.flush_res(res);
             let h = std::mem::take(&mut self.hand[p]);
             self.discard[p].extend(h);
             self.st[p] = St::Decked;
@@ -733,12 +816,12 @@ impl<'o> Sim<'o> {
             let c = self.deck[p].remove(0);
             let playable = rules::legal_plays([&c], &self.chain, self.prev_acts, &self.frozen).len() == 1;
             if playable && self.r.chance(90) {
-                full = format!("draw {c}; {c}");
-                hidden = format!("draw; {c}");
+                let _ = write!(full, "draw {c}; {c}");
+                let _ = write!(hidden, "draw; {c}");
                 played = c;
             } else {
-                self.line(format!("{name}: {act}draw {c}"), format!("{name}: {act}draw"));
-                self.flush_res(std::mem::take(&mut res));
+                self.line(format_args!("{name}: {act}draw {c}"), format_args!("{name}: {act}draw"));
+                self.flush_res(res);
                 self.hand[p].push(c);
                 self.chain.broken = true;
                 self.trouble_after_miss(called_for);
@@ -783,13 +866,19 @@ impl<'o> Sim<'o> {
                 acts += 1;
                 self.resolve(p, *h, &mut out, &mut choices_full, &mut choices_hidden, &mut extra_steps, &mut res);
             }
-            let cf = if choices_full.is_empty() { String::new() } else { format!(" {}", choices_full.join(" ")) };
-            let ch = if choices_hidden.is_empty() { String::new() } else { format!(" {}", choices_hidden.join(" ")) };
-            full.push_str(&format!(" use{cf}"));
-            hidden.push_str(&format!(" use{ch}"));
+            full.push_str(" use");
+            hidden.push_str(" use");
+            for (text, choices) in [(&mut full, &choices_full), (&mut hidden, &choices_hidden)] {
+                for c in choices {
+                    text.push(' ');
+                    text.push_str(c);
+                }
+            }
             for (f, h) in extra_steps {
-                full.push_str(&format!("; {f}"));
-                hidden.push_str(&format!("; {h}"));
+                full.push_str("; ");
+                full.push_str(&f);
+                hidden.push_str("; ");
+                hidden.push_str(&h);
             }
         } else if must {
             // A Clone compound played as a clone must use both halves; the simulator does not
@@ -802,7 +891,8 @@ impl<'o> Sim<'o> {
         for c in std::mem::take(&mut self.later_plays) {
             self.trouble_after_play(&c, &mut res);
         }
-        self.line(format!("{name}: {act}{full}"), format!("{name}: {act}{hidden}"));
+        self.line(format_args!("{name}: {act}{full}"), format_args!("{name}: {act}{hidden}"));
+        self.turn_text = (full, hidden);
         self.flush_res(res);
         if self.mutated {
             // The mistake was in this turn's resolution: the log ends with it.
@@ -879,7 +969,7 @@ impl<'o> Sim<'o> {
         cf: &mut Vec<String>,
         ch: &mut Vec<String>,
         steps: &mut Vec<(String, String)>,
-        res: &mut Vec<(String, bool)>,
+        res: &mut Res,
     ) {
         match h {
             Power::Go => out.extra = true,
@@ -919,22 +1009,22 @@ impl<'o> Sim<'o> {
                 } else {
                     "deck"
                 };
-                res.push((format!("  {} discards {shown} from {zone}", self.name(q)), true));
+                res.public(format_args!("  {} discards {shown} from {zone}", self.name(q)));
                 let antidote = x.power().is_some_and(|w| w.has(Power::Antidote) && !w.has(Power::Tally));
                 self.discard[q].push(x.clone());
                 self.replicate(p, q, &x, Spot::Discard, res);
                 if antidote {
                     // ANTIDOTE: its owner scores instead, and may put the whole hand under the deck.
-                    res.push((format!("  {} scores {v}", self.name(q)), true));
+                    res.public(format_args!("  {} scores {v}", self.name(q)));
                     self.round_pts[q] += v;
                     if !self.hand[q].is_empty() && self.r.chance(50) {
                         let hand = std::mem::take(&mut self.hand[q]);
                         let list = card_list(&hand);
                         let who = self.name(q);
-                        res.push((
-                            format!("  {who} puts {list} under deck\n  {who} puts {}x ? under deck", hand.len()),
-                            true,
-                        ));
+                        res.split(
+                            format_args!("  {who} puts {list} under deck"),
+                            format_args!("  {who} puts {}x ? under deck", hand.len()),
+                        );
                         self.deck[q].extend(hand);
                     }
                 } else {
@@ -945,7 +1035,7 @@ impl<'o> Sim<'o> {
                 let targets = self.targets(p, h);
                 let q = self.choose_player(&targets, cf, ch);
                 let x = self.deck[q].remove(0);
-                res.push((format!("  {} draws {x}", self.name(q)), false));
+                res.private(format_args!("  {} draws {x}", self.name(q)));
                 self.hand[q].push(x);
             }
             Power::Kill => {
@@ -960,7 +1050,7 @@ impl<'o> Sim<'o> {
                 match owner {
                     Some(o) => self.send_home(q, o, x, res),
                     None => {
-                        res.push((format!("  {} discards {x} from pile", self.name(q)), true));
+                        res.public(format_args!("  {} discards {x} from pile", self.name(q)));
                         self.discard[q].push(x.clone());
                         self.replicate(p, q, &x, Spot::Discard, res);
                     }
@@ -983,11 +1073,11 @@ impl<'o> Sim<'o> {
                 let drawn: Vec<Card> = self.deck[p].drain(..k).collect();
                 if !drawn.is_empty() {
                     let list = card_list(&drawn);
-                    res.push((format!("  {} draws {list}", self.name(p)), false));
+                    res.private(format_args!("  {} draws {list}", self.name(p)));
                 }
                 self.hand[p] = drawn;
                 if k < n {
-                    res.push((format!("  {} is decked", self.name(p)), true));
+                    res.public(format_args!("  {} is decked", self.name(p)));
                     let h = std::mem::take(&mut self.hand[p]);
                     self.discard[p].extend(h);
                     self.st[p] = St::Decked;
@@ -1010,7 +1100,7 @@ impl<'o> Sim<'o> {
                     }
                     let k = of_it[self.r.below(of_it.len())];
                     let x = self.discard[q].remove(k);
-                    res.push((format!("  {} puts {x} out of game from discard", self.name(q)), true));
+                    res.public(format_args!("  {} puts {x} out of game from discard", self.name(q)));
                 }
             }
             Power::Copy => {
@@ -1027,7 +1117,7 @@ impl<'o> Sim<'o> {
                 let targets = self.targets(p, h);
                 let q = self.choose_player(&targets, cf, ch);
                 let x = self.deck[q].remove(0);
-                res.push((format!("  {} discards {x} from deck", self.name(q)), true));
+                res.public(format_args!("  {} discards {x} from deck", self.name(q)));
                 self.discard[q].push(x.clone());
                 self.replicate(p, q, &x, Spot::Discard, res);
                 // Activate its power when the simulator can use it on its own.
@@ -1048,9 +1138,9 @@ impl<'o> Sim<'o> {
                 for x in [p, q] {
                     let k = self.deck[x].len().min(3);
                     let shown: Vec<Card> = self.deck[x].drain(..k).collect();
-                    let list = card_list(&shown);
+                    let list = card_list(&shown).to_string();
                     if !shown.is_empty() {
-                        res.push((format!("  {} reveals {list}", self.name(x)), true));
+                        res.public(format_args!("  {} reveals {list}", self.name(x)));
                     }
                     let total: u64 = shown.iter().filter_map(Card::denomination).map(Denomination::value).sum();
                     sides.push((x, shown, list, total));
@@ -1061,7 +1151,7 @@ impl<'o> Sim<'o> {
                         continue;
                     }
                     if total == best {
-                        res.push((format!("  {} puts {list} under pile from deck", self.name(x)), true));
+                        res.public(format_args!("  {} puts {list} under pile from deck", self.name(x)));
                         let replicate =
                             shown.iter().find(|c| c.power().is_some_and(|w| w.has(Power::Replicate))).cloned();
                         for (i, c) in shown.into_iter().enumerate() {
@@ -1071,7 +1161,7 @@ impl<'o> Sim<'o> {
                             self.replicate(p, x, &r, Spot::UnderPile, res);
                         }
                     } else {
-                        res.push((format!("  {} discards {list} from deck", self.name(x)), true));
+                        res.public(format_args!("  {} discards {list} from deck", self.name(x)));
                         if let Some(r) = shown.iter().find(|c| c.power().is_some_and(|w| w.has(Power::Replicate))) {
                             let r = r.clone();
                             self.replicate(p, x, &r, Spot::Discard, res);
@@ -1094,7 +1184,7 @@ impl<'o> Sim<'o> {
                     }
                     let shown: Vec<Card> = self.deck[q].drain(..k).collect();
                     let list = card_list(&shown);
-                    res.push((format!("  {} reveals {list}", self.name(q)), true));
+                    res.public(format_args!("  {} reveals {list}", self.name(q)));
                     revealed.extend(shown.iter().map(|c| (c.clone(), q)));
                     self.hand[q].extend(shown);
                 }
@@ -1120,7 +1210,7 @@ impl<'o> Sim<'o> {
                         continue;
                     }
                     let x = self.deck[q].remove(0);
-                    res.push((format!("  {} puts {x} under pile from deck", self.name(q)), true));
+                    res.public(format_args!("  {} puts {x} under pile from deck", self.name(q)));
                     self.pile[q].insert(0, x.clone(), None);
                     self.replicate(p, q, &x, Spot::UnderPile, res);
                     shown.push(x);
@@ -1130,7 +1220,7 @@ impl<'o> Sim<'o> {
                 if same_number || same_power {
                     let v = 7 * shown.iter().filter_map(Card::denomination).map(Denomination::value).max().unwrap_or(0);
                     if v > 0 {
-                        res.push((format!("  {} scores {v}", self.name(p)), true));
+                        res.public(format_args!("  {} scores {v}", self.name(p)));
                         self.round_pts[p] += v;
                     }
                 }
@@ -1177,7 +1267,7 @@ impl<'o> Sim<'o> {
                 let new: Vec<Card> = self.deck[p].drain(..k).collect();
                 let list = card_list(&new);
                 if !new.is_empty() {
-                    res.push((format!("  {} puts {list} on pile from deck", self.name(p)), true));
+                    res.public(format_args!("  {} puts {list} on pile from deck", self.name(p)));
                 }
                 for c in new {
                     stays.push(c, None);
@@ -1191,12 +1281,12 @@ impl<'o> Sim<'o> {
                     }
                     let k = self.r.below(self.hand[q].len());
                     let c = self.hand[q].remove(k);
-                    let at = res.len();
-                    res.push((format!("  {} discards {c}", self.name(q)), false));
+                    let at = res.text.len();
+                    res.private(format_args!("  {} discards {c}", self.name(q)));
                     self.discard[q].push(c.clone());
                     if self.replicate(p, q, &c, Spot::Discard, res) {
                         // The Replicate, face up in the discard pile, is written in both forms.
-                        res[at] = (format!("  {} discards {c}", self.name(q)), true);
+                        res.reveal_at(at, format_args!("  {} discards {c}", self.name(q)));
                     }
                 }
                 if !self.hand[p].is_empty() && self.r.chance(50) {
@@ -1220,7 +1310,7 @@ impl<'o> Sim<'o> {
                     }
                     let k = self.r.below(self.hand[q].len());
                     let c = self.hand[q].remove(k);
-                    res.push((format!("  {} puts {c} under pile", self.name(q)), true));
+                    res.public(format_args!("  {} puts {c} under pile", self.name(q)));
                     self.pile[q].insert(0, c.clone(), None);
                     self.replicate(p, q, &c, Spot::UnderPile, res);
                 }
@@ -1232,7 +1322,7 @@ impl<'o> Sim<'o> {
                 ch.push("?".into());
                 self.deck[p].push(x);
                 let y = self.deck[p].remove(0);
-                res.push((format!("  {} draws {y}", self.name(p)), false));
+                res.private(format_args!("  {} draws {y}", self.name(p)));
                 self.hand[p].push(y);
             }
             Power::Exchange => {
@@ -1250,7 +1340,7 @@ impl<'o> Sim<'o> {
                     self.deck[p].push(convert);
                 }
                 let x = self.deck[p].remove(0);
-                res.push((format!("  {} puts {x} on pile from deck", self.name(p)), true));
+                res.public(format_args!("  {} puts {x} on pile from deck", self.name(p)));
                 self.pile[p].push(x, None);
             }
             Power::Process => {
@@ -1258,14 +1348,14 @@ impl<'o> Sim<'o> {
                 let drawn: Vec<Card> = self.deck[p].drain(..k).collect();
                 let list = card_list(&drawn);
                 if !drawn.is_empty() {
-                    res.push((format!("  {} draws {list}", self.name(p)), false));
+                    res.private(format_args!("  {} draws {list}", self.name(p)));
                 }
                 self.hand[p].extend(drawn);
                 if k < 3 {
                     // Decked by the draws: the choice of two cards is never made.
                     cf.push("?, ?".into());
                     ch.push("?, ?".into());
-                    res.push((format!("  {} is decked", self.name(p)), true));
+                    res.public(format_args!("  {} is decked", self.name(p)));
                     let h = std::mem::take(&mut self.hand[p]);
                     self.discard[p].extend(h);
                     self.st[p] = St::Decked;
@@ -1292,11 +1382,11 @@ impl<'o> Sim<'o> {
                     let drawn: Vec<Card> = self.deck[q].drain(..k).collect();
                     if !drawn.is_empty() {
                         let list = card_list(&drawn);
-                        res.push((format!("  {} draws {list}", self.name(q)), false));
+                        res.private(format_args!("  {} draws {list}", self.name(q)));
                     }
                     self.hand[q] = drawn;
                     if k < 3 {
-                        res.push((format!("  {} is decked", self.name(q)), true));
+                        res.public(format_args!("  {} is decked", self.name(q)));
                         let h = std::mem::take(&mut self.hand[q]);
                         self.discard[q].extend(h);
                         self.st[q] = St::Decked;
@@ -1308,7 +1398,7 @@ impl<'o> Sim<'o> {
                 let q = self.choose_player(&targets, cf, ch);
                 let k = self.r.below(self.hand[q].len());
                 let x = self.hand[q].remove(k);
-                res.push((format!("  {} puts {x} on pile", self.name(q)), true));
+                res.public(format_args!("  {} puts {x} on pile", self.name(q)));
                 self.score_from(p, q, &x, res);
                 self.pile[q].push(x.clone(), None);
                 self.replicate(p, q, &x, Spot::OnPile, res);
@@ -1345,7 +1435,7 @@ impl<'o> Sim<'o> {
             }
             Power::Dance if crate::powers::dances(&self.pile[p]) == Some(true) => {
                 let v = crate::powers::DANCE_POINTS.0;
-                res.push((format!("  {} scores {v}", self.name(p)), true));
+                res.public(format_args!("  {} scores {v}", self.name(p)));
                 self.round_pts[p] += v;
             }
             Power::Shift if self.o.troubles => self.shift_trouble(res),
@@ -1363,7 +1453,7 @@ impl<'o> Sim<'o> {
                     let c = self.hand[q].remove(k);
                     // Face down: a score keeper does not see which card.
                     let who = self.name(q);
-                    res.push((format!("  {who} puts {c} in pot\n  {who} puts ? in pot"), true));
+                    res.split(format_args!("  {who} puts {c} in pot"), format_args!("  {who} puts ? in pot"));
                     self.pot.push((c, q));
                 }
             }
@@ -1371,13 +1461,12 @@ impl<'o> Sim<'o> {
                 let targets = self.targets(p, h);
                 let q = self.choose_player(&targets, cf, ch);
                 let x = self.deck[q].remove(0);
-                let line = if q == p {
-                    format!("  {} puts {x} on pile from deck", self.name(p))
+                if q == p {
+                    res.public(format_args!("  {} puts {x} on pile from deck", self.name(p)));
                 } else {
                     let whose = self.name(q);
-                    format!("  {} puts {whose}'s {x} on pile from {whose}'s deck", self.name(p))
-                };
-                res.push((line, true));
+                    res.public(format_args!("  {} puts {whose}'s {x} on pile from {whose}'s deck", self.name(p)));
+                }
                 self.pile[p].push(x, (q != p).then_some(PlayerId(q as u8)));
             }
             Power::Bij => {
@@ -1385,7 +1474,7 @@ impl<'o> Sim<'o> {
                 let q = self.choose_player(&others, cf, ch);
                 // The BiJ just played tops its player's pile.
                 if let Some((x, owner)) = self.pile[p].pop() {
-                    res.push((format!("  {} puts {x} under {}'s pile from pile", self.name(p), self.name(q)), true));
+                    res.public(format_args!("  {} puts {x} under {}'s pile from pile", self.name(p), self.name(q)));
                     let owner = owner.map_or(p, PlayerId::index);
                     self.pile[q].insert(0, x, (owner != q).then_some(PlayerId(owner as u8)));
                 }
@@ -1404,7 +1493,7 @@ impl<'o> Sim<'o> {
                         .position(|c| c.denomination() == Some(next) && !rules::is_frozen(&self.frozen, c));
                     if let Some(k) = pick.filter(|_| self.r.chance(60)) {
                         let c = self.hand[x].remove(k);
-                        res.push((format!("  {} plays {c}", self.name(x)), true));
+                        res.public(format_args!("  {} plays {c}", self.name(x)));
                         self.pile[x].push(c.clone(), None);
                         self.pot_on_play(x, &c, res);
                         self.trouble_after_play(&c, res);
@@ -1416,7 +1505,7 @@ impl<'o> Sim<'o> {
                     .position(|c| c.denomination() == Some(next) && !rules::is_frozen(&self.frozen, c));
                 if let Some(k) = mine.filter(|_| self.r.chance(80)) {
                     let c = self.hand[p].remove(k);
-                    res.push((format!("  then {c}"), true));
+                    res.public(format_args!("  then {c}"));
                     self.later_plays.push(c.clone());
                     self.pile[p].push(c.clone(), None);
                     self.pot_on_play(p, &c, res);
@@ -1436,18 +1525,18 @@ impl<'o> Sim<'o> {
     }
 
     /// `scorer` scores `card`, which is `owner`'s: a Tally of another player's is split (TALLY).
-    fn score_from(&mut self, scorer: usize, owner: usize, card: &Card, res: &mut Vec<(String, bool)>) {
+    fn score_from(&mut self, scorer: usize, owner: usize, card: &Card, res: &mut Res) {
         let v = card.denomination().map_or(0, Denomination::value);
         if owner != scorer && card.power().is_some_and(|x| x.has(Power::Tally)) {
             let h = crate::powers::tally::half(v);
             if h > 0 {
-                res.push((format!("  {} scores {h}", self.name(scorer)), true));
-                res.push((format!("  {} scores {h}", self.name(owner)), true));
+                res.public(format_args!("  {} scores {h}", self.name(scorer)));
+                res.public(format_args!("  {} scores {h}", self.name(owner)));
                 self.round_pts[scorer] += h;
                 self.round_pts[owner] += h;
             }
         } else {
-            res.push((format!("  {} scores {v}", self.name(scorer)), true));
+            res.public(format_args!("  {} scores {v}", self.name(scorer)));
             self.round_pts[scorer] += v;
         }
     }
@@ -1455,7 +1544,7 @@ impl<'o> Sim<'o> {
     /// REPLICATE: `user`'s power put `q`'s `card` in `q`'s discard pile or play pile; if it is a
     /// Replicate (and `q` is another player), `q` may put one more card from hand in the same place.
     /// True when `q` did.
-    fn replicate(&mut self, user: usize, q: usize, card: &Card, spot: Spot, res: &mut Vec<(String, bool)>) -> bool {
+    fn replicate(&mut self, user: usize, q: usize, card: &Card, spot: Spot, res: &mut Res) -> bool {
         let is = card.power().is_some_and(|x| x.has(Power::Replicate));
         if q == user || !is || self.hand[q].is_empty() || !self.r.chance(50) {
             return false;
@@ -1465,15 +1554,15 @@ impl<'o> Sim<'o> {
         let who = self.name(q);
         match spot {
             Spot::Discard => {
-                res.push((format!("  {who} discards {c}\n  {who} discards ?"), true));
+                res.split(format_args!("  {who} discards {c}"), format_args!("  {who} discards ?"));
                 self.discard[q].push(c);
             }
             Spot::OnPile => {
-                res.push((format!("  {who} puts {c} on pile"), true));
+                res.public(format_args!("  {who} puts {c} on pile"));
                 self.pile[q].push(c, None);
             }
             Spot::UnderPile => {
-                res.push((format!("  {who} puts {c} under pile"), true));
+                res.public(format_args!("  {who} puts {c} under pile"));
                 self.pile[q].insert(0, c, None);
             }
         }
@@ -1482,10 +1571,10 @@ impl<'o> Sim<'o> {
 
     /// Another player's card leaves `host`'s pile during the round: on top of its owner's deck
     /// (ASSIMILATE, BJ).
-    fn send_home(&mut self, host: usize, owner: PlayerId, card: Card, res: &mut Vec<(String, bool)>) {
+    fn send_home(&mut self, host: usize, owner: PlayerId, card: Card, res: &mut Res) {
         let o = owner.index();
         let (who, whose) = (self.name(host), self.name(o));
-        res.push((format!("  {who} puts {whose}'s {card} on {whose}'s deck from pile"), true));
+        res.public(format_args!("  {who} puts {whose}'s {card} on {whose}'s deck from pile"));
         self.deck[o].insert(0, card);
     }
 
@@ -1499,31 +1588,24 @@ impl<'o> Sim<'o> {
         self.discard[p].push(x);
     }
 
-    /// Writes a turn's resolution lines: public ones in both forms, secret ones in the full log
-    /// only, and a line a score keeper sees differently as "full\nhidden".
-    fn flush_res(&mut self, res: Vec<(String, bool)>) {
-        for (r, public) in res {
-            if let Some((full, hidden)) = r.split_once('\n') {
-                self.line(full.to_string(), hidden.to_string());
-            } else if public {
-                self.both(r);
-            } else {
-                self.lines.push((Some(r), None));
-            }
-        }
+    /// Writes a turn's resolution lines after its turn line, and keeps the buffer for the next.
+    fn flush_res(&mut self, mut res: Res) {
+        self.out.push_str(&res.text);
+        res.text.clear();
+        self.res_buf = res.text;
     }
 
     /// A trouble action at the start of `p`'s turn, sometimes: the active trouble's Draw X (when
     /// the deck holds more) or Lose X (when the player has the points). Returns the step's text
     /// (`action draw 2; `), empty when none; the shift goes into `res`.
-    fn trouble_action(&mut self, p: usize, res: &mut Vec<(String, bool)>) -> String {
+    fn trouble_action(&mut self, p: usize, res: &mut Res) -> String {
         use crate::model::log::TroubleAction;
         let Some(t) = self.active_trouble else { return String::new() };
         let step = match self.troubles[t].action {
             Some(TroubleAction::Draw(x)) if self.deck[p].len() > x as usize + 1 && self.r.chance(8) => {
                 let drawn: Vec<Card> = self.deck[p].drain(..x as usize).collect();
                 // The drawn cards are the player's secret: the full log names them.
-                res.push((format!("  {} draws {}", self.name(p), card_list(&drawn)), false));
+                res.private(format_args!("  {} draws {}", self.name(p), card_list(&drawn)));
                 self.hand[p].extend(drawn);
                 format!("action draw {x}; ")
             }
@@ -1546,7 +1628,7 @@ impl<'o> Sim<'o> {
         }
         let Some(k) = self.hand[q].iter().position(|c| c.power().is_some_and(|x| x.has(Power::Bah))) else { return };
         let c = self.hand[q].remove(k);
-        self.both(format!("{}: skipped; place {c}", self.name(q)));
+        self.both(format_args!("{}: skipped; place {c}", self.name(q)));
         self.pile[q].insert(0, c, None);
     }
 
@@ -1562,10 +1644,10 @@ impl<'o> Sim<'o> {
     }
 
     /// The trouble shifts during a turn, and the log says to which.
-    fn shift_trouble(&mut self, res: &mut Vec<(String, bool)>) {
+    fn shift_trouble(&mut self, res: &mut Res) {
         self.shift_trouble_quietly();
         if let Some(t) = self.active_trouble {
-            res.push((format!("  trouble shifts to {}", self.troubles[t].name), true));
+            res.public(format_args!("  trouble shifts to {}", self.troubles[t].name));
         }
     }
 
@@ -1575,7 +1657,7 @@ impl<'o> Sim<'o> {
     }
 
     /// A trouble's Power: a card of that power, played and resolved, shifts it.
-    fn trouble_after_play(&mut self, card: &Card, res: &mut Vec<(String, bool)>) {
+    fn trouble_after_play(&mut self, card: &Card, res: &mut Res) {
         let Some(t) = self.active_trouble else { return };
         if self.troubles[t].power.as_ref().is_some_and(|p| card.power() == Some(p)) {
             self.shift_trouble(res);
@@ -1586,7 +1668,7 @@ impl<'o> Sim<'o> {
     fn trouble_after_miss(&mut self, called_for: Denomination) {
         let Some(t) = self.active_trouble else { return };
         if self.troubles[t].miss == Some(called_for) {
-            let mut res = Vec::new();
+            let mut res = Res::new(self.o.hidden, std::mem::take(&mut self.res_buf));
             self.shift_trouble(&mut res);
             self.flush_res(res);
         }
@@ -1594,16 +1676,16 @@ impl<'o> Sim<'o> {
 
     /// Playing a Qapla' scores the pot's highest card and sends the pot's cards to their owners'
     /// discard piles (ANTE).
-    fn pot_on_play(&mut self, p: usize, card: &Card, res: &mut Vec<(String, bool)>) {
+    fn pot_on_play(&mut self, p: usize, card: &Card, res: &mut Res) {
         if self.pot.is_empty() || !card.power().is_some_and(|x| x.has(Power::Qapla)) {
             return;
         }
         let v = self.pot.iter().filter_map(|(c, _)| c.denomination().map(Denomination::value)).max().unwrap_or(0);
         if v > 0 {
-            res.push((format!("  {} scores {v}", self.name(p)), true));
+            res.public(format_args!("  {} scores {v}", self.name(p)));
             self.round_pts[p] += v;
         }
-        res.push(("  pot empties".to_string(), true));
+        res.public("  pot empties");
         for (c, owner) in std::mem::take(&mut self.pot) {
             self.discard[owner].push(c);
         }
@@ -1628,7 +1710,7 @@ impl<'o> Sim<'o> {
             // SAFETY: a Safety in the pile lets the hand go into the deck instead.
             let safe = self.pile[p].iter().any(|c| c.power().is_some_and(|x| x.has(Power::Safety)));
             if safe && !h.is_empty() && self.r.chance(60) {
-                self.both(format!("safety {}", self.name(p)));
+                self.both(format_args!("safety {}", self.name(p)));
                 self.deck[p].extend(h);
             } else {
                 self.discard[p].extend(h);
@@ -1641,7 +1723,7 @@ impl<'o> Sim<'o> {
             let mut seat = self.seat.clone();
             self.r.shuffle(&mut seat);
             let names: Vec<&str> = seat.iter().map(|&q| self.name(q)).collect();
-            self.both(format!("reseat {}", names.join(", ")));
+            self.both(format_args!("reseat {}", names.join(", ")));
             self.seat = seat;
         }
         let mut pts = self.round_pts.clone();
@@ -1682,7 +1764,7 @@ impl<'o> Sim<'o> {
                 .map(|(k, p)| format!("{} {}", self.name(*p), pts[*p] + if wrong && k == 0 { 10 } else { 0 }))
                 .collect::<Vec<_>>()
                 .join(", ");
-            self.both(format!("points: {list}"));
+            self.both(format_args!("points: {list}"));
             if wrong {
                 self.mutated = true;
                 return pts;
@@ -1693,7 +1775,7 @@ impl<'o> Sim<'o> {
             .map(|p| format!("{} {}", self.name(p), self.totals[p] + if wrong && p == 0 { 1000 } else { 0 }))
             .collect::<Vec<_>>()
             .join(", ");
-        self.both(format!("totals: {totals}"));
+        self.both(format_args!("totals: {totals}"));
         if wrong {
             self.mutated = true;
         }
@@ -1720,7 +1802,7 @@ struct Outcome {
 fn decklist(cards: &[Card]) -> String {
     let mut groups: Vec<(String, u32)> = Vec::new();
     let mut sorted: Vec<&Card> = cards.iter().collect();
-    sorted.sort_by_key(|c| (c.denomination(), c.to_string()));
+    sorted.sort_by_cached_key(|c| (c.denomination(), c.to_string()));
     for c in sorted {
         let text = c.to_string();
         match groups.last_mut() {
