@@ -260,6 +260,20 @@ const BORROWABLE: [Power; 17] = [
     Power::Battle,
 ];
 
+/// The powers the engine follows, in `Power::ALL` order (the first `.1` of `.0`).
+const FOLLOWED: ([Power; 52], usize) = {
+    let mut out = [Power::Go; 52];
+    let (mut k, mut n) = (0, 0);
+    while k < Power::ALL.len() {
+        if matches!(crate::powers::profile(Power::ALL[k]).status, crate::powers::Status::Implemented) {
+            out[n] = Power::ALL[k];
+            n += 1;
+        }
+        k += 1;
+    }
+    (out, n)
+};
+
 /// The powers the simulator knows how to use (those the engine follows).
 const USABLE: [Power; 37] = [
     Power::Shift,
@@ -501,11 +515,7 @@ impl<'o> Sim<'o> {
     /// engine follows, compounds included; or a Decipher 2000 boxed-set-sized deck of its icons.
     fn random_deck(&mut self) -> Vec<Card> {
         let tcc = self.o.ruleset == Ruleset::Tcc21;
-        let followed: Vec<Power> = Power::ALL
-            .iter()
-            .copied()
-            .filter(|p| crate::powers::profile(*p).status == crate::powers::Status::Implemented)
-            .collect();
+        let followed = &FOLLOWED.0[..FOLLOWED.1];
         let decipher =
             [Power::Go, Power::Skip, Power::Reverse, Power::Discard, Power::Poison, Power::Rescue, Power::Clone];
         let spread: [(Denomination, usize, usize); 6] = if tcc {
@@ -537,7 +547,7 @@ impl<'o> Sim<'o> {
         for (d, lo, hi) in spread {
             let count = lo + self.r.below(hi - lo + 1);
             for _ in 0..count {
-                let pool: &[Power] = if tcc { &followed } else { &decipher };
+                let pool: &[Power] = if tcc { followed } else { &decipher };
                 let mut p = *self.r.pick(pool).unwrap_or(&Power::Go);
                 if p == Power::Bonus && d > Denomination::Thousand {
                     p = Power::Go;
@@ -617,7 +627,15 @@ impl<'o> Sim<'o> {
     }
 
     fn legal(&self, p: usize) -> Vec<Card> {
-        rules::legal_plays(&self.hand[p], &self.chain, self.prev_acts, &self.frozen).into_iter().cloned().collect()
+        self.legal_in_hand(p).cloned().collect()
+    }
+
+    /// The cards of `p`'s hand that may be played now, in hand order.
+    fn legal_in_hand(&self, p: usize) -> impl Iterator<Item = &Card> {
+        self.hand[p].iter().filter(|c| {
+            matches!(rules::play_verdict(&self.chain, self.prev_acts, c), Verdict::Legal(_))
+                && !rules::is_frozen(&self.frozen, c)
+        })
     }
 
     /// Plays a round from `first`; returns who went out.
@@ -787,14 +805,16 @@ impl<'o> Sim<'o> {
         self.later_plays.clear();
         // A trouble action opens the turn, now and then; it shifts the trouble.
         let act = self.trouble_action(p, &mut res);
-        let legal = self.legal(p);
+        let legal = self.legal_in_hand(p).count();
         // The turn line's text after the name, in both forms (buffers kept between turns).
         let (mut full, mut hidden) = std::mem::take(&mut self.turn_text);
         full.clear();
         hidden.clear();
         let played: Card;
-        if !legal.is_empty() && self.r.chance(95) {
-            let c = legal[self.r.below(legal.len())].clone();
+        if legal > 0 && self.r.chance(95) {
+            let pick = self.r.below(legal);
+            let Some(c) = self.legal_in_hand(p).nth(pick).cloned() else { return out };
+            // The first copy of it leaves the hand.
             if let Some(k) = self.hand[p].iter().position(|x| *x == c) {
                 self.hand[p].remove(k);
             }
@@ -802,6 +822,7 @@ impl<'o> Sim<'o> {
             hidden.push_str(&full);
             played = c;
         } else if self.deck[p].is_empty() {
+            self.turn_text = (full, hidden);
             self.both(format_args!("{name}: {act}draw"));
             self.both(format_args!("  {name} is decked"));
             self.flush_res(res);
@@ -820,6 +841,7 @@ impl<'o> Sim<'o> {
                 let _ = write!(hidden, "draw; {c}");
                 played = c;
             } else {
+                self.turn_text = (full, hidden);
                 self.line(format_args!("{name}: {act}draw {c}"), format_args!("{name}: {act}draw"));
                 self.flush_res(res);
                 self.hand[p].push(c);
@@ -847,10 +869,14 @@ impl<'o> Sim<'o> {
         self.pile[p].push(played.clone(), None);
         self.chain = Chain { last: played.denomination(), by: None, broken: false };
         self.pot_on_play(p, &played, &mut res);
-        let halves: Vec<Power> = match played.power() {
-            Some(PowerSpec::Single(x)) => vec![*x],
-            Some(PowerSpec::Compound(a, b)) => vec![*a, *b],
-            _ => Vec::new(),
+        let both_halves;
+        let halves: &[Power] = match played.power() {
+            Some(PowerSpec::Single(x)) => std::slice::from_ref(x),
+            Some(PowerSpec::Compound(a, b)) => {
+                both_halves = [*a, *b];
+                &both_halves
+            }
+            _ => &[],
         };
         let usable = !halves.is_empty() && halves.iter().all(|h| USABLE.contains(h) || *h == Power::Clone);
         let must = rules::requires_use(way, &played);
@@ -859,7 +885,7 @@ impl<'o> Sim<'o> {
             let mut choices_full = Vec::new();
             let mut choices_hidden = Vec::new();
             let mut extra_steps: Vec<(String, String)> = Vec::new();
-            for h in &halves {
+            for h in halves {
                 if *h == Power::Clone && way == Way::AsClone {
                     continue;
                 }
@@ -920,7 +946,7 @@ impl<'o> Sim<'o> {
             | Power::Utilize
             | Power::Poison
             | Power::Assimilate
-            | Power::Bij => !self.targets(p, h).is_empty(),
+            | Power::Bij => self.target_iter(p, h).next().is_some(),
             Power::Cycle | Power::Exchange => !self.hand[p].is_empty(),
             Power::Avalanche => self.hand[p].len() >= 4,
             Power::Party => self.hand[p].len() >= 2,
@@ -934,8 +960,12 @@ impl<'o> Sim<'o> {
     /// The players `p` may name for a targeted power `h`: those it can act on, less any other
     /// player whose pile shows a Fold (FOLD).
     fn targets(&self, p: usize, h: Power) -> Vec<usize> {
+        self.target_iter(p, h).collect()
+    }
+
+    fn target_iter(&self, p: usize, h: Power) -> impl Iterator<Item = usize> {
         let st = &self.st;
-        let fits = |q: usize| match h {
+        let fits = move |q: usize| match h {
             Power::Poison => q != p && st[q] == St::In && !self.deck[q].is_empty(),
             Power::Draw | Power::Sabotage | Power::Assimilate => st[q] == St::In && !self.deck[q].is_empty(),
             Power::Kill => !self.pile[q].is_empty(),
@@ -945,8 +975,9 @@ impl<'o> Sim<'o> {
             Power::Utilize => q != p && st[q] == St::In && self.hand[q].len() >= 2,
             _ => false,
         };
-        let folded = |q: usize| q != p && self.pile[q].last().and_then(Card::power).is_some_and(|x| x.has(Power::Fold));
-        (0..self.n).filter(|&q| fits(q) && !folded(q)).collect()
+        let folded =
+            move |q: usize| q != p && self.pile[q].last().and_then(Card::power).is_some_and(|x| x.has(Power::Fold));
+        (0..self.n).filter(move |&q| fits(q) && !folded(q))
     }
 
     /// The players whose top card `p` can copy and the simulator can use.
@@ -1800,15 +1831,28 @@ struct Outcome {
 
 /// A decklist in the format's card-list syntax, grouped and in a stable order.
 fn decklist(cards: &[Card]) -> String {
-    let mut groups: Vec<(String, u32)> = Vec::new();
-    let mut sorted: Vec<&Card> = cards.iter().collect();
-    sorted.sort_by_cached_key(|c| (c.denomination(), c.to_string()));
-    for c in sorted {
-        let text = c.to_string();
-        match groups.last_mut() {
-            Some((t, n)) if *t == text => *n += 1,
-            _ => groups.push((text, 1)),
+    let mut sorted: Vec<(Option<Denomination>, String)> = cards
+        .iter()
+        .map(|c| {
+            let mut text = String::with_capacity(32);
+            let _ = write!(text, "{c}");
+            (c.denomination(), text)
+        })
+        .collect();
+    sorted.sort_unstable();
+    let mut out = String::new();
+    for (k, (_, text)) in sorted.iter().enumerate() {
+        if k > 0 && sorted[k - 1].1 == *text {
+            continue;
         }
+        let copies = sorted[k..].iter().take_while(|(_, t)| t == text).count();
+        if !out.is_empty() {
+            out.push_str(", ");
+        }
+        if copies > 1 {
+            let _ = write!(out, "{copies}x ");
+        }
+        out.push_str(text);
     }
-    groups.into_iter().map(|(t, n)| if n > 1 { format!("{n}x {t}") } else { t }).collect::<Vec<_>>().join(", ")
+    out
 }
