@@ -593,8 +593,7 @@ impl<'a> Referee<'a> {
                     deck_states.push(Deck { middle: Hidden::unknown(total), ..Deck::default() });
                     let whole =
                         cards.iter().all(|c| matches!(c.card.power(), Some(p) if !matches!(p, PowerSpec::Unrecorded)));
-                    collections
-                        .push(whole.then(|| Collection::from_counts(cards.iter().map(|c| (c.card.clone(), c.count)))));
+                    collections.push(whole.then(|| Collection::from_counts(cards.iter().map(|c| (c.card, c.count)))));
                 }
             }
         }
@@ -783,8 +782,7 @@ impl<'a> Referee<'a> {
         let decked = self.state.seating.iter().any(|q| self.state.player(*q).status == Status::Decked);
         if decked {
             let hand = &self.state.player(q).hand;
-            let mut cards: Vec<CardCount> =
-                hand.known.iter().map(|c| CardCount::one(c.clone(), Span::default())).collect();
+            let mut cards: Vec<CardCount> = hand.known.iter().map(|c| CardCount::one(*c, Span::default())).collect();
             if hand.unknown > 0 {
                 cards.push(CardCount { count: hand.unknown, owner: None, card: Card::Unknown, span: Span::default() });
             }
@@ -849,7 +847,7 @@ impl<'a> Referee<'a> {
         let counts = Counts::of(self.unreported(p).into_iter());
         let fits = list.admits(&counts, card);
         if !fits {
-            self.report_misfit(p, card.clone(), span);
+            self.report_misfit(p, *card, span);
         }
         if only {
             // The others fitted before this card, which is now checked (or set aside).
@@ -888,7 +886,7 @@ impl<'a> Referee<'a> {
         let counts = Counts::of(pending.iter().copied());
         match list.misfit_in(&counts, pending.iter().copied()) {
             Some(card) => {
-                let card = card.clone();
+                let card = *card;
                 self.report_misfit(p, card, span);
             }
             None => self.settle(p, Some(counts)),
@@ -1467,7 +1465,7 @@ impl<'a> Referee<'a> {
                     PositionLine::Chain(c) => chain = Some((*c, line.span)),
                     PositionLine::Turn(p) => turn = Some((*p, line.span)),
                     PositionLine::Trouble(t) => state.trouble = Some(t.clone()),
-                    PositionLine::Frozen { power, until } => state.frozen.push((power.clone(), *until)),
+                    PositionLine::Frozen { power, until } => state.frozen.push((*power, *until)),
                     PositionLine::Zone { player, zone, cards } => {
                         if seen_zones.contains(&(*player, *zone)) {
                             problems.push(
@@ -1500,7 +1498,7 @@ impl<'a> Referee<'a> {
                                 for c in cards {
                                     let guest = c.owner.filter(|o| o != player);
                                     for _ in 0..c.count {
-                                        pile.push(c.card.clone(), guest);
+                                        pile.push(c.card, guest);
                                     }
                                 }
                                 pl.pile = pile;
@@ -1521,7 +1519,7 @@ impl<'a> Referee<'a> {
                         pot_given = true;
                         state.pot = cards
                             .iter()
-                            .flat_map(|c| std::iter::repeat_n((c.card.clone(), c.owner), c.count as usize))
+                            .flat_map(|c| std::iter::repeat_n((c.card, c.owner), c.count as usize))
                             .collect();
                     }
                     PositionLine::Players(_) | PositionLine::Ruleset(_) | PositionLine::Troubles(_) => {}

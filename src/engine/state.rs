@@ -68,7 +68,7 @@ impl Player {
             return;
         }
         self.gains += 1;
-        self.last_gain = Some(got.clone());
+        self.last_gain = Some(*got);
     }
 
     /// Notes a change of the located cards that is not followed card by card.
@@ -224,7 +224,7 @@ impl State {
                 };
                 for seen in std::iter::repeat_n(&Card::Unknown, count).chain(each(named)) {
                     let had = holds(pl.deck.known_cards(), seen);
-                    let got = pl.deck.draw(seen).unwrap_or_else(|_| seen.clone());
+                    let got = pl.deck.draw(seen).unwrap_or(*seen);
                     pl.note(seen, &got, had);
                     pl.hand.add(got);
                 }
@@ -401,7 +401,7 @@ impl State {
                 }
                 self.pot_unknown = true;
             }
-            Event::Freezes { player, power } => self.frozen.push((power.clone(), *player)),
+            Event::Freezes { player, power } => self.frozen.push((*power, *player)),
             Event::Awaits { player, target } => self.awaiting.push((*player, *target)),
             Event::MayRemove(p) => {
                 let d = &mut self.player_mut(*p).discard;
@@ -424,14 +424,14 @@ impl State {
                 let deck = &mut self.player_mut(*player).deck;
                 let mut looked = Vec::with_capacity(seen.len());
                 for s in seen {
-                    looked.push(deck.draw(s).unwrap_or_else(|_| s.clone()));
+                    looked.push(deck.draw(s).unwrap_or(*s));
                 }
                 if top.is_empty() && bottom.is_empty() {
                     deck.shuffle_in(looked);
                 } else {
                     deck.top.extend(top.iter().rev().cloned());
                     for c in bottom {
-                        deck.bottom.insert(0, c.clone());
+                        deck.bottom.insert(0, *c);
                     }
                 }
             }
@@ -512,24 +512,24 @@ impl State {
                 let had = holds(pl.hand.known.iter(), seen);
                 let card = pl.hand.take(seen).unwrap_or_else(|_| {
                     pl.hand.unknown = pl.hand.unknown.saturating_sub(1);
-                    seen.clone()
+                    *seen
                 });
                 (card, had)
             }
             Zone::Deck => {
                 let had = holds(pl.deck.known_cards(), seen);
-                (pl.deck.draw(seen).unwrap_or_else(|_| seen.clone()), had)
+                (pl.deck.draw(seen).unwrap_or(*seen), had)
             }
             Zone::Discard => {
                 let had = holds(pl.discard.known.iter(), seen);
-                (pl.discard.take(seen).unwrap_or_else(|_| seen.clone()), had)
+                (pl.discard.take(seen).unwrap_or(*seen), had)
             }
             Zone::Pile => {
                 let at = pl.pile.iter().rposition(|c| super::zone::compatible(seen, c));
                 if let Some(i) = at {
                     return pl.pile.remove(i);
                 }
-                (seen.clone(), false)
+                (*seen, false)
             }
         };
         pl.note(seen, &card, had);
@@ -549,7 +549,7 @@ fn each(list: &[CardCount]) -> impl Iterator<Item = &Card> + Clone {
 
 /// A card list with its counts spelled out.
 pub fn expand(list: &[CardCount]) -> Vec<Card> {
-    list.iter().flat_map(|c| std::iter::repeat_n(c.card.clone(), c.count as usize)).collect()
+    list.iter().flat_map(|c| std::iter::repeat_n(c.card, c.count as usize)).collect()
 }
 
 fn drain_hidden(h: &mut Hidden) -> Vec<Card> {

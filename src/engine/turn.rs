@@ -369,7 +369,7 @@ impl Referee<'_> {
                 }
                 self.emit(Event::Puts {
                     player,
-                    cards: vec![CardCount::one(card.card.clone(), card.span)],
+                    cards: vec![CardCount::one(card.card, card.span)],
                     to: super::event::Destination { place: super::event::Place::UnderPile, owner: None },
                     from: super::event::Source::default(),
                 });
@@ -449,7 +449,7 @@ impl Referee<'_> {
         if progress.fogged {
             return;
         }
-        let Some(power) = self.active_trouble().and_then(|t| t.power.clone()) else { return };
+        let Some(power) = self.active_trouble().and_then(|t| t.power) else { return };
         // A card whose power is not recorded may have the trouble's power: the table's line says
         // whether it shifted, and without one the trouble is no longer known.
         if c.power() == Some(&power) || c.power().is_none_or(|p| !p.is_known()) {
@@ -597,7 +597,7 @@ impl Referee<'_> {
         }
         let in_hand = progress.fogged || self.state.player(player).hand.could_hold(c);
         let first = !progress.played;
-        self.emit(Event::Plays { player, card: c.clone() });
+        self.emit(Event::Plays { player, card: *c });
         if first {
             self.scored_by_play(player, c, progress);
         }
@@ -789,7 +789,7 @@ impl Referee<'_> {
                 .label(format!("expected a {expected}")),
             );
         }
-        self.emit(Event::Replays { player, card: c.clone() });
+        self.emit(Event::Replays { player, card: *c });
         self.pot_on_play(player, c, progress);
         self.chain_span = Some(card.span);
         if let Some(choices) = used {
@@ -807,7 +807,7 @@ impl Referee<'_> {
         let Some(power) = c.power() else { return };
         if let Some((p, by)) = self.state.frozen.iter().find(|(p, _)| p == power) {
             let by = self.name(*by).to_string();
-            let p = p.clone();
+            let p = *p;
             self.report(
                 Diagnostic::new(Code::FrozenPower, span, format!("{p} is frozen"))
                     .label(format!("frozen by {by} until the end of {by}'s next turn"))
@@ -977,7 +977,7 @@ impl Referee<'_> {
             }
             progress.activations += 1;
             let resolved = {
-                let mut cx = PowerCx { r: self, progress, player, card: c.clone(), choices, span };
+                let mut cx = PowerCx { r: self, progress, player, card: *c, choices, span };
                 powers::resolve(*h, &mut cx)
             };
             if resolved == powers::Resolved::Pending {
@@ -1009,7 +1009,7 @@ impl Referee<'_> {
         progress: &mut Progress,
         table_decked: &[PlayerId],
     ) {
-        let seen = card.map_or(Card::Unknown, |c| c.card.clone());
+        let seen = card.map_or(Card::Unknown, |c| c.card);
         let at = card.map_or(span, |c| c.span);
         if !progress.fogged && (progress.played || progress.drew.is_some()) {
             self.report(
@@ -1065,7 +1065,7 @@ impl Referee<'_> {
                 .help("name the card that was drawn, or `draw` alone when it was not seen"),
             );
         }
-        self.emit(Event::Draws { player, drawn: Drawn::Cards(vec![CardCount::one(seen.clone(), at)]) });
+        self.emit(Event::Draws { player, drawn: Drawn::Cards(vec![CardCount::one(seen, at)]) });
         if self.state.player(player).deck.is_empty() {
             self.emptied.retain(|(p, _)| *p != player);
             self.emptied.push((player, at));
@@ -1104,7 +1104,7 @@ impl Referee<'_> {
             // Not played: the rescued card goes face down on top of the deck (RESCUE).
             self.emit(Event::Puts {
                 player,
-                cards: vec![CardCount::one(card.clone(), span)],
+                cards: vec![CardCount::one(*card, span)],
                 to: super::event::Destination { place: super::event::Place::OnDeck, owner: None },
                 from: super::event::Source::default(),
             });
@@ -1122,7 +1122,7 @@ impl Referee<'_> {
             .frozen
             .iter()
             .filter(|(p, by)| *by == player && !progress.froze.contains(p))
-            .map(|(p, _)| p.clone())
+            .map(|(p, _)| *p)
             .collect();
         for power in ending {
             self.emit(Event::Unfreezes { player, power });
@@ -1390,7 +1390,7 @@ impl PowerCx<'_, '_, '_> {
         });
         let Some((event, span)) = claim else { return };
         let card = match &event {
-            Event::Discards { cards, .. } | Event::Puts { cards, .. } => cards[0].card.clone(),
+            Event::Discards { cards, .. } | Event::Puts { cards, .. } => cards[0].card,
             _ => return,
         };
         self.check_held(owner, &card, Some(span));
@@ -1434,7 +1434,7 @@ impl PowerCx<'_, '_, '_> {
     /// The `name POWER` choice.
     pub fn named(&self) -> Option<(PowerSpec, Span)> {
         self.choices.iter().find_map(|c| match &c.kind {
-            ChoiceKind::Name(p) => Some((p.clone(), c.span)),
+            ChoiceKind::Name(p) => Some((*p, c.span)),
             _ => None,
         })
     }
@@ -1452,7 +1452,7 @@ impl PowerCx<'_, '_, '_> {
     pub fn one_card(&mut self, what: &str, example: &str) -> Option<(Card, Span)> {
         let (cards, span) = self.cards()?;
         if let [card] = cards.as_slice() {
-            return Some((card.clone(), span));
+            return Some((*card, span));
         }
         self.report(
             Diagnostic::new(Code::BadChoices, span, format!("{what} one card, not {}", cards.len()))
@@ -1556,7 +1556,7 @@ impl PowerCx<'_, '_, '_> {
     /// Rescue: the card went from the discard pile to the hand; unless played this turn it goes
     /// on top of the deck.
     pub fn rescued(&mut self, card: Card) {
-        self.progress.rescued = Some(card.clone());
+        self.progress.rescued = Some(card);
         self.progress.allowed.push(card);
     }
 

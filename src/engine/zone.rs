@@ -27,7 +27,7 @@ pub fn detail(card: &Card) -> u8 {
 pub fn generalise(a: &Card, b: &Card) -> Card {
     match (a, b) {
         (Card::Known { denomination: x, power: p }, Card::Known { denomination: y, power: q }) if x == y => {
-            Card::Known { denomination: *x, power: if p == q { p.clone() } else { PowerSpec::Unrecorded } }
+            Card::Known { denomination: *x, power: if p == q { *p } else { PowerSpec::Unrecorded } }
         }
         _ => Card::Unknown,
     }
@@ -177,7 +177,7 @@ impl Hidden {
                 return Ok(Card::Unknown);
             }
             let only = self.known.len() == 1 && self.unknown == 0 && !self.unbounded;
-            let taken = if only { self.known[0].clone() } else { Card::Unknown };
+            let taken = if only { self.known[0] } else { Card::Unknown };
             self.forget();
             self.unknown -= 1;
             return Ok(taken);
@@ -207,7 +207,7 @@ impl Hidden {
                 return Err(Impossible);
             }
             self.unknown = self.unknown.saturating_sub(1);
-            return Ok(seen.clone());
+            return Ok(*seen);
         }
         let certain = !maybe_unknown && alike;
         // Remove the candidate that says least; if another card was really the one taken, the
@@ -215,14 +215,14 @@ impl Hidden {
         // be anything), so the zone still covers every possibility.
         let taken = self.known.remove(least);
         if certain {
-            return Ok(if detail(&taken) >= detail(seen) { taken } else { seen.clone() });
+            return Ok(if detail(&taken) >= detail(seen) { taken } else { *seen });
         }
         for k in self.known.iter_mut() {
             if compatible(seen, k) {
                 *k = generalise(k, &taken);
             }
         }
-        Ok(seen.clone())
+        Ok(*seen)
     }
 
     /// Whether the zone can hold the card (used for "could be there" checks).
@@ -267,7 +267,7 @@ impl Deck {
                 return Err(Impossible);
             }
             let top = self.top.pop().unwrap_or(Card::Unknown);
-            return Ok(if detail(&top) >= detail(seen) { top } else { seen.clone() });
+            return Ok(if detail(&top) >= detail(seen) { top } else { *seen });
         }
         if self.middle.min_len() == 0 && self.middle.unbounded && !self.bottom.is_empty() {
             // The middle may be empty: the card may be the bottom's top one. Only the cards'
@@ -280,7 +280,7 @@ impl Deck {
         match self.bottom.last() {
             Some(c) if compatible(seen, c) => {
                 let c = self.bottom.pop().unwrap_or(Card::Unknown);
-                Ok(if detail(&c) >= detail(seen) { c } else { seen.clone() })
+                Ok(if detail(&c) >= detail(seen) { c } else { *seen })
             }
             _ => Err(Impossible),
         }
@@ -454,7 +454,7 @@ impl Counts {
             (None, PowerSpec::Unrecorded) => {}
             (None, _) => match self.others.iter_mut().find(|(c, _)| c == card) {
                 Some((_, n)) => *n += 1,
-                None => self.others.push((card.clone(), 1)),
+                None => self.others.push((*card, 1)),
             },
         }
     }
@@ -527,7 +527,7 @@ mod tests {
     #[test]
     fn counts_admit_what_the_list_allows() {
         let go = c(Denomination::One, Power::Go);
-        let list = Collection::from_counts([(go.clone(), 2), (c(Denomination::Ten, Power::Go), 1)]);
+        let list = Collection::from_counts([(go, 2), (c(Denomination::Ten, Power::Go), 1)]);
         let ten = partial(Denomination::Ten);
         let both = Card::Known { denomination: Denomination::One, power: PowerSpec::Compound(Power::Go, Power::Skip) };
         let cases: [(&[&Card], bool); 6] = [

@@ -2,7 +2,9 @@
 //! and cards whose denomination or power the log did not record.
 
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::fmt;
+use std::sync::{LazyLock, Mutex, MutexGuard, PoisonError};
 
 /// One of the six numbers a tribble card can carry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -236,8 +238,71 @@ impl fmt::Display for Power {
     }
 }
 
+/// The name of a power from a later set, as the log wrote it. Names are interned (each distinct
+/// text is stored once for the life of the process), so that cards stay small and `Copy`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PowerName(u32);
+
+/// The interned names: each text's number, and the texts by number.
+#[derive(Default)]
+struct Names {
+    ids: HashMap<&'static str, u32>,
+    texts: Vec<&'static str>,
+}
+
+static NAMES: LazyLock<Mutex<Names>> = LazyLock::new(Mutex::default);
+
+fn names() -> MutexGuard<'static, Names> {
+    // The table stays consistent whatever panicked while holding it: a name is pushed before its
+    // number is recorded.
+    NAMES.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl PowerName {
+    pub fn new(text: &str) -> PowerName {
+        let mut names = names();
+        if let Some(&id) = names.ids.get(text) {
+            return PowerName(id);
+        }
+        let id = u32::try_from(names.texts.len()).unwrap_or(u32::MAX);
+        let text: &'static str = Box::leak(text.into());
+        names.texts.push(text);
+        names.ids.insert(text, id);
+        PowerName(id)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        names().texts.get(self.0 as usize).copied().unwrap_or("?")
+    }
+}
+
+impl fmt::Display for PowerName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for PowerName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl Serialize for PowerName {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for PowerName {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<PowerName, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        Ok(PowerName::new(&text))
+    }
+}
+
 /// What a card's power is, as far as the log says.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum PowerSpec {
     /// The log did not record the power (`100 ?`, `100 Tribbles`, or a bare `100`).
     Unrecorded,
@@ -245,7 +310,7 @@ pub enum PowerSpec {
     /// Two powers on one card (TCC 2.1, Advanced Rules: Compound Tribble Powers).
     Compound(Power, Power),
     /// A power from a later set whose rules are not known; the name is kept as written.
-    Unrecognised(Box<str>),
+    Unrecognised(PowerName),
 }
 
 impl PowerSpec {
@@ -275,14 +340,14 @@ impl fmt::Display for PowerSpec {
                 f.write_str(" & ")?;
                 f.write_str(b.name())
             }
-            PowerSpec::Unrecognised(name) => f.write_str(name),
+            PowerSpec::Unrecognised(name) => f.write_str(name.as_str()),
         }
     }
 }
 
 /// A card as the log records it: fully unknown (`?`), or a denomination with a power that may be
 /// unrecorded.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Card {
     Unknown,
     Known { denomination: Denomination, power: PowerSpec },

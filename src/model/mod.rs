@@ -3,7 +3,7 @@
 mod card;
 pub mod log;
 
-pub use card::{Card, Denomination, Points, Power, PowerSpec};
+pub use card::{Card, Denomination, Points, Power, PowerName, PowerSpec};
 
 use serde::{Deserialize, Serialize};
 

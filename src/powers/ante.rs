@@ -34,13 +34,13 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                 if *p == q && cards.len() == 1 && cards[0].count == 1)
         });
         let (card, span) = match &shown {
-            Some((Event::Puts { cards, .. }, span)) => (cards[0].card.clone(), Some(*span)),
+            Some((Event::Puts { cards, .. }, span)) => (cards[0].card, Some(*span)),
             _ => (Card::Unknown, None),
         };
         cx.check_held(q, &card, span);
         cx.emit(Event::Puts {
             player: q,
-            cards: vec![CardCount::one(card.clone(), span.unwrap_or_else(|| cx.span()))],
+            cards: vec![CardCount::one(card, span.unwrap_or_else(|| cx.span()))],
             to: Destination { place: Place::InPot, owner: None },
             from: Source::default(),
         });

@@ -39,9 +39,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         _ => false,
     });
     let (card, span) = match &shown {
-        Some((Event::Puts { cards, .. }, span)) if cards.len() == 1 && cards[0].count == 1 => {
-            (cards[0].card.clone(), *span)
-        }
+        Some((Event::Puts { cards, .. }, span)) if cards.len() == 1 && cards[0].count == 1 => (cards[0].card, *span),
         Some((_, span)) => {
             let name = cx.name(target);
             cx.report(
@@ -60,7 +58,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let other = (target != player).then_some(target);
     cx.emit(Event::Puts {
         player,
-        cards: vec![CardCount { count: 1, owner: other, card: card.clone(), span: Span::default() }],
+        cards: vec![CardCount { count: 1, owner: other, card, span: Span::default() }],
         to: Destination { place: Place::OnPile, owner: None },
         from: Source { zone: Zone::Deck, owner: other },
     });

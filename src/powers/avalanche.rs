@@ -47,7 +47,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         }
         let shown = cx.take_claim(|e| matches!(e, Event::Discards { player: p, from: Zone::Hand, cards } if *p == q && cards.len() == 1 && cards[0].count == 1));
         let card = match &shown {
-            Some((Event::Discards { cards, .. }, _)) => cards[0].card.clone(),
+            Some((Event::Discards { cards, .. }, _)) => cards[0].card,
             _ => Card::Unknown,
         };
         cx.check_held(q, &card, shown.as_ref().map(|(_, s)| *s));

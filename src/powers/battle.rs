@@ -67,7 +67,7 @@ fn place(cx: &mut PowerCx, p: PlayerId, cards: &[Card], keep: bool, line: Span) 
     if cards.is_empty() {
         return;
     }
-    let list: Vec<CardCount> = cards.iter().map(|c| CardCount::one(c.clone(), Span::default())).collect();
+    let list: Vec<CardCount> = cards.iter().map(|c| CardCount::one(*c, Span::default())).collect();
     if keep {
         cx.emit(Event::Puts {
             player: p,
@@ -137,7 +137,7 @@ fn revealed(cx: &mut PowerCx, p: PlayerId) -> (Vec<Card>, Span) {
         cards.resize(k as usize, Card::Unknown);
     }
     if !cards.is_empty() {
-        cx.emit(Event::Reveals { player: p, cards: cards.iter().map(|c| CardCount::one(c.clone(), span)).collect() });
+        cx.emit(Event::Reveals { player: p, cards: cards.iter().map(|c| CardCount::one(*c, span)).collect() });
     }
     (cards, span)
 }

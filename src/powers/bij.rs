@@ -31,7 +31,7 @@ pub const DOC: Doc = Doc {
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let Some((target, _)) = cx.opponent("BiJ", "1000 BiJ use @Matt") else { return Resolved::Done };
     let player = cx.player;
-    let card = cx.card.clone();
+    let card = cx.card;
     let shown = cx.take_claim(|e| {
         matches!(e, Event::Puts { to: Destination { place: Place::UnderPile | Place::OnPile, owner: Some(_) }, .. })
     });

@@ -18,7 +18,7 @@ pub const DOC: Doc = Doc {
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let player = cx.player;
-    let convert = cx.card.clone();
+    let convert = cx.card;
     cx.emit(Event::Puts {
         player,
         cards: vec![CardCount::one(convert, crate::model::Span::default())],
@@ -29,7 +29,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         matches!(e, Event::Puts { player: p, to: Destination { place: Place::OnPile, .. }, from: Source { zone: Zone::Deck, .. }, .. } if *p == player)
     });
     let top = match &shown {
-        Some((Event::Puts { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card.clone(),
+        Some((Event::Puts { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card,
         _ => Card::Unknown,
     };
     if let Some((_, span)) = &shown {
@@ -46,7 +46,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     }
     cx.emit(Event::Puts {
         player,
-        cards: vec![CardCount::one(top.clone(), crate::model::Span::default())],
+        cards: vec![CardCount::one(top, crate::model::Span::default())],
         to: Destination { place: Place::OnPile, owner: None },
         from: Source { zone: Zone::Deck, owner: None },
     });

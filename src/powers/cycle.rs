@@ -36,7 +36,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         |e| matches!(e, Event::Draws { player: p, drawn: Drawn::Cards(c) } if *p == player && c.len() == 1),
     );
     let drawn = match &shown {
-        Some((Event::Draws { drawn: Drawn::Cards(c), .. }, _)) => c[0].card.clone(),
+        Some((Event::Draws { drawn: Drawn::Cards(c), .. }, _)) => c[0].card,
         _ => Card::Unknown,
     };
     if let Some((_, at)) = shown {
@@ -47,7 +47,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             );
         }
     }
-    cx.emit(Event::Draws { player, drawn: Drawn::Cards(vec![CardCount::one(drawn.clone(), span)]) });
+    cx.emit(Event::Draws { player, drawn: Drawn::Cards(vec![CardCount::one(drawn, span)]) });
     cx.check_card(player, &drawn, span);
     Resolved::Done
 }

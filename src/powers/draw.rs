@@ -22,7 +22,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         |e| matches!(e, Event::Draws { player, drawn: Drawn::Cards(c) } if *player == target && c.len() == 1),
     );
     let card = match &shown {
-        Some((Event::Draws { drawn: Drawn::Cards(c), .. }, _)) => c[0].card.clone(),
+        Some((Event::Draws { drawn: Drawn::Cards(c), .. }, _)) => c[0].card,
         _ => Card::Unknown,
     };
     let deck = &cx.state().player(target).deck;
@@ -50,7 +50,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             );
         }
     }
-    cx.emit(Event::Draws { player: target, drawn: Drawn::Cards(vec![CardCount::one(card.clone(), at)]) });
+    cx.emit(Event::Draws { player: target, drawn: Drawn::Cards(vec![CardCount::one(card, at)]) });
     cx.check_card(target, &card, shown.as_ref().map_or(at, |(_, s)| *s));
     Resolved::Done
 }

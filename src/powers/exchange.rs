@@ -34,7 +34,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         .choices
         .iter()
         .find_map(|c| match &c.kind {
-            ChoiceKind::Take(t) => Some((t.card.clone(), c.span)),
+            ChoiceKind::Take(t) => Some((t.card, c.span)),
             _ => None,
         })
         .unwrap_or((Card::Unknown, span));

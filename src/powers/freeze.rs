@@ -19,7 +19,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let Some((power, _)) = cx.named() else { return Resolved::Done };
     let player = cx.player;
     cx.take_claim(|e| matches!(e, Event::Freezes { player: p, power: q } if *p == player && *q == power));
-    cx.emit(Event::Freezes { player, power: power.clone() });
+    cx.emit(Event::Freezes { player, power });
     cx.froze(power);
     Resolved::Done
 }

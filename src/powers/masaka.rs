@@ -26,7 +26,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             return Resolved::Pending;
         }
         let mut cards: Vec<CardCount> =
-            pl.hand.known.iter().map(|c| CardCount::one(c.clone(), crate::model::Span::default())).collect();
+            pl.hand.known.iter().map(|c| CardCount::one(*c, crate::model::Span::default())).collect();
         if pl.hand.unknown > 0 {
             cards.push(CardCount {
                 count: pl.hand.unknown,

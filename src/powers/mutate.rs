@@ -34,7 +34,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     }
     let stays: Vec<Card> = pl.pile.iter().filter(|c| fizzbin(c)).cloned().collect();
     let n = pl.pile.len() as u32;
-    let guests: Vec<(Card, PlayerId)> = pl.pile.guests().map(|(c, o)| (c.clone(), o)).collect();
+    let guests: Vec<(Card, PlayerId)> = pl.pile.guests().map(|(c, o)| (*c, o)).collect();
     for (card, owner) in guests {
         // Written or not, the card goes home; a line saying so is the rules' own.
         cx.take_claim(|e| {
@@ -84,7 +84,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     for c in &cards {
         cx.emit(Event::Puts {
             player,
-            cards: vec![CardCount::one(c.clone(), crate::model::Span::default())],
+            cards: vec![CardCount::one(*c, crate::model::Span::default())],
             to: Destination { place: Place::OnPile, owner: None },
             from: Source { zone: Zone::Deck, owner: None },
         });

@@ -52,7 +52,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             matches!(e, Event::Puts { player: p, to: Destination { place: Place::UnderPile, .. }, cards, .. } if *p == q && cards.len() == 1)
         });
         let card = match &shown {
-            Some((Event::Puts { cards, .. }, _)) => cards[0].card.clone(),
+            Some((Event::Puts { cards, .. }, _)) => cards[0].card,
             _ => Card::Unknown,
         };
         cx.check_held(q, &card, shown.as_ref().map(|(_, s)| *s));

@@ -68,7 +68,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let discarded = cx.take_claim(|e| matches!(e, Event::Discards { player: p, from: Zone::Deck, .. } if *p == target));
     let scored = cx.take_claim(|e| matches!(e, Event::Scores { player: p, .. } if *p == player));
     let mut card = match &discarded {
-        Some((Event::Discards { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card.clone(),
+        Some((Event::Discards { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card,
         _ => Card::Unknown,
     };
     if let (Card::Unknown, Some((Event::Scores { points, .. }, _))) = (&card, &scored) {
@@ -86,7 +86,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             );
         }
     }
-    cx.emit(Event::Discards { player: target, cards: vec![CardCount::one(card.clone(), at)], from: Zone::Deck });
+    cx.emit(Event::Discards { player: target, cards: vec![CardCount::one(card, at)], from: Zone::Deck });
     cx.check_card(target, &card, discarded.as_ref().map_or(at, |(_, s)| *s));
     let decked = cx.state().player(target).status == Status::Decked;
     // An Antidote & Tally compound is left to the sheet: which of the two acts first is open.

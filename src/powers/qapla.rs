@@ -44,7 +44,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             Some((Event::Puts { cards, .. } | Event::Reveals { cards, .. }, span))
                 if cards.len() == 1 && cards[0].count == 1 =>
             {
-                (cards[0].card.clone(), *span)
+                (cards[0].card, *span)
             }
             Some((_, span)) => {
                 let name = cx.name(q);
@@ -65,7 +65,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         cx.check_deck_top(q, std::slice::from_ref(&card), span);
         cx.emit(Event::Puts {
             player: q,
-            cards: vec![CardCount::one(card.clone(), span)],
+            cards: vec![CardCount::one(card, span)],
             to: Destination { place: Place::UnderPile, owner: None },
             from: Source { zone: Zone::Deck, owner: None },
         });

@@ -27,7 +27,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let player = cx.player;
     cx.emit(Event::Puts {
         player,
-        cards: vec![CardCount::one(cx.card.clone(), Span::default())],
+        cards: vec![CardCount::one(cx.card, Span::default())],
         to: Destination { place: Place::OutOfGame, owner: None },
         from: Source { zone: Zone::Pile, owner: None },
     });
@@ -67,7 +67,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                             .label("not in the discard pile"),
                     );
                 }
-                card.clone()
+                *card
             }
             _ if candidates.is_empty() && !maybe => continue,
             _ if candidates.is_empty() => {
@@ -77,7 +77,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             // A card of the named power is surely there: one goes, which one the log does not say.
             _ => {
                 let same = candidates.iter().all(|c| c == &candidates[0]) && !maybe;
-                if same { candidates[0].clone() } else { Card::Unknown }
+                if same { *candidates[0] } else { Card::Unknown }
             }
         };
         cx.emit(Event::Puts {

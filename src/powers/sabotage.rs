@@ -29,13 +29,13 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         |e| matches!(e, Event::Discards { player: p, from: Zone::Deck, cards } if *p == target && cards.len() == 1 && cards[0].count == 1),
     );
     let (card, span) = match &shown {
-        Some((Event::Discards { cards, .. }, span)) => (cards[0].card.clone(), *span),
+        Some((Event::Discards { cards, .. }, span)) => (cards[0].card, *span),
         _ => (Card::Unknown, Span::default()),
     };
     if shown.is_some() {
         cx.check_deck_top(target, std::slice::from_ref(&card), span);
     }
-    cx.emit(Event::Discards { player: target, cards: vec![CardCount::one(card.clone(), span)], from: Zone::Deck });
+    cx.emit(Event::Discards { player: target, cards: vec![CardCount::one(card, span)], from: Zone::Deck });
     cx.check_card(target, &card, span);
     cx.sabotaged(card);
     Resolved::Done

@@ -99,7 +99,7 @@ fn arrangement(deck: &crate::engine::zone::Deck, named: &[Card]) -> Option<(Vec<
                 if detail(&got) > detail(&named[i]) {
                     placed[i] = got;
                 }
-                seen.push(named[i].clone());
+                seen.push(named[i]);
                 true
             }
             Err(_) => false,

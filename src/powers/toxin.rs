@@ -26,7 +26,7 @@ pub const DOC: Doc = Doc {
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let player = cx.player;
     let chosen: Option<(Card, Span)> = cx.choices.iter().find_map(|c| match &c.kind {
-        ChoiceKind::Take(t) => Some((t.card.clone(), c.span)),
+        ChoiceKind::Take(t) => Some((t.card, c.span)),
         _ => None,
     });
     let mut revealed: Vec<Card> = Vec::new();
@@ -156,9 +156,9 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                 .filter(|(r, _)| chosen.as_ref().is_none_or(|(c, _)| compatible(c, r)))
                 .collect();
             let card = match &chosen {
-                Some((c, _)) if c.power().is_some_and(|p| p.is_known()) => c.clone(),
+                Some((c, _)) if c.power().is_some_and(|p| p.is_known()) => *c,
                 _ => match fits.first() {
-                    Some((c, _)) if fits.iter().all(|(r, _)| r.power() == c.power()) => (*c).clone(),
+                    Some((c, _)) if fits.iter().all(|(r, _)| r.power() == c.power()) => *(*c),
                     _ => Card::Unknown,
                 },
             };
@@ -208,7 +208,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
 
 /// The revealed cards are shown, then go from the deck's top into the hand.
 fn to_hand(cx: &mut PowerCx, q: crate::model::PlayerId, cards: &[Card]) {
-    let list: Vec<CardCount> = cards.iter().map(|c| CardCount::one(c.clone(), Span::default())).collect();
+    let list: Vec<CardCount> = cards.iter().map(|c| CardCount::one(*c, Span::default())).collect();
     cx.emit(Event::Reveals { player: q, cards: list.clone() });
     cx.emit(Event::Draws { player: q, drawn: Drawn::Cards(list) });
 }

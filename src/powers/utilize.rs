@@ -39,13 +39,13 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     );
     let scored = cx.take_claim(|e| matches!(e, Event::Scores { player: p, .. } if *p == player));
     let card = match &shown {
-        Some((Event::Puts { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card.clone(),
+        Some((Event::Puts { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card,
         _ => Card::Unknown,
     };
     cx.check_held(target, &card, Some(shown.as_ref().map_or(at, |(_, s)| *s)));
     cx.emit(Event::Puts {
         player: target,
-        cards: vec![CardCount::one(card.clone(), at)],
+        cards: vec![CardCount::one(card, at)],
         to: Destination { place: Place::OnPile, owner: None },
         from: Source::default(),
     });

@@ -866,7 +866,7 @@ impl<'o> Sim<'o> {
             Verdict::Unverifiable | Verdict::Illegal => Way::InSequence,
         };
         let mut acts = u32::from(matches!(way, Way::AsClone | Way::AsAdvance));
-        self.pile[p].push(played.clone(), None);
+        self.pile[p].push(played, None);
         self.chain = Chain { last: played.denomination(), by: None, broken: false };
         self.pot_on_play(p, &played, &mut res);
         let both_halves;
@@ -1012,7 +1012,7 @@ impl<'o> Sim<'o> {
                 let f = PowerSpec::Single(names[self.r.below(names.len())]);
                 cf.push(format!("name {f}"));
                 ch.push(format!("name {f}"));
-                self.frozen.push((f.clone(), PlayerId(p as u8)));
+                self.frozen.push((f, PlayerId(p as u8)));
                 self.fresh_freezes.push(f);
             }
             Power::Discard => self.discard_chosen(p, cf, ch),
@@ -1032,7 +1032,7 @@ impl<'o> Sim<'o> {
                         .find(|c| !self.deck[q].contains(c))
                         .unwrap_or_else(|| Card::new(other, Power::Go))
                 } else {
-                    x.clone()
+                    x
                 };
                 let zone = if !self.mutated && self.chance_for(Mutation::WrongZone) {
                     self.mutated = true;
@@ -1042,7 +1042,7 @@ impl<'o> Sim<'o> {
                 };
                 res.public(format_args!("  {} discards {shown} from {zone}", self.name(q)));
                 let antidote = x.power().is_some_and(|w| w.has(Power::Antidote) && !w.has(Power::Tally));
-                self.discard[q].push(x.clone());
+                self.discard[q].push(x);
                 self.replicate(p, q, &x, Spot::Discard, res);
                 if antidote {
                     // ANTIDOTE: its owner scores instead, and may put the whole hand under the deck.
@@ -1082,7 +1082,7 @@ impl<'o> Sim<'o> {
                     Some(o) => self.send_home(q, o, x, res),
                     None => {
                         res.public(format_args!("  {} discards {x} from pile", self.name(q)));
-                        self.discard[q].push(x.clone());
+                        self.discard[q].push(x);
                         self.replicate(p, q, &x, Spot::Discard, res);
                     }
                 }
@@ -1117,8 +1117,7 @@ impl<'o> Sim<'o> {
             Power::Rival => {
                 // Name a power some discard pile holds, when there is one.
                 let held: Vec<PowerSpec> = self.discard.iter().flatten().filter_map(|c| c.power().cloned()).collect();
-                let named =
-                    if held.is_empty() { PowerSpec::Single(Power::Go) } else { held[self.r.below(held.len())].clone() };
+                let named = if held.is_empty() { PowerSpec::Single(Power::Go) } else { held[self.r.below(held.len())] };
                 cf.push(format!("name {named}"));
                 ch.push(format!("name {named}"));
                 // The Rival leaves the game.
@@ -1149,7 +1148,7 @@ impl<'o> Sim<'o> {
                 let q = self.choose_player(&targets, cf, ch);
                 let x = self.deck[q].remove(0);
                 res.public(format_args!("  {} discards {x} from deck", self.name(q)));
-                self.discard[q].push(x.clone());
+                self.discard[q].push(x);
                 self.replicate(p, q, &x, Spot::Discard, res);
                 // Activate its power when the simulator can use it on its own.
                 if let Some(PowerSpec::Single(h)) = x.power() {
@@ -1194,7 +1193,7 @@ impl<'o> Sim<'o> {
                     } else {
                         res.public(format_args!("  {} discards {list} from deck", self.name(x)));
                         if let Some(r) = shown.iter().find(|c| c.power().is_some_and(|w| w.has(Power::Replicate))) {
-                            let r = r.clone();
+                            let r = *r;
                             self.replicate(p, x, &r, Spot::Discard, res);
                         }
                         self.discard[x].extend(shown);
@@ -1216,11 +1215,11 @@ impl<'o> Sim<'o> {
                     let shown: Vec<Card> = self.deck[q].drain(..k).collect();
                     let list = card_list(&shown);
                     res.public(format_args!("  {} reveals {list}", self.name(q)));
-                    revealed.extend(shown.iter().map(|c| (c.clone(), q)));
+                    revealed.extend(shown.iter().map(|c| (*c, q)));
                     self.hand[q].extend(shown);
                 }
                 if !revealed.is_empty() {
-                    let (x, owner) = revealed[self.r.below(revealed.len())].clone();
+                    let (x, owner) = revealed[self.r.below(revealed.len())];
                     cf.push(format!("take {x}"));
                     ch.push(format!("take {x}"));
                     self.score_from(p, owner, &x, res);
@@ -1242,7 +1241,7 @@ impl<'o> Sim<'o> {
                     }
                     let x = self.deck[q].remove(0);
                     res.public(format_args!("  {} puts {x} under pile from deck", self.name(q)));
-                    self.pile[q].insert(0, x.clone(), None);
+                    self.pile[q].insert(0, x, None);
                     self.replicate(p, q, &x, Spot::UnderPile, res);
                     shown.push(x);
                 }
@@ -1314,7 +1313,7 @@ impl<'o> Sim<'o> {
                     let c = self.hand[q].remove(k);
                     let at = res.text.len();
                     res.private(format_args!("  {} discards {c}", self.name(q)));
-                    self.discard[q].push(c.clone());
+                    self.discard[q].push(c);
                     if self.replicate(p, q, &c, Spot::Discard, res) {
                         // The Replicate, face up in the discard pile, is written in both forms.
                         res.reveal_at(at, format_args!("  {} discards {c}", self.name(q)));
@@ -1342,7 +1341,7 @@ impl<'o> Sim<'o> {
                     let k = self.r.below(self.hand[q].len());
                     let c = self.hand[q].remove(k);
                     res.public(format_args!("  {} puts {c} under pile", self.name(q)));
-                    self.pile[q].insert(0, c.clone(), None);
+                    self.pile[q].insert(0, c, None);
                     self.replicate(p, q, &c, Spot::UnderPile, res);
                 }
             }
@@ -1359,7 +1358,7 @@ impl<'o> Sim<'o> {
             Power::Exchange => {
                 let k = self.r.below(self.hand[p].len());
                 let given = self.hand[p].remove(k);
-                self.discard[p].push(given.clone());
+                self.discard[p].push(given);
                 let t = self.r.below(self.discard[p].len());
                 let taken = self.discard[p].remove(t);
                 cf.push(format!("{given} take {taken}"));
@@ -1431,7 +1430,7 @@ impl<'o> Sim<'o> {
                 let x = self.hand[q].remove(k);
                 res.public(format_args!("  {} puts {x} on pile", self.name(q)));
                 self.score_from(p, q, &x, res);
-                self.pile[q].push(x.clone(), None);
+                self.pile[q].push(x, None);
                 self.replicate(p, q, &x, Spot::OnPile, res);
             }
             Power::Rescue => {
@@ -1443,8 +1442,8 @@ impl<'o> Sim<'o> {
                 if play {
                     ch.push(x.to_string());
                     steps.push((x.to_string(), x.to_string()));
-                    self.later_plays.push(x.clone());
-                    self.pile[p].push(x.clone(), None);
+                    self.later_plays.push(x);
+                    self.pile[p].push(x, None);
                     self.chain = Chain { last: x.denomination(), by: None, broken: false };
                     self.pot_on_play(p, &x, res);
                 } else {
@@ -1458,8 +1457,8 @@ impl<'o> Sim<'o> {
                 if let Some(k) = self.pile[p][..top].iter().rposition(|c| c.denomination() == Some(next)) {
                     let (x, owner) = self.pile[p].remove(k);
                     steps.push((format!("replay {x}"), format!("replay {x}")));
-                    self.later_plays.push(x.clone());
-                    self.pile[p].push(x.clone(), owner);
+                    self.later_plays.push(x);
+                    self.pile[p].push(x, owner);
                     self.chain = Chain { last: Some(next), by: None, broken: false };
                     self.pot_on_play(p, &x, res);
                 }
@@ -1525,7 +1524,7 @@ impl<'o> Sim<'o> {
                     if let Some(k) = pick.filter(|_| self.r.chance(60)) {
                         let c = self.hand[x].remove(k);
                         res.public(format_args!("  {} plays {c}", self.name(x)));
-                        self.pile[x].push(c.clone(), None);
+                        self.pile[x].push(c, None);
                         self.pot_on_play(x, &c, res);
                         self.trouble_after_play(&c, res);
                     }
@@ -1537,8 +1536,8 @@ impl<'o> Sim<'o> {
                 if let Some(k) = mine.filter(|_| self.r.chance(80)) {
                     let c = self.hand[p].remove(k);
                     res.public(format_args!("  then {c}"));
-                    self.later_plays.push(c.clone());
-                    self.pile[p].push(c.clone(), None);
+                    self.later_plays.push(c);
+                    self.pile[p].push(c, None);
                     self.pot_on_play(p, &c, res);
                     self.chain = Chain { last: Some(next), by: None, broken: false };
                 }

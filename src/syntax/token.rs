@@ -339,7 +339,7 @@ impl<'s> Cx<'s> {
             // A compound with a power from a later set keeps its whole text as one unknown name.
             _ => {
                 let whole = &start[..start.len() - rest.len()];
-                Ok((rest, PowerSpec::Unrecognised(whole.into())))
+                Ok((rest, PowerSpec::Unrecognised(crate::model::PowerName::new(whole))))
             }
         }
     }
@@ -372,7 +372,7 @@ impl<'s> Cx<'s> {
             .label("unrecognised power")
             .help(help),
         );
-        Ok((rest, PowerSpec::Unrecognised(w.into())))
+        Ok((rest, PowerSpec::Unrecognised(crate::model::PowerName::new(w))))
     }
 }
 
