@@ -439,4 +439,17 @@ mod tests {
         assert_eq!(Card::new(Denomination::HundredThousand, Power::TimeWarp).to_string(), "100000 Time Warp");
         assert_eq!(Card::Unknown.to_string(), "?");
     }
+
+    #[test]
+    fn an_unrecognised_name_is_kept_as_written() {
+        let a = PowerName::new("Warp Core");
+        assert_eq!(a, PowerName::new("Warp Core"));
+        assert_ne!(a, PowerName::new("warp core"));
+        assert_eq!(a.as_str(), "Warp Core");
+        let card = Card::Known { denomination: Denomination::Ten, power: PowerSpec::Unrecognised(a) };
+        assert_eq!(card.to_string(), "10 Warp Core");
+        let json = serde_json::to_string(&card).unwrap_or_default();
+        assert_eq!(json, r#"{"Known":{"denomination":"Ten","power":{"Unrecognised":"Warp Core"}}}"#);
+        assert_eq!(serde_json::from_str::<Card>(&json).ok(), Some(card));
+    }
 }
