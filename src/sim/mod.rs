@@ -177,6 +177,39 @@ struct Sim<'o> {
     turn_text: (String, String),
 }
 
+/// A line's text, written into the log with its newline: plain text as it is, formatted text
+/// without a second pass through the formatter.
+trait Text {
+    fn write_line(self, out: &mut String);
+}
+
+impl Text for fmt::Arguments<'_> {
+    fn write_line(self, out: &mut String) {
+        // Writing into a `String` cannot fail.
+        let _ = out.write_fmt(self);
+        out.push('\n');
+    }
+}
+
+impl Text for &str {
+    fn write_line(self, out: &mut String) {
+        out.push_str(self);
+        out.push('\n');
+    }
+}
+
+impl Text for &String {
+    fn write_line(self, out: &mut String) {
+        self.as_str().write_line(out);
+    }
+}
+
+impl Text for String {
+    fn write_line(self, out: &mut String) {
+        self.as_str().write_line(out);
+    }
+}
+
 /// A turn's resolution lines, written after its turn line, in the form the log is printed in.
 struct Res {
     hidden: bool,
@@ -189,27 +222,28 @@ impl Res {
     }
 
     /// A line a score keeper sees as it is.
-    fn public(&mut self, line: impl fmt::Display) {
-        // Writing into a `String` cannot fail.
-        let _ = writeln!(self.text, "{line}");
+    fn public(&mut self, line: impl Text) {
+        line.write_line(&mut self.text);
     }
 
     /// A line a score keeper does not see (a drawn card).
-    fn private(&mut self, line: impl fmt::Display) {
+    fn private(&mut self, line: impl Text) {
         if !self.hidden {
             self.public(line);
         }
     }
 
     /// A line written as private at byte `at` turns out public: the hidden form gains it there.
-    fn reveal_at(&mut self, at: usize, line: impl fmt::Display) {
+    fn reveal_at(&mut self, at: usize, line: impl Text) {
         if self.hidden {
-            self.text.insert_str(at, &format!("{line}\n"));
+            let mut text = String::new();
+            line.write_line(&mut text);
+            self.text.insert_str(at, &text);
         }
     }
 
     /// A line a score keeper sees differently (a face-down card as `?`).
-    fn split(&mut self, full: impl fmt::Display, hidden: impl fmt::Display) {
+    fn split(&mut self, full: impl Text, hidden: impl Text) {
         if self.hidden {
             self.public(hidden);
         } else {
@@ -376,13 +410,12 @@ impl<'o> Sim<'o> {
     }
 
     /// A line both forms print alike.
-    fn both(&mut self, line: impl fmt::Display) {
-        // Writing into a `String` cannot fail.
-        let _ = writeln!(self.out, "{line}");
+    fn both(&mut self, line: impl Text) {
+        line.write_line(&mut self.out);
     }
 
     /// A line in its full and its hidden form.
-    fn line(&mut self, full: impl fmt::Display, hidden: impl fmt::Display) {
+    fn line(&mut self, full: impl Text, hidden: impl Text) {
         if self.o.hidden {
             self.both(hidden);
         } else {
@@ -391,7 +424,7 @@ impl<'o> Sim<'o> {
     }
 
     /// A line only the full form prints (a score keeper does not see it).
-    fn full_only(&mut self, line: impl fmt::Display) {
+    fn full_only(&mut self, line: impl Text) {
         if !self.o.hidden {
             self.both(line);
         }
