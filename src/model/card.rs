@@ -171,7 +171,12 @@ impl Power {
         let lower = buf.get_mut(..bytes.len())?;
         lower.copy_from_slice(bytes);
         lower.make_ascii_lowercase();
-        Some(match &*lower {
+        Power::from_lower(lower)
+    }
+
+    /// [`Power::from_name`] for a name already in ASCII lower case.
+    pub fn from_lower(lower: &[u8]) -> Option<Power> {
+        Some(match lower {
             b"advance" => Power::Advance,
             b"ante" => Power::Ante,
             b"antidote" => Power::Antidote,

@@ -415,23 +415,36 @@ fn plain_card(i: &str) -> Option<(&str, Card)> {
 /// A known power's name, `Time Warp` included, read byte by byte; `None` for anything else (stop
 /// words, `Tribbles`, unknown words, non-ASCII text).
 fn plain_power(i: &str) -> Option<(&str, Power)> {
-    let word = |s: &str| {
-        let len =
-            s.bytes().take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'\'' | b'!')).count();
-        match s.as_bytes().get(len) {
-            Some(c) if !c.is_ascii() => None,
-            _ => Some(len),
+    // One pass: the word's bytes, lower-cased into a buffer as long as the longest power name.
+    let b = i.as_bytes();
+    if !b.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    let mut buf = [0u8; 16];
+    let mut len = 0;
+    while let Some(&c) = b.get(len) {
+        if !(c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'\'' | b'!')) {
+            if !c.is_ascii() {
+                return None;
+            }
+            break;
         }
-    };
-    let len = word(i).filter(|&n| n > 0 && i.as_bytes()[0].is_ascii_alphabetic())?;
-    if i[..len].eq_ignore_ascii_case("time") {
+        *buf.get_mut(len)? = c.to_ascii_lowercase();
+        len += 1;
+    }
+    let lower = &buf[..len];
+    if lower == b"time" {
         let after = &i[len..];
         let gap = after.len() - blanks(after).len();
         let second = blanks(after);
-        let warp = word(second)?;
+        let warp =
+            second.bytes().take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'\'' | b'!')).count();
+        if second.as_bytes().get(warp).is_some_and(|c| !c.is_ascii()) {
+            return None;
+        }
         return (gap > 0 && second[..warp].eq_ignore_ascii_case("warp")).then(|| (&second[warp..], Power::TimeWarp));
     }
-    Some((&i[len..], Power::from_name(&i[..len])?))
+    Some((&i[len..], Power::from_lower(lower)?))
 }
 
 /// Past any spaces and tabs (nom's `space0`).
