@@ -803,7 +803,7 @@ impl<'a> Referee<'a> {
     /// they are; leaving them out judges the list on the rest, so each is reported once).
     fn unreported(&self, p: PlayerId) -> Vec<&Card> {
         let mut pending: Vec<&Card> = self.state.located(p).collect();
-        if self.misfits.is_empty() {
+        if !self.has_misfits(p) {
             return pending;
         }
         for (q, c) in &self.misfits {
@@ -814,6 +814,15 @@ impl<'a> Referee<'a> {
             }
         }
         pending
+    }
+
+    fn has_misfits(&self, p: PlayerId) -> bool {
+        self.misfits.iter().any(|(q, _)| *q == p)
+    }
+
+    /// The counts of [`Referee::unreported`], without listing the cards when none is set aside.
+    fn unreported_counts(&self, p: PlayerId) -> Counts {
+        if self.has_misfits(p) { Counts::of(self.unreported(p).into_iter()) } else { Counts::of(self.state.located(p)) }
     }
 
     /// Checks the decklist after one card of `p` became known.
@@ -844,7 +853,7 @@ impl<'a> Referee<'a> {
                 }
             }
         }
-        let counts = Counts::of(self.unreported(p).into_iter());
+        let counts = self.unreported_counts(p);
         let fits = list.admits(&counts, card);
         if !fits {
             self.report_misfit(p, *card, span);
@@ -882,9 +891,13 @@ impl<'a> Referee<'a> {
             return;
         }
         let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
-        let pending = self.unreported(p);
-        let counts = Counts::of(pending.iter().copied());
-        match list.misfit_in(&counts, pending.iter().copied()) {
+        let counts = self.unreported_counts(p);
+        let misfit = if self.has_misfits(p) {
+            list.misfit_in(&counts, self.unreported(p).iter().copied())
+        } else {
+            list.misfit_in(&counts, self.state.located(p))
+        };
+        match misfit {
             Some(card) => {
                 let card = *card;
                 self.report_misfit(p, card, span);

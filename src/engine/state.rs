@@ -198,7 +198,7 @@ impl State {
 
     /// Every card the player owns whose identity is known, for the decklist check: in the
     /// player's own zones, in other players' piles (Assimilate, BiJ) and in the pot.
-    pub fn located(&self, p: PlayerId) -> impl Iterator<Item = &Card> {
+    pub fn located(&self, p: PlayerId) -> impl Iterator<Item = &Card> + Clone {
         let pl = self.player(p);
         let away = self.players.iter().flat_map(|q| q.pile.guests()).filter(move |(_, o)| *o == p).map(|(c, _)| c);
         let pot = self.pot.iter().filter(move |(_, o)| *o == Some(p)).map(|(c, _)| c);

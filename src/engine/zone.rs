@@ -307,7 +307,7 @@ impl Deck {
         self.middle = all;
     }
 
-    pub fn known_cards(&self) -> impl Iterator<Item = &Card> {
+    pub fn known_cards(&self) -> impl Iterator<Item = &Card> + Clone {
         self.top.iter().chain(self.middle.known.iter()).chain(self.bottom.iter())
     }
 }
