@@ -963,14 +963,15 @@ impl Referee<'_> {
             ChoiceKind::Half(p) => Some(p),
             _ => None,
         });
-        let halves: Vec<crate::model::Power> = match (&power, half) {
-            (_, Some(h)) => vec![h],
-            (PowerSpec::Single(p), None) => vec![*p],
-            (PowerSpec::Compound(a, b), None) => vec![*a, *b],
-            (PowerSpec::Unrecorded | PowerSpec::Unrecognised(_), None) => Vec::new(),
+        let (halves, count) = match (&power, half) {
+            (_, Some(h)) => ([h, h], 1),
+            (PowerSpec::Single(p), None) => ([*p, *p], 1),
+            (PowerSpec::Compound(a, b), None) => ([*a, *b], 2),
+            (PowerSpec::Unrecorded | PowerSpec::Unrecognised(_), None) => ([crate::model::Power::Go; 2], 0),
         };
+        let halves = &halves[..count];
         let mut pending = halves.is_empty();
-        for h in &halves {
+        for h in halves {
             // Played as a clone, the Clone half's use is the play itself, counted already.
             if counted > 0 && *h == crate::model::Power::Clone {
                 continue;
