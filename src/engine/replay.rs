@@ -891,17 +891,16 @@ impl<'a> Referee<'a> {
             return;
         }
         let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
-        let counts = self.unreported_counts(p);
-        let misfit = if self.has_misfits(p) {
-            list.misfit_in(&counts, self.unreported(p).iter().copied())
+        let (misfit, counts) = if self.has_misfits(p) {
+            let pending = self.unreported(p);
+            let counts = Counts::of(pending.iter().copied());
+            (list.misfit_in(&counts, pending.iter().copied()).copied(), counts)
         } else {
-            list.misfit_in(&counts, self.state.located(p))
+            let counts = Counts::of(self.state.located(p));
+            (list.misfit_in(&counts, self.state.located(p)).copied(), counts)
         };
         match misfit {
-            Some(card) => {
-                let card = *card;
-                self.report_misfit(p, card, span);
-            }
+            Some(card) => self.report_misfit(p, card, span),
             None => self.settle(p, Some(counts)),
         }
     }

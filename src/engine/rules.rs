@@ -62,6 +62,11 @@ pub fn is_frozen(frozen: &[(PowerSpec, PlayerId)], card: &Card) -> bool {
     card.power().is_some_and(|p| frozen.iter().any(|(f, _)| f == p))
 }
 
+/// Whether the card may be played now: legal against the chain and not frozen.
+pub fn may_play(chain: &Chain, previous_activations: u32, frozen: &[(PowerSpec, PlayerId)], card: &Card) -> bool {
+    matches!(play_verdict(chain, previous_activations, card), Verdict::Legal(_)) && !is_frozen(frozen, card)
+}
+
 /// The cards of a hand that may be played now: the engine's enumeration of legal plays.
 pub fn legal_plays<'a>(
     hand: impl IntoIterator<Item = &'a Card>,
@@ -69,9 +74,7 @@ pub fn legal_plays<'a>(
     previous_activations: u32,
     frozen: &[(PowerSpec, PlayerId)],
 ) -> Vec<&'a Card> {
-    hand.into_iter()
-        .filter(|c| matches!(play_verdict(chain, previous_activations, c), Verdict::Legal(_)) && !is_frozen(frozen, c))
-        .collect()
+    hand.into_iter().filter(|c| may_play(chain, previous_activations, frozen, c)).collect()
 }
 
 /// Whether a play made this way must use the card's power: a compound with Clone played as a

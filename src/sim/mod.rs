@@ -198,12 +198,6 @@ impl Text for &str {
     }
 }
 
-impl Text for &String {
-    fn write_line(self, out: &mut String) {
-        self.as_str().write_line(out);
-    }
-}
-
 impl Text for String {
     fn write_line(self, out: &mut String) {
         self.as_str().write_line(out);
@@ -627,9 +621,7 @@ impl<'o> Sim<'o> {
             let dealt: Vec<Card> = self.deck[p].drain(..k).collect();
             if !dealt.is_empty() {
                 // A score keeper does not see the opening hands.
-                if !self.o.hidden {
-                    self.full_only(format_args!("hand {}: {}", self.name(p), card_list(&dealt)));
-                }
+                self.full_only(format_args!("hand {}: {}", self.name(p), card_list(&dealt)));
             }
             self.hand[p] = dealt;
             if short {
@@ -665,10 +657,7 @@ impl<'o> Sim<'o> {
 
     /// The cards of `p`'s hand that may be played now, in hand order.
     fn legal_in_hand(&self, p: usize) -> impl Iterator<Item = &Card> {
-        self.hand[p].iter().filter(|c| {
-            matches!(rules::play_verdict(&self.chain, self.prev_acts, c), Verdict::Legal(_))
-                && !rules::is_frozen(&self.frozen, c)
-        })
+        self.hand[p].iter().filter(|c| rules::may_play(&self.chain, self.prev_acts, &self.frozen, c))
     }
 
     /// Plays a round from `first`; returns who went out.
