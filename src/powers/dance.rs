@@ -86,11 +86,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
 #[cfg(test)]
 mod tests {
     use super::dances;
-    use crate::model::{Card, Denomination, Power, PowerSpec};
-
-    fn card(v: u64, p: PowerSpec) -> Card {
-        Card::Known { denomination: Denomination::from_value(v).expect("a number"), power: p }
-    }
+    use crate::model::{Card, Power, PowerSpec};
+    use crate::powers::test_card as card;
 
     #[test]
     fn charlies_pile_dances() {

@@ -50,11 +50,8 @@ pub fn points(pile: &[Card]) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::points;
-    use crate::model::{Card, Denomination, Power, PowerSpec};
-
-    fn card(v: u64, p: PowerSpec) -> Card {
-        Card::Known { denomination: Denomination::from_value(v).expect("a number"), power: p }
-    }
+    use crate::model::{Card, Power, PowerSpec};
+    use crate::powers::test_card as card;
 
     #[test]
     fn the_rulebook_pile_scores_forty_thousand() {

@@ -349,6 +349,12 @@ pub fn is_passive(spec: &PowerSpec) -> bool {
     }
 }
 
+/// A card for the powers' unit tests: its number and its power.
+#[cfg(test)]
+pub(crate) fn test_card(v: u64, p: PowerSpec) -> crate::model::Card {
+    crate::model::Card::Known { denomination: crate::model::Denomination::from_value(v).expect("a number"), power: p }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -951,6 +951,16 @@ impl<'o> Sim<'o> {
         out
     }
 
+    /// A random card out of the hand of `q`, when `q` is still in the round and holds one
+    /// (AVALANCHE, ANTE).
+    fn random_hand_card(&mut self, q: usize) -> Option<Card> {
+        if self.st[q] != St::In || self.hand[q].is_empty() {
+            return None;
+        }
+        let k = self.r.below(self.hand[q].len());
+        Some(self.hand[q].remove(k))
+    }
+
     /// Whether the simulator can use this power now.
     fn feasible(&self, p: usize, h: Power) -> bool {
         // "... in Sickbay": no Poison may be used.
@@ -1328,11 +1338,7 @@ impl<'o> Sim<'o> {
             }
             Power::Avalanche => {
                 for q in 0..self.n {
-                    if self.st[q] != St::In || self.hand[q].is_empty() {
-                        continue;
-                    }
-                    let k = self.r.below(self.hand[q].len());
-                    let c = self.hand[q].remove(k);
+                    let Some(c) = self.random_hand_card(q) else { continue };
                     let at = res.text.len();
                     res.private(format_args!("  {} discards {c}", self.name(q)));
                     self.discard[q].push(c);
@@ -1498,11 +1504,7 @@ impl<'o> Sim<'o> {
             }
             Power::Ante => {
                 for q in 0..self.n {
-                    if self.st[q] != St::In || self.hand[q].is_empty() {
-                        continue;
-                    }
-                    let k = self.r.below(self.hand[q].len());
-                    let c = self.hand[q].remove(k);
+                    let Some(c) = self.random_hand_card(q) else { continue };
                     // Face down: a score keeper does not see which card.
                     let who = self.name(q);
                     res.split(format_args!("  {who} puts {c} in pot"), format_args!("  {who} puts ? in pot"));
