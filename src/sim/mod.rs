@@ -7,10 +7,12 @@
 //! [`mutant`] makes one realistic mistake at a chosen moment and ends the log there.
 
 mod rng;
+mod text;
 
-use std::fmt::{self, Write as _};
+use std::fmt::Write as _;
 
 pub use rng::Rng;
+use text::{CardList, Text};
 
 use crate::engine::rules::{self, Verdict, Way};
 use crate::engine::state::Chain;
@@ -177,33 +179,6 @@ struct Sim<'o> {
     turn_text: (String, String),
 }
 
-/// A line's text, written into the log with its newline: plain text as it is, formatted text
-/// without a second pass through the formatter.
-trait Text {
-    fn write_line(self, out: &mut String);
-}
-
-impl Text for fmt::Arguments<'_> {
-    fn write_line(self, out: &mut String) {
-        // Writing into a `String` cannot fail.
-        let _ = out.write_fmt(self);
-        out.push('\n');
-    }
-}
-
-impl Text for &str {
-    fn write_line(self, out: &mut String) {
-        out.push_str(self);
-        out.push('\n');
-    }
-}
-
-impl Text for String {
-    fn write_line(self, out: &mut String) {
-        self.as_str().write_line(out);
-    }
-}
-
 /// A turn's resolution lines, written after its turn line, in the form the log is printed in.
 struct Res {
     hidden: bool,
@@ -249,21 +224,6 @@ impl Res {
 /// Cards as a log writes them: `1 Go, 10 Skip`.
 fn card_list(cards: &[Card]) -> CardList<'_> {
     CardList(cards)
-}
-
-/// A card list written straight into whatever formats it.
-struct CardList<'c>(&'c [Card]);
-
-impl fmt::Display for CardList<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (k, c) in self.0.iter().enumerate() {
-            if k > 0 {
-                f.write_str(", ")?;
-            }
-            write!(f, "{c}")?;
-        }
-        Ok(())
-    }
 }
 
 /// The powers the simulator uses through another card (Sabotage, Copy): those that need no step
@@ -445,8 +405,8 @@ impl<'o> Sim<'o> {
     fn run(&mut self) {
         let o = self.o;
         self.both("tribbles-log 1");
-        self.both(format_args!("event: Simulated game, seed {}", o.seed));
-        self.both(format_args!("ruleset: {}", o.ruleset.keyword()));
+        self.both(("event: Simulated game, seed ", o.seed));
+        self.both(("ruleset: ", o.ruleset.keyword()));
         if o.troubles {
             self.both("troubles: on");
             // Two troubles besides the built-in one, with shift lines and no effect the referee knows.
@@ -460,10 +420,10 @@ impl<'o> Sim<'o> {
             self.shift_trouble_quietly();
         }
         if o.rounds != 5 {
-            self.both(format_args!("rounds: {}", o.rounds));
+            self.both(("rounds: ", o.rounds));
         }
         let names: Vec<&str> = (0..self.n).map(|p| self.name(p)).collect();
-        self.both(format_args!("players: {}", names.join(", ")));
+        self.both(("players: ", names.join(", ")));
         self.lists = match &o.decks {
             Some(d) => d.iter().take(self.n).cloned().collect(),
             None => (0..self.n).map(|_| self.random_deck()).collect(),
@@ -481,8 +441,8 @@ impl<'o> Sim<'o> {
         let mut sitting: Vec<usize> = Vec::new();
         for round in 1..=o.rounds {
             self.both(String::new());
-            self.both(format_args!("round {round}"));
-            self.both(format_args!("first: {}", self.name(first)));
+            self.both(("round ", round));
+            self.both(("first: ", self.name(first)));
             if o.troubles {
                 // The trouble shifts at every round's end (TCC 2.1, Troubles - Shifting).
                 if round > 1 {
@@ -535,7 +495,7 @@ impl<'o> Sim<'o> {
         let best = self.totals.iter().copied().max().unwrap_or(0);
         let winners: Vec<&str> = (0..self.n).filter(|p| self.totals[*p] == best).map(|p| self.name(p)).collect();
         self.both(String::new());
-        self.both(format_args!("winner: {}", winners.join(", ")));
+        self.both(("winner: ", winners.join(", ")));
     }
 
     /// A random deck: TCC 2.1's recommended spread (35 cards or more) with every power the
@@ -621,7 +581,7 @@ impl<'o> Sim<'o> {
             let dealt: Vec<Card> = self.deck[p].drain(..k).collect();
             if !dealt.is_empty() {
                 // A score keeper does not see the opening hands.
-                self.full_only(format_args!("hand {}: {}", self.name(p), card_list(&dealt)));
+                self.full_only(("hand ", self.name(p), ": ", card_list(&dealt)));
             }
             self.hand[p] = dealt;
             if short {
@@ -630,7 +590,7 @@ impl<'o> Sim<'o> {
                 self.st[p] = St::Decked;
             } else if self.may_roll.contains(&p) && self.r.chance(50) {
                 // The hand goes back and as many cards are drawn again.
-                self.both(format_args!("mulligan {}", self.name(p)));
+                self.both(("mulligan ", self.name(p)));
                 let n = self.hand[p].len();
                 let h = std::mem::take(&mut self.hand[p]);
                 self.deck[p].extend(h);
@@ -706,7 +666,7 @@ impl<'o> Sim<'o> {
                 }
                 if self.chance_for(Mutation::MissedGoOut) {
                     if let Some(q) = self.next_in_turn(cur) {
-                        self.both(format_args!("{}: draw", self.name(q)));
+                        self.both((self.name(q), ": draw"));
                         self.mutated = true;
                     }
                 }
@@ -722,7 +682,7 @@ impl<'o> Sim<'o> {
                     self.pile[p].push(c, None);
                 }
                 self.st[p] = St::Out;
-                self.both(format_args!("  {} goes out", self.name(p)));
+                self.both(("  ", self.name(p), " goes out"));
                 return vec![p];
             }
             if ins == 0 {
@@ -759,7 +719,7 @@ impl<'o> Sim<'o> {
         if self.chance_for(Mutation::WrongPlayer) {
             let other = (1..self.n).map(|k| (p + k) % self.n).find(|q| self.st[*q] == St::In);
             if let Some(q) = other {
-                self.both(format_args!("{}: draw", self.name(q)));
+                self.both((self.name(q), ": draw"));
                 self.mutated = true;
                 return true;
             }
@@ -770,7 +730,7 @@ impl<'o> Sim<'o> {
             .cloned();
         if let Some(c) = wrong {
             if self.chance_for(Mutation::WrongDenomination) {
-                self.both(format_args!("{}: {c}", self.name(p)));
+                self.both((self.name(p), ": ", c));
                 self.mutated = true;
                 return true;
             }
@@ -778,7 +738,7 @@ impl<'o> Sim<'o> {
         let poison = legal.iter().find(|c| c.power() == Some(&PowerSpec::Single(Power::Poison))).cloned();
         if let Some(c) = poison {
             if self.chance_for(Mutation::IllegalTarget) {
-                self.both(format_args!("{}: {c} use @{}", self.name(p), self.name(p)));
+                self.both((self.name(p), ": ", c, " use @", self.name(p)));
                 self.mutated = true;
                 return true;
             }
@@ -787,17 +747,14 @@ impl<'o> Sim<'o> {
             if self.chance_for(Mutation::FrozenPlay) {
                 let d = rules::next_number(&self.chain);
                 let card = Card::Known { denomination: d, power: frozen };
-                self.both(format_args!("{}: {card}", self.name(p)));
+                self.both((self.name(p), ": ", card));
                 self.mutated = true;
                 return true;
             }
         }
         if let (Some(c), Some(top)) = (legal.first().cloned(), self.deck[p].first().cloned()) {
             if top != c && self.chance_for(Mutation::NotTheDrawnCard) {
-                self.line(
-                    format_args!("{}: draw {top}; {c}", self.name(p)),
-                    format_args!("{}: draw; {c}", self.name(p)),
-                );
+                self.line((self.name(p), ": draw ", top, "; ", c), (self.name(p), ": draw; ", c));
                 self.mutated = true;
                 return true;
             }
@@ -810,7 +767,7 @@ impl<'o> Sim<'o> {
                 .flat_map(|d| Power::ALL.iter().rev().map(move |x| Card::new(*d, *x)))
                 .find(|c| !self.lists[p].contains(c));
             let Some(outside) = outside else { return false };
-            self.line(format_args!("{}: draw {outside}", self.name(p)), format_args!("{}: draw", self.name(p)));
+            self.line((self.name(p), ": draw ", outside), (self.name(p), ": draw"));
             self.mutated = true;
             return true;
         }
@@ -845,8 +802,8 @@ impl<'o> Sim<'o> {
             played = c;
         } else if self.deck[p].is_empty() {
             self.turn_text = (full, hidden);
-            self.both(format_args!("{name}: {act}draw"));
-            self.both(format_args!("  {name} is decked"));
+            self.both((name, ": ", act, "draw"));
+            self.both(("  ", name, " is decked"));
             self.flush_res(res);
             let h = std::mem::take(&mut self.hand[p]);
             self.discard[p].extend(h);
@@ -864,7 +821,7 @@ impl<'o> Sim<'o> {
                 played = c;
             } else {
                 self.turn_text = (full, hidden);
-                self.line(format_args!("{name}: {act}draw {c}"), format_args!("{name}: {act}draw"));
+                self.line((name, ": ", &act, "draw ", c), (name, ": ", &act, "draw"));
                 self.flush_res(res);
                 self.hand[p].push(c);
                 self.chain.broken = true;
@@ -939,7 +896,7 @@ impl<'o> Sim<'o> {
         for c in std::mem::take(&mut self.later_plays) {
             self.trouble_after_play(&c, &mut res);
         }
-        self.line(format_args!("{name}: {act}{full}"), format_args!("{name}: {act}{hidden}"));
+        self.line((name, ": ", &act, &full), (name, ": ", &act, &hidden));
         self.turn_text = (full, hidden);
         self.flush_res(res);
         if self.mutated {
@@ -1072,21 +1029,21 @@ impl<'o> Sim<'o> {
                 } else {
                     "deck"
                 };
-                res.public(format_args!("  {} discards {shown} from {zone}", self.name(q)));
+                res.public(("  ", self.name(q), " discards ", shown, " from ", zone));
                 let antidote = x.power().is_some_and(|w| w.has(Power::Antidote) && !w.has(Power::Tally));
                 self.discard[q].push(x);
                 self.replicate(p, q, &x, Spot::Discard, res);
                 if antidote {
                     // ANTIDOTE: its owner scores instead, and may put the whole hand under the deck.
-                    res.public(format_args!("  {} scores {v}", self.name(q)));
+                    res.public(("  ", self.name(q), " scores ", v));
                     self.round_pts[q] += v;
                     if !self.hand[q].is_empty() && self.r.chance(50) {
                         let hand = std::mem::take(&mut self.hand[q]);
                         let list = card_list(&hand);
                         let who = self.name(q);
                         res.split(
-                            format_args!("  {who} puts {list} under deck"),
-                            format_args!("  {who} puts {}x ? under deck", hand.len()),
+                            ("  ", who, " puts ", list, " under deck"),
+                            ("  ", who, " puts ", hand.len(), "x ? under deck"),
                         );
                         self.deck[q].extend(hand);
                     }
@@ -1098,7 +1055,7 @@ impl<'o> Sim<'o> {
                 let targets = self.targets(p, h);
                 let q = self.choose_player(&targets, cf, ch);
                 let x = self.deck[q].remove(0);
-                res.private(format_args!("  {} draws {x}", self.name(q)));
+                res.private(("  ", self.name(q), " draws ", x));
                 self.hand[q].push(x);
             }
             Power::Kill => {
@@ -1113,7 +1070,7 @@ impl<'o> Sim<'o> {
                 match owner {
                     Some(o) => self.send_home(q, o, x, res),
                     None => {
-                        res.public(format_args!("  {} discards {x} from pile", self.name(q)));
+                        res.public(("  ", self.name(q), " discards ", x, " from pile"));
                         self.discard[q].push(x);
                         self.replicate(p, q, &x, Spot::Discard, res);
                     }
@@ -1136,11 +1093,11 @@ impl<'o> Sim<'o> {
                 let drawn: Vec<Card> = self.deck[p].drain(..k).collect();
                 if !drawn.is_empty() {
                     let list = card_list(&drawn);
-                    res.private(format_args!("  {} draws {list}", self.name(p)));
+                    res.private(("  ", self.name(p), " draws ", list));
                 }
                 self.hand[p] = drawn;
                 if k < n {
-                    res.public(format_args!("  {} is decked", self.name(p)));
+                    res.public(("  ", self.name(p), " is decked"));
                     let h = std::mem::take(&mut self.hand[p]);
                     self.discard[p].extend(h);
                     self.st[p] = St::Decked;
@@ -1162,7 +1119,7 @@ impl<'o> Sim<'o> {
                     }
                     let k = of_it[self.r.below(of_it.len())];
                     let x = self.discard[q].remove(k);
-                    res.public(format_args!("  {} puts {x} out of game from discard", self.name(q)));
+                    res.public(("  ", self.name(q), " puts ", x, " out of game from discard"));
                 }
             }
             Power::Copy => {
@@ -1179,7 +1136,7 @@ impl<'o> Sim<'o> {
                 let targets = self.targets(p, h);
                 let q = self.choose_player(&targets, cf, ch);
                 let x = self.deck[q].remove(0);
-                res.public(format_args!("  {} discards {x} from deck", self.name(q)));
+                res.public(("  ", self.name(q), " discards ", x, " from deck"));
                 self.discard[q].push(x);
                 self.replicate(p, q, &x, Spot::Discard, res);
                 // Activate its power when the simulator can use it on its own.
@@ -1202,7 +1159,7 @@ impl<'o> Sim<'o> {
                     let shown: Vec<Card> = self.deck[x].drain(..k).collect();
                     let list = card_list(&shown).to_string();
                     if !shown.is_empty() {
-                        res.public(format_args!("  {} reveals {list}", self.name(x)));
+                        res.public(("  ", self.name(x), " reveals ", &list));
                     }
                     let total: u64 = shown.iter().filter_map(Card::denomination).map(Denomination::value).sum();
                     sides.push((x, shown, list, total));
@@ -1213,7 +1170,7 @@ impl<'o> Sim<'o> {
                         continue;
                     }
                     if total == best {
-                        res.public(format_args!("  {} puts {list} under pile from deck", self.name(x)));
+                        res.public(("  ", self.name(x), " puts ", list, " under pile from deck"));
                         let replicate =
                             shown.iter().find(|c| c.power().is_some_and(|w| w.has(Power::Replicate))).cloned();
                         for (i, c) in shown.into_iter().enumerate() {
@@ -1223,7 +1180,7 @@ impl<'o> Sim<'o> {
                             self.replicate(p, x, &r, Spot::UnderPile, res);
                         }
                     } else {
-                        res.public(format_args!("  {} discards {list} from deck", self.name(x)));
+                        res.public(("  ", self.name(x), " discards ", list, " from deck"));
                         if let Some(r) = shown.iter().find(|c| c.power().is_some_and(|w| w.has(Power::Replicate))) {
                             let r = *r;
                             self.replicate(p, x, &r, Spot::Discard, res);
@@ -1246,7 +1203,7 @@ impl<'o> Sim<'o> {
                     }
                     let shown: Vec<Card> = self.deck[q].drain(..k).collect();
                     let list = card_list(&shown);
-                    res.public(format_args!("  {} reveals {list}", self.name(q)));
+                    res.public(("  ", self.name(q), " reveals ", list));
                     revealed.extend(shown.iter().map(|c| (*c, q)));
                     self.hand[q].extend(shown);
                 }
@@ -1272,7 +1229,7 @@ impl<'o> Sim<'o> {
                         continue;
                     }
                     let x = self.deck[q].remove(0);
-                    res.public(format_args!("  {} puts {x} under pile from deck", self.name(q)));
+                    res.public(("  ", self.name(q), " puts ", x, " under pile from deck"));
                     self.pile[q].insert(0, x, None);
                     self.replicate(p, q, &x, Spot::UnderPile, res);
                     shown.push(x);
@@ -1282,7 +1239,7 @@ impl<'o> Sim<'o> {
                 if same_number || same_power {
                     let v = 7 * shown.iter().filter_map(Card::denomination).map(Denomination::value).max().unwrap_or(0);
                     if v > 0 {
-                        res.public(format_args!("  {} scores {v}", self.name(p)));
+                        res.public(("  ", self.name(p), " scores ", v));
                         self.round_pts[p] += v;
                     }
                 }
@@ -1329,7 +1286,7 @@ impl<'o> Sim<'o> {
                 let new: Vec<Card> = self.deck[p].drain(..k).collect();
                 let list = card_list(&new);
                 if !new.is_empty() {
-                    res.public(format_args!("  {} puts {list} on pile from deck", self.name(p)));
+                    res.public(("  ", self.name(p), " puts ", list, " on pile from deck"));
                 }
                 for c in new {
                     stays.push(c, None);
@@ -1340,11 +1297,11 @@ impl<'o> Sim<'o> {
                 for q in 0..self.n {
                     let Some(c) = self.random_hand_card(q) else { continue };
                     let at = res.text.len();
-                    res.private(format_args!("  {} discards {c}", self.name(q)));
+                    res.private(("  ", self.name(q), " discards ", c));
                     self.discard[q].push(c);
                     if self.replicate(p, q, &c, Spot::Discard, res) {
                         // The Replicate, face up in the discard pile, is written in both forms.
-                        res.reveal_at(at, format_args!("  {} discards {c}", self.name(q)));
+                        res.reveal_at(at, ("  ", self.name(q), " discards ", c));
                     }
                 }
                 if !self.hand[p].is_empty() && self.r.chance(50) {
@@ -1368,7 +1325,7 @@ impl<'o> Sim<'o> {
                     }
                     let k = self.r.below(self.hand[q].len());
                     let c = self.hand[q].remove(k);
-                    res.public(format_args!("  {} puts {c} under pile", self.name(q)));
+                    res.public(("  ", self.name(q), " puts ", c, " under pile"));
                     self.pile[q].insert(0, c, None);
                     self.replicate(p, q, &c, Spot::UnderPile, res);
                 }
@@ -1380,7 +1337,7 @@ impl<'o> Sim<'o> {
                 ch.push("?".into());
                 self.deck[p].push(x);
                 let y = self.deck[p].remove(0);
-                res.private(format_args!("  {} draws {y}", self.name(p)));
+                res.private(("  ", self.name(p), " draws ", y));
                 self.hand[p].push(y);
             }
             Power::Exchange => {
@@ -1398,7 +1355,7 @@ impl<'o> Sim<'o> {
                     self.deck[p].push(convert);
                 }
                 let x = self.deck[p].remove(0);
-                res.public(format_args!("  {} puts {x} on pile from deck", self.name(p)));
+                res.public(("  ", self.name(p), " puts ", x, " on pile from deck"));
                 self.pile[p].push(x, None);
             }
             Power::Process => {
@@ -1406,14 +1363,14 @@ impl<'o> Sim<'o> {
                 let drawn: Vec<Card> = self.deck[p].drain(..k).collect();
                 let list = card_list(&drawn);
                 if !drawn.is_empty() {
-                    res.private(format_args!("  {} draws {list}", self.name(p)));
+                    res.private(("  ", self.name(p), " draws ", list));
                 }
                 self.hand[p].extend(drawn);
                 if k < 3 {
                     // Decked by the draws: the choice of two cards is never made.
                     cf.push("?, ?".into());
                     ch.push("?, ?".into());
-                    res.public(format_args!("  {} is decked", self.name(p)));
+                    res.public(("  ", self.name(p), " is decked"));
                     let h = std::mem::take(&mut self.hand[p]);
                     self.discard[p].extend(h);
                     self.st[p] = St::Decked;
@@ -1440,11 +1397,11 @@ impl<'o> Sim<'o> {
                     let drawn: Vec<Card> = self.deck[q].drain(..k).collect();
                     if !drawn.is_empty() {
                         let list = card_list(&drawn);
-                        res.private(format_args!("  {} draws {list}", self.name(q)));
+                        res.private(("  ", self.name(q), " draws ", list));
                     }
                     self.hand[q] = drawn;
                     if k < 3 {
-                        res.public(format_args!("  {} is decked", self.name(q)));
+                        res.public(("  ", self.name(q), " is decked"));
                         let h = std::mem::take(&mut self.hand[q]);
                         self.discard[q].extend(h);
                         self.st[q] = St::Decked;
@@ -1456,7 +1413,7 @@ impl<'o> Sim<'o> {
                 let q = self.choose_player(&targets, cf, ch);
                 let k = self.r.below(self.hand[q].len());
                 let x = self.hand[q].remove(k);
-                res.public(format_args!("  {} puts {x} on pile", self.name(q)));
+                res.public(("  ", self.name(q), " puts ", x, " on pile"));
                 self.score_from(p, q, &x, res);
                 self.pile[q].push(x, None);
                 self.replicate(p, q, &x, Spot::OnPile, res);
@@ -1493,7 +1450,7 @@ impl<'o> Sim<'o> {
             }
             Power::Dance if crate::powers::dances(&self.pile[p]) == Some(true) => {
                 let v = crate::powers::DANCE_POINTS.0;
-                res.public(format_args!("  {} scores {v}", self.name(p)));
+                res.public(("  ", self.name(p), " scores ", v));
                 self.round_pts[p] += v;
             }
             Power::Shift if self.o.troubles => self.shift_trouble(res),
@@ -1507,7 +1464,7 @@ impl<'o> Sim<'o> {
                     let Some(c) = self.random_hand_card(q) else { continue };
                     // Face down: a score keeper does not see which card.
                     let who = self.name(q);
-                    res.split(format_args!("  {who} puts {c} in pot"), format_args!("  {who} puts ? in pot"));
+                    res.split(("  ", who, " puts ", c, " in pot"), ("  ", who, " puts ? in pot"));
                     self.pot.push((c, q));
                 }
             }
@@ -1516,7 +1473,7 @@ impl<'o> Sim<'o> {
                 let q = self.choose_player(&targets, cf, ch);
                 let x = self.deck[q].remove(0);
                 if q == p {
-                    res.public(format_args!("  {} puts {x} on pile from deck", self.name(p)));
+                    res.public(("  ", self.name(p), " puts ", x, " on pile from deck"));
                 } else {
                     let whose = self.name(q);
                     res.public(format_args!("  {} puts {whose}'s {x} on pile from {whose}'s deck", self.name(p)));
@@ -1528,7 +1485,7 @@ impl<'o> Sim<'o> {
                 let q = self.choose_player(&others, cf, ch);
                 // The BiJ just played tops its player's pile.
                 if let Some((x, owner)) = self.pile[p].pop() {
-                    res.public(format_args!("  {} puts {x} under {}'s pile from pile", self.name(p), self.name(q)));
+                    res.public(("  ", self.name(p), " puts ", x, " under ", self.name(q), "'s pile from pile"));
                     let owner = owner.map_or(p, PlayerId::index);
                     self.pile[q].insert(0, x, (owner != q).then_some(PlayerId(owner as u8)));
                 }
@@ -1547,7 +1504,7 @@ impl<'o> Sim<'o> {
                         .position(|c| c.denomination() == Some(next) && !rules::is_frozen(&self.frozen, c));
                     if let Some(k) = pick.filter(|_| self.r.chance(60)) {
                         let c = self.hand[x].remove(k);
-                        res.public(format_args!("  {} plays {c}", self.name(x)));
+                        res.public(("  ", self.name(x), " plays ", c));
                         self.pile[x].push(c, None);
                         self.pot_on_play(x, &c, res);
                         self.trouble_after_play(&c, res);
@@ -1559,7 +1516,7 @@ impl<'o> Sim<'o> {
                     .position(|c| c.denomination() == Some(next) && !rules::is_frozen(&self.frozen, c));
                 if let Some(k) = mine.filter(|_| self.r.chance(80)) {
                     let c = self.hand[p].remove(k);
-                    res.public(format_args!("  then {c}"));
+                    res.public(("  then ", c));
                     self.later_plays.push(c);
                     self.pile[p].push(c, None);
                     self.pot_on_play(p, &c, res);
@@ -1584,13 +1541,13 @@ impl<'o> Sim<'o> {
         if owner != scorer && card.power().is_some_and(|x| x.has(Power::Tally)) {
             let h = crate::powers::tally::half(v);
             if h > 0 {
-                res.public(format_args!("  {} scores {h}", self.name(scorer)));
-                res.public(format_args!("  {} scores {h}", self.name(owner)));
+                res.public(("  ", self.name(scorer), " scores ", h));
+                res.public(("  ", self.name(owner), " scores ", h));
                 self.round_pts[scorer] += h;
                 self.round_pts[owner] += h;
             }
         } else {
-            res.public(format_args!("  {} scores {v}", self.name(scorer)));
+            res.public(("  ", self.name(scorer), " scores ", v));
             self.round_pts[scorer] += v;
         }
     }
@@ -1608,15 +1565,15 @@ impl<'o> Sim<'o> {
         let who = self.name(q);
         match spot {
             Spot::Discard => {
-                res.split(format_args!("  {who} discards {c}"), format_args!("  {who} discards ?"));
+                res.split(("  ", who, " discards ", c), ("  ", who, " discards ?"));
                 self.discard[q].push(c);
             }
             Spot::OnPile => {
-                res.public(format_args!("  {who} puts {c} on pile"));
+                res.public(("  ", who, " puts ", c, " on pile"));
                 self.pile[q].push(c, None);
             }
             Spot::UnderPile => {
-                res.public(format_args!("  {who} puts {c} under pile"));
+                res.public(("  ", who, " puts ", c, " under pile"));
                 self.pile[q].insert(0, c, None);
             }
         }
@@ -1659,7 +1616,7 @@ impl<'o> Sim<'o> {
             Some(TroubleAction::Draw(x)) if self.deck[p].len() > x as usize + 1 && self.r.chance(8) => {
                 let drawn: Vec<Card> = self.deck[p].drain(..x as usize).collect();
                 // The drawn cards are the player's secret: the full log names them.
-                res.private(format_args!("  {} draws {}", self.name(p), card_list(&drawn)));
+                res.private(("  ", self.name(p), " draws ", card_list(&drawn)));
                 self.hand[p].extend(drawn);
                 format!("action draw {x}; ")
             }
@@ -1682,7 +1639,7 @@ impl<'o> Sim<'o> {
         }
         let Some(k) = self.hand[q].iter().position(|c| c.power().is_some_and(|x| x.has(Power::Bah))) else { return };
         let c = self.hand[q].remove(k);
-        self.both(format_args!("{}: skipped; place {c}", self.name(q)));
+        self.both((self.name(q), ": skipped; place ", c));
         self.pile[q].insert(0, c, None);
     }
 
@@ -1701,7 +1658,7 @@ impl<'o> Sim<'o> {
     fn shift_trouble(&mut self, res: &mut Res) {
         self.shift_trouble_quietly();
         if let Some(t) = self.active_trouble {
-            res.public(format_args!("  trouble shifts to {}", self.troubles[t].name));
+            res.public(("  trouble shifts to ", &self.troubles[t].name));
         }
     }
 
@@ -1736,7 +1693,7 @@ impl<'o> Sim<'o> {
         }
         let v = self.pot.iter().filter_map(|(c, _)| c.denomination().map(Denomination::value)).max().unwrap_or(0);
         if v > 0 {
-            res.public(format_args!("  {} scores {v}", self.name(p)));
+            res.public(("  ", self.name(p), " scores ", v));
             self.round_pts[p] += v;
         }
         res.public("  pot empties");
@@ -1764,7 +1721,7 @@ impl<'o> Sim<'o> {
             // SAFETY: a Safety in the pile lets the hand go into the deck instead.
             let safe = self.pile[p].iter().any(|c| c.power().is_some_and(|x| x.has(Power::Safety)));
             if safe && !h.is_empty() && self.r.chance(60) {
-                self.both(format_args!("safety {}", self.name(p)));
+                self.both(("safety ", self.name(p)));
                 self.deck[p].extend(h);
             } else {
                 self.discard[p].extend(h);
@@ -1777,7 +1734,7 @@ impl<'o> Sim<'o> {
             let mut seat = self.seat.clone();
             self.r.shuffle(&mut seat);
             let names: Vec<&str> = seat.iter().map(|&q| self.name(q)).collect();
-            self.both(format_args!("reseat {}", names.join(", ")));
+            self.both(("reseat ", names.join(", ")));
             self.seat = seat;
         }
         let mut pts = self.round_pts.clone();
@@ -1818,7 +1775,7 @@ impl<'o> Sim<'o> {
                 .map(|(k, p)| format!("{} {}", self.name(*p), pts[*p] + if wrong && k == 0 { 10 } else { 0 }))
                 .collect::<Vec<_>>()
                 .join(", ");
-            self.both(format_args!("points: {list}"));
+            self.both(("points: ", list));
             if wrong {
                 self.mutated = true;
                 return pts;
@@ -1829,7 +1786,7 @@ impl<'o> Sim<'o> {
             .map(|p| format!("{} {}", self.name(p), self.totals[p] + if wrong && p == 0 { 1000 } else { 0 }))
             .collect::<Vec<_>>()
             .join(", ");
-        self.both(format_args!("totals: {totals}"));
+        self.both(("totals: ", totals));
         if wrong {
             self.mutated = true;
         }

@@ -1,0 +1,195 @@
+//! The simulator's text: lines written straight into the log's buffer, piece by piece, without a
+//! pass through the formatter for the common pieces (names, cards, numbers).
+
+use std::fmt::{self, Write as _};
+
+use crate::model::{Card, PowerSpec};
+
+/// A piece of a line, appended to the log's text as it is printed.
+pub(super) trait Put {
+    fn put(&self, out: &mut String);
+}
+
+impl Put for str {
+    fn put(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl Put for String {
+    fn put(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl<T: Put + ?Sized> Put for &T {
+    fn put(&self, out: &mut String) {
+        (**self).put(out);
+    }
+}
+
+impl Put for PowerSpec {
+    fn put(&self, out: &mut String) {
+        match self {
+            PowerSpec::Unrecorded => out.push('?'),
+            PowerSpec::Single(p) => out.push_str(p.name()),
+            PowerSpec::Compound(a, b) => {
+                out.push_str(a.name());
+                out.push_str(" & ");
+                out.push_str(b.name());
+            }
+            PowerSpec::Unrecognised(name) => out.push_str(name.as_str()),
+        }
+    }
+}
+
+impl Put for Card {
+    fn put(&self, out: &mut String) {
+        match self {
+            Card::Unknown => out.push('?'),
+            Card::Known { denomination, power } => {
+                out.push_str(denomination.digits());
+                out.push(' ');
+                power.put(out);
+            }
+        }
+    }
+}
+
+impl Put for u64 {
+    fn put(&self, out: &mut String) {
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut n = *self;
+        loop {
+            at -= 1;
+            // A decimal digit, 0-9: the cast cannot truncate.
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        for &d in &digits[at..] {
+            out.push(char::from(d));
+        }
+    }
+}
+
+impl Put for usize {
+    fn put(&self, out: &mut String) {
+        (*self as u64).put(out);
+    }
+}
+
+impl Put for u32 {
+    fn put(&self, out: &mut String) {
+        u64::from(*self).put(out);
+    }
+}
+
+/// Cards as a log writes them: `1 Go, 10 Skip`.
+pub(super) struct CardList<'c>(pub(super) &'c [Card]);
+
+impl Put for CardList<'_> {
+    fn put(&self, out: &mut String) {
+        for (k, c) in self.0.iter().enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            c.put(out);
+        }
+    }
+}
+
+impl fmt::Display for CardList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut text = String::new();
+        self.put(&mut text);
+        f.write_str(&text)
+    }
+}
+
+/// A line's text, written into the log with its newline: a tuple of pieces, plain text, or
+/// formatted text (for the rare line with no pieces of its own).
+pub(super) trait Text {
+    fn write_line(self, out: &mut String);
+}
+
+impl Text for fmt::Arguments<'_> {
+    fn write_line(self, out: &mut String) {
+        // Writing into a `String` cannot fail.
+        let _ = out.write_fmt(self);
+        out.push('\n');
+    }
+}
+
+impl Text for &str {
+    fn write_line(self, out: &mut String) {
+        out.push_str(self);
+        out.push('\n');
+    }
+}
+
+impl Text for String {
+    fn write_line(self, out: &mut String) {
+        self.as_str().write_line(out);
+    }
+}
+
+macro_rules! pieces {
+    ($($name:ident)+) => {
+        impl<$($name: Put),+> Text for ($($name,)+) {
+            fn write_line(self, out: &mut String) {
+                #[allow(non_snake_case)]
+                let ($($name,)+) = self;
+                $($name.put(out);)+
+                out.push('\n');
+            }
+        }
+    };
+}
+
+pieces!(A);
+pieces!(A B);
+pieces!(A B C);
+pieces!(A B C D);
+pieces!(A B C D E);
+pieces!(A B C D E F);
+pieces!(A B C D E F G);
+pieces!(A B C D E F G H);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Denomination, Power};
+
+    #[test]
+    fn pieces_print_as_the_formatter_does() {
+        let cards = [
+            Card::Unknown,
+            Card::new(Denomination::HundredThousand, Power::Go),
+            Card::Known { denomination: Denomination::One, power: PowerSpec::Compound(Power::Clone, Power::Skip) },
+            Card::Known { denomination: Denomination::Ten, power: PowerSpec::Unrecorded },
+            Card::Known {
+                denomination: Denomination::Ten,
+                power: PowerSpec::Unrecognised(crate::model::PowerName::new("Warp Nine")),
+            },
+        ];
+        for c in &cards {
+            let mut text = String::new();
+            c.put(&mut text);
+            assert_eq!(text, c.to_string());
+        }
+        assert_eq!(CardList(&cards).to_string(), cards.map(|c| c.to_string()).join(", "));
+        for n in [0u64, 7, 10, 1_000_000, u64::MAX] {
+            let mut text = String::new();
+            n.put(&mut text);
+            assert_eq!(text, n.to_string());
+        }
+        let mut line = String::new();
+        ("Ann", ": ", cards[1], " use @", "Bob").write_line(&mut line);
+        ("Ann scores ", 100_000u64).write_line(&mut line);
+        assert_eq!(line, "Ann: 100000 Go use @Bob\nAnn scores 100000\n");
+    }
+}
