@@ -12,7 +12,7 @@ mod text;
 use std::fmt::Write as _;
 
 pub use rng::Rng;
-use text::{CardList, Text};
+use text::{CardList, Put, Text};
 
 use crate::engine::rules::{self, Verdict, Way};
 use crate::engine::state::Chain;
@@ -177,6 +177,8 @@ struct Sim<'o> {
     res_buf: String,
     /// The turn line's buffers (full and hidden form), kept between turns.
     turn_text: (String, String),
+    /// What the turn's uses write on its line, kept between turns.
+    said: Said,
 }
 
 /// A turn's resolution lines, written after its turn line, in the form the log is printed in.
@@ -217,6 +219,52 @@ impl Res {
             self.public(hidden);
         } else {
             self.public(full);
+        }
+    }
+}
+
+/// What a turn's uses write on its turn line, in the full and the hidden form: the choices after
+/// `use` (each with its leading space) and the steps after the play (each with its leading `; `).
+#[derive(Default)]
+struct Said {
+    full: String,
+    hidden: String,
+    steps_full: String,
+    steps_hidden: String,
+}
+
+impl Said {
+    fn clear(&mut self) {
+        self.full.clear();
+        self.hidden.clear();
+        self.steps_full.clear();
+        self.steps_hidden.clear();
+    }
+
+    /// A choice the score keeper sees as it is.
+    fn both(&mut self, choice: impl Put + Copy) {
+        self.split(choice, choice);
+    }
+
+    /// A choice the score keeper sees differently (a card of the hand as `?`).
+    fn split(&mut self, full: impl Put, hidden: impl Put) {
+        self.full.push(' ');
+        full.put(&mut self.full);
+        self.hidden.push(' ');
+        hidden.put(&mut self.hidden);
+    }
+
+    /// A choice the hidden form leaves out.
+    fn full_only(&mut self, full: impl Put) {
+        self.full.push(' ');
+        full.put(&mut self.full);
+    }
+
+    /// A step after the play, alike in both forms.
+    fn step(&mut self, step: impl Put + Copy) {
+        for text in [&mut self.steps_full, &mut self.steps_hidden] {
+            text.push_str("; ");
+            step.put(text);
         }
     }
 }
@@ -356,6 +404,7 @@ impl<'o> Sim<'o> {
             later_plays: Vec::new(),
             res_buf: String::new(),
             turn_text: (String::new(), String::new()),
+            said: Said::default(),
         }
     }
 
@@ -861,30 +910,22 @@ impl<'o> Sim<'o> {
         let must = rules::requires_use(way, &played);
         let feasible = halves.iter().all(|h| self.feasible(p, *h));
         if usable && feasible && (must || (halves.iter().any(|h| *h != Power::Clone) && self.r.chance(75))) {
-            let mut choices_full = Vec::new();
-            let mut choices_hidden = Vec::new();
-            let mut extra_steps: Vec<(String, String)> = Vec::new();
+            let mut said = std::mem::take(&mut self.said);
+            said.clear();
             for h in halves {
                 if *h == Power::Clone && way == Way::AsClone {
                     continue;
                 }
                 acts += 1;
-                self.resolve(p, *h, &mut out, &mut choices_full, &mut choices_hidden, &mut extra_steps, &mut res);
+                self.resolve(p, *h, &mut out, &mut said, &mut res);
             }
             full.push_str(" use");
+            full.push_str(&said.full);
+            full.push_str(&said.steps_full);
             hidden.push_str(" use");
-            for (text, choices) in [(&mut full, &choices_full), (&mut hidden, &choices_hidden)] {
-                for c in choices {
-                    text.push(' ');
-                    text.push_str(c);
-                }
-            }
-            for (f, h) in extra_steps {
-                full.push_str("; ");
-                full.push_str(&f);
-                hidden.push_str("; ");
-                hidden.push_str(&h);
-            }
+            hidden.push_str(&said.hidden);
+            hidden.push_str(&said.steps_hidden);
+            self.said = said;
         } else if must {
             // A Clone compound played as a clone must use both halves; the simulator does not
             // play it this way when it cannot.
@@ -981,16 +1022,7 @@ impl<'o> Sim<'o> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn resolve(
-        &mut self,
-        p: usize,
-        h: Power,
-        out: &mut Outcome,
-        cf: &mut Vec<String>,
-        ch: &mut Vec<String>,
-        steps: &mut Vec<(String, String)>,
-        res: &mut Res,
-    ) {
+    fn resolve(&mut self, p: usize, h: Power, out: &mut Outcome, said: &mut Said, res: &mut Res) {
         match h {
             Power::Go => out.extra = true,
             Power::Skip => out.skips += 1,
@@ -999,15 +1031,14 @@ impl<'o> Sim<'o> {
             Power::Freeze => {
                 let names = [Power::Go, Power::Poison, Power::Skip, Power::Clone, Power::Discard, Power::Reverse];
                 let f = PowerSpec::Single(names[self.r.below(names.len())]);
-                cf.push(format!("name {f}"));
-                ch.push(format!("name {f}"));
+                said.both(("name ", f));
                 self.frozen.push((f, PlayerId(p as u8)));
                 self.fresh_freezes.push(f);
             }
-            Power::Discard => self.discard_chosen(p, cf, ch),
+            Power::Discard => self.discard_chosen(p, said),
             Power::Poison => {
                 let targets = self.targets(p, h);
-                let q = self.choose_player(&targets, cf, ch);
+                let q = self.choose_player(&targets, said);
                 let x = self.deck[q].remove(0);
                 let v = x.denomination().map_or(0, Denomination::value);
                 let shown = if self.chance_for(Mutation::WrongResolution) {
@@ -1053,7 +1084,7 @@ impl<'o> Sim<'o> {
             }
             Power::Draw => {
                 let targets = self.targets(p, h);
-                let q = self.choose_player(&targets, cf, ch);
+                let q = self.choose_player(&targets, said);
                 let x = self.deck[q].remove(0);
                 res.private(("  ", self.name(q), " draws ", x));
                 self.hand[q].push(x);
@@ -1061,7 +1092,7 @@ impl<'o> Sim<'o> {
             Power::Kill => {
                 // A player's own Kill tops their pile: aimed at themselves, it kills itself (R19).
                 let targets = self.targets(p, h);
-                let q = self.choose_player(&targets, cf, ch);
+                let q = self.choose_player(&targets, said);
                 // A Fizzbin on top never leaves: the Kill does nothing.
                 if self.pile[q].last().and_then(Card::power).is_some_and(|x| x.has(Power::Fizzbin)) {
                     return;
@@ -1078,7 +1109,7 @@ impl<'o> Sim<'o> {
             }
             Power::Recycle => {
                 let targets = self.targets(p, h);
-                let q = self.choose_player(&targets, cf, ch);
+                let q = self.choose_player(&targets, said);
                 let d = std::mem::take(&mut self.discard[q]);
                 self.deck[q].extend(d);
                 let mut deck = std::mem::take(&mut self.deck[q]);
@@ -1107,8 +1138,7 @@ impl<'o> Sim<'o> {
                 // Name a power some discard pile holds, when there is one.
                 let held: Vec<PowerSpec> = self.discard.iter().flatten().filter_map(|c| c.power().cloned()).collect();
                 let named = if held.is_empty() { PowerSpec::Single(Power::Go) } else { held[self.r.below(held.len())] };
-                cf.push(format!("name {named}"));
-                ch.push(format!("name {named}"));
+                said.both(("name ", named));
                 // The Rival leaves the game.
                 self.pile[p].pop();
                 for q in 0..self.n {
@@ -1125,16 +1155,15 @@ impl<'o> Sim<'o> {
             Power::Copy => {
                 let from = self.copyable(p);
                 let q = from[self.r.below(from.len())];
-                cf.push(format!("of {}", self.name(q)));
-                ch.push(format!("of {}", self.name(q)));
+                said.both(("of ", self.name(q)));
                 if let Some(PowerSpec::Single(h)) = self.pile[q].last().and_then(Card::power).cloned() {
                     self.activated += 1;
-                    self.resolve(p, h, out, cf, ch, steps, res);
+                    self.resolve(p, h, out, said, res);
                 }
             }
             Power::Sabotage => {
                 let targets = self.targets(p, h);
-                let q = self.choose_player(&targets, cf, ch);
+                let q = self.choose_player(&targets, said);
                 let x = self.deck[q].remove(0);
                 res.public(("  ", self.name(q), " discards ", x, " from deck"));
                 self.discard[q].push(x);
@@ -1142,17 +1171,21 @@ impl<'o> Sim<'o> {
                 // Activate its power when the simulator can use it on its own.
                 if let Some(PowerSpec::Single(h)) = x.power() {
                     if BORROWABLE.contains(h) && self.feasible(p, *h) && self.r.chance(70) {
-                        let (mut af, mut ah) = (Vec::new(), Vec::new());
+                        // The activated power's choices go on its own step, after any step it adds.
+                        let (from_full, from_hidden) = (said.full.len(), said.hidden.len());
                         self.activated += 1;
-                        self.resolve(p, *h, out, &mut af, &mut ah, steps, res);
-                        let join = |v: Vec<String>| v.iter().map(|c| format!(" {c}")).collect::<String>();
-                        steps.push((format!("activate{}", join(af)), format!("activate{}", join(ah))));
+                        self.resolve(p, *h, out, said, res);
+                        let (af, ah) = (said.full.split_off(from_full), said.hidden.split_off(from_hidden));
+                        said.steps_full.push_str("; activate");
+                        said.steps_full.push_str(&af);
+                        said.steps_hidden.push_str("; activate");
+                        said.steps_hidden.push_str(&ah);
                     }
                 }
             }
             Power::Battle => {
                 let others = self.targets(p, h);
-                let q = self.choose_player(&others, cf, ch);
+                let q = self.choose_player(&others, said);
                 let mut sides = Vec::new();
                 for x in [p, q] {
                     let k = self.deck[x].len().min(3);
@@ -1209,14 +1242,13 @@ impl<'o> Sim<'o> {
                 }
                 if !revealed.is_empty() {
                     let (x, owner) = revealed[self.r.below(revealed.len())];
-                    cf.push(format!("take {x}"));
-                    ch.push(format!("take {x}"));
+                    said.both(("take ", x));
                     self.score_from(p, owner, &x, res);
                 }
             }
             Power::Score => {
                 let targets = self.targets(p, h);
-                let q = self.choose_player(&targets, cf, ch);
+                let q = self.choose_player(&targets, said);
                 if q == p {
                     self.fresh_awaits.push(p);
                 }
@@ -1250,16 +1282,12 @@ impl<'o> Sim<'o> {
                 self.r.shuffle(&mut looked);
                 let on_top = self.r.below(k + 1);
                 let under = looked.split_off(on_top);
-                let mut written = Vec::new();
+                // The cards are private to their player: the hidden log does not say.
                 if !looked.is_empty() {
-                    written.push(format!("top {}", card_list(&looked)));
+                    said.full_only(("top ", card_list(&looked)));
                 }
                 if !under.is_empty() {
-                    written.push(format!("bottom {}", card_list(&under)));
-                }
-                if !written.is_empty() {
-                    // The cards are private to their player: the hidden log does not say.
-                    cf.push(written.join(" "));
+                    said.full_only(("bottom ", card_list(&under)));
                 }
                 looked.append(&mut self.deck[p]);
                 looked.extend(under);
@@ -1305,7 +1333,7 @@ impl<'o> Sim<'o> {
                     }
                 }
                 if !self.hand[p].is_empty() && self.r.chance(50) {
-                    self.discard_chosen(p, cf, ch);
+                    self.discard_chosen(p, said);
                 }
             }
             Power::Party => {
@@ -1333,8 +1361,7 @@ impl<'o> Sim<'o> {
             Power::Cycle => {
                 let k = self.r.below(self.hand[p].len());
                 let x = self.hand[p].remove(k);
-                cf.push(x.to_string());
-                ch.push("?".into());
+                said.split(x, "?");
                 self.deck[p].push(x);
                 let y = self.deck[p].remove(0);
                 res.private(("  ", self.name(p), " draws ", y));
@@ -1346,8 +1373,7 @@ impl<'o> Sim<'o> {
                 self.discard[p].push(given);
                 let t = self.r.below(self.discard[p].len());
                 let taken = self.discard[p].remove(t);
-                cf.push(format!("{given} take {taken}"));
-                ch.push("? take ?".into());
+                said.split((given, " take ", taken), "? take ?");
                 self.hand[p].push(taken);
             }
             Power::Convert => {
@@ -1368,8 +1394,7 @@ impl<'o> Sim<'o> {
                 self.hand[p].extend(drawn);
                 if k < 3 {
                     // Decked by the draws: the choice of two cards is never made.
-                    cf.push("?, ?".into());
-                    ch.push("?, ?".into());
+                    said.both("?, ?");
                     res.public(("  ", self.name(p), " is decked"));
                     let h = std::mem::take(&mut self.hand[p]);
                     self.discard[p].extend(h);
@@ -1380,8 +1405,7 @@ impl<'o> Sim<'o> {
                         let j = self.r.below(self.hand[p].len());
                         put.push(self.hand[p].remove(j));
                     }
-                    cf.push(format!("{}, {}", put[0], put[1]));
-                    ch.push("?, ?".into());
+                    said.split((put[0], ", ", put[1]), "?, ?");
                     self.deck[p].extend(put);
                 }
             }
@@ -1410,7 +1434,7 @@ impl<'o> Sim<'o> {
             }
             Power::Utilize => {
                 let targets = self.targets(p, h);
-                let q = self.choose_player(&targets, cf, ch);
+                let q = self.choose_player(&targets, said);
                 let k = self.r.below(self.hand[q].len());
                 let x = self.hand[q].remove(k);
                 res.public(("  ", self.name(q), " puts ", x, " on pile"));
@@ -1423,16 +1447,15 @@ impl<'o> Sim<'o> {
                 let x = self.discard[p].remove(k);
                 let next = rules::next_number(&self.chain);
                 let play = x.denomination() == Some(next) && !rules::is_frozen(&self.frozen, &x) && self.r.chance(70);
-                cf.push(x.to_string());
                 if play {
-                    ch.push(x.to_string());
-                    steps.push((x.to_string(), x.to_string()));
+                    said.both(x);
+                    said.step(x);
                     self.later_plays.push(x);
                     self.pile[p].push(x, None);
                     self.chain = Chain { last: x.denomination(), by: None, broken: false };
                     self.pot_on_play(p, &x, res);
                 } else {
-                    ch.push("?".into());
+                    said.split(x, "?");
                     self.deck[p].insert(0, x);
                 }
             }
@@ -1441,7 +1464,7 @@ impl<'o> Sim<'o> {
                 let top = self.pile[p].len().saturating_sub(1);
                 if let Some(k) = self.pile[p][..top].iter().rposition(|c| c.denomination() == Some(next)) {
                     let (x, owner) = self.pile[p].remove(k);
-                    steps.push((format!("replay {x}"), format!("replay {x}")));
+                    said.step(("replay ", x));
                     self.later_plays.push(x);
                     self.pile[p].push(x, owner);
                     self.chain = Chain { last: Some(next), by: None, broken: false };
@@ -1470,7 +1493,7 @@ impl<'o> Sim<'o> {
             }
             Power::Assimilate => {
                 let targets = self.targets(p, h);
-                let q = self.choose_player(&targets, cf, ch);
+                let q = self.choose_player(&targets, said);
                 let x = self.deck[q].remove(0);
                 if q == p {
                     res.public(("  ", self.name(p), " puts ", x, " on pile from deck"));
@@ -1482,7 +1505,7 @@ impl<'o> Sim<'o> {
             }
             Power::Bij => {
                 let others = self.targets(p, h);
-                let q = self.choose_player(&others, cf, ch);
+                let q = self.choose_player(&others, said);
                 // The BiJ just played tops its player's pile.
                 if let Some((x, owner)) = self.pile[p].pop() {
                     res.public(("  ", self.name(p), " puts ", x, " under ", self.name(q), "'s pile from pile"));
@@ -1528,10 +1551,9 @@ impl<'o> Sim<'o> {
     }
 
     /// A random one of `candidates`, written as the use's `@Name` choice.
-    fn choose_player(&mut self, candidates: &[usize], cf: &mut Vec<String>, ch: &mut Vec<String>) -> usize {
+    fn choose_player(&mut self, candidates: &[usize], said: &mut Said) -> usize {
         let q = candidates[self.r.below(candidates.len())];
-        cf.push(format!("@{}", self.name(q)));
-        ch.push(format!("@{}", self.name(q)));
+        said.both(("@", self.name(q)));
         q
     }
 
@@ -1591,11 +1613,10 @@ impl<'o> Sim<'o> {
 
     /// The player discards a card of their choice from hand, named after `use` (unseen in the
     /// hidden log).
-    fn discard_chosen(&mut self, p: usize, cf: &mut Vec<String>, ch: &mut Vec<String>) {
+    fn discard_chosen(&mut self, p: usize, said: &mut Said) {
         let k = self.r.below(self.hand[p].len());
         let x = self.hand[p].remove(k);
-        cf.push(x.to_string());
-        ch.push("?".into());
+        said.split(x, "?");
         self.discard[p].push(x);
     }
 

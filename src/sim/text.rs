@@ -110,41 +110,14 @@ impl fmt::Display for CardList<'_> {
     }
 }
 
-/// A line's text, written into the log with its newline: a tuple of pieces, plain text, or
-/// formatted text (for the rare line with no pieces of its own).
-pub(super) trait Text {
-    fn write_line(self, out: &mut String);
-}
-
-impl Text for fmt::Arguments<'_> {
-    fn write_line(self, out: &mut String) {
-        // Writing into a `String` cannot fail.
-        let _ = out.write_fmt(self);
-        out.push('\n');
-    }
-}
-
-impl Text for &str {
-    fn write_line(self, out: &mut String) {
-        out.push_str(self);
-        out.push('\n');
-    }
-}
-
-impl Text for String {
-    fn write_line(self, out: &mut String) {
-        self.as_str().write_line(out);
-    }
-}
-
+/// Pieces side by side: `("Ann", " scores ", 100u64)`.
 macro_rules! pieces {
     ($($name:ident)+) => {
-        impl<$($name: Put),+> Text for ($($name,)+) {
-            fn write_line(self, out: &mut String) {
+        impl<$($name: Put),+> Put for ($($name,)+) {
+            fn put(&self, out: &mut String) {
                 #[allow(non_snake_case)]
                 let ($($name,)+) = self;
                 $($name.put(out);)+
-                out.push('\n');
             }
         }
     };
@@ -158,6 +131,27 @@ pieces!(A B C D E);
 pieces!(A B C D E F);
 pieces!(A B C D E F G);
 pieces!(A B C D E F G H);
+
+/// A line's text, written into the log with its newline: pieces, or formatted text (for the rare
+/// line with more pieces than a tuple takes).
+pub(super) trait Text {
+    fn write_line(self, out: &mut String);
+}
+
+impl<T: Put> Text for T {
+    fn write_line(self, out: &mut String) {
+        self.put(out);
+        out.push('\n');
+    }
+}
+
+impl Text for fmt::Arguments<'_> {
+    fn write_line(self, out: &mut String) {
+        // Writing into a `String` cannot fail.
+        let _ = out.write_fmt(self);
+        out.push('\n');
+    }
+}
 
 #[cfg(test)]
 mod tests {
