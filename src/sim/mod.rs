@@ -1836,7 +1836,7 @@ fn decklist(cards: &[Card]) -> String {
         .iter()
         .map(|c| {
             let mut text = String::with_capacity(32);
-            let _ = write!(text, "{c}");
+            c.put(&mut text);
             (c.denomination(), text)
         })
         .collect();
