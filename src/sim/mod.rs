@@ -9,8 +9,6 @@
 mod rng;
 mod text;
 
-use std::fmt::Write as _;
-
 pub use rng::Rng;
 use text::{CardList, Put, Text};
 
@@ -179,6 +177,8 @@ struct Sim<'o> {
     turn_text: (String, String),
     /// What the turn's uses write on its line, kept between turns.
     said: Said,
+    /// The cards of the hand that may be played, kept between turns.
+    legal_buf: Vec<Card>,
 }
 
 /// A turn's resolution lines, written after its turn line, in the form the log is printed in.
@@ -405,6 +405,7 @@ impl<'o> Sim<'o> {
             res_buf: String::new(),
             turn_text: (String::new(), String::new()),
             said: Said::default(),
+            legal_buf: Vec::new(),
         }
     }
 
@@ -478,9 +479,12 @@ impl<'o> Sim<'o> {
             None => (0..self.n).map(|_| self.random_deck()).collect(),
         };
         for p in 0..self.n {
-            let full = format!("deck {}: {}", self.name(p), decklist(&self.lists[p]));
-            let hidden = format!("deck {}: {}x ?", self.name(p), self.lists[p].len());
-            self.line(full, hidden);
+            let name = self.name(p);
+            if self.o.hidden {
+                self.both(("deck ", name, ": ", self.lists[p].len(), "x ?"));
+            } else {
+                self.both(("deck ", name, ": ", decklist(&self.lists[p])));
+            }
             self.deck[p] = self.lists[p].clone();
             let mut d = std::mem::take(&mut self.deck[p]);
             self.r.shuffle(&mut d);
@@ -498,7 +502,7 @@ impl<'o> Sim<'o> {
                     self.shift_trouble_quietly();
                 }
                 if let Some(t) = self.active_trouble {
-                    let _ = writeln!(self.out, "trouble: {}", self.troubles[t].name);
+                    ("trouble: ", &self.troubles[t].name, "\n").put(&mut self.out);
                 }
             }
             self.deal(&sitting);
@@ -831,27 +835,31 @@ impl<'o> Sim<'o> {
         let mut res = Res::new(self.o.hidden, std::mem::take(&mut self.res_buf));
         let called_for = rules::next_number(&self.chain);
         self.later_plays.clear();
-        // A trouble action opens the turn, now and then; it shifts the trouble.
-        let act = self.trouble_action(p, &mut res);
-        let legal = self.legal_in_hand(p).count();
         // The turn line's text after the name, in both forms (buffers kept between turns).
         let (mut full, mut hidden) = std::mem::take(&mut self.turn_text);
         full.clear();
         hidden.clear();
+        // A trouble action opens the turn, now and then; it shifts the trouble.
+        self.trouble_action(p, &mut res, &mut full);
+        hidden.push_str(&full);
+        let mut legal = std::mem::take(&mut self.legal_buf);
+        legal.clear();
+        legal.extend(self.legal_in_hand(p).copied());
         let played: Card;
-        if legal > 0 && self.r.chance(95) {
-            let pick = self.r.below(legal);
-            let Some(c) = self.legal_in_hand(p).nth(pick).cloned() else { return out };
+        if !legal.is_empty() && self.r.chance(95) {
+            let c = legal[self.r.below(legal.len())];
+            self.legal_buf = legal;
             // The first copy of it leaves the hand.
             if let Some(k) = self.hand[p].iter().position(|x| *x == c) {
                 self.hand[p].remove(k);
             }
-            let _ = write!(full, "{c}");
-            hidden.push_str(&full);
+            c.put(&mut full);
+            c.put(&mut hidden);
             played = c;
         } else if self.deck[p].is_empty() {
+            self.legal_buf = legal;
+            self.both((name, ": ", &full, "draw"));
             self.turn_text = (full, hidden);
-            self.both((name, ": ", act, "draw"));
             self.both(("  ", name, " is decked"));
             self.flush_res(res);
             let h = std::mem::take(&mut self.hand[p]);
@@ -862,15 +870,16 @@ impl<'o> Sim<'o> {
             self.end_turn(p, 0, false);
             return out;
         } else {
+            self.legal_buf = legal;
             let c = self.deck[p].remove(0);
-            let playable = rules::legal_plays([&c], &self.chain, self.prev_acts, &self.frozen).len() == 1;
+            let playable = rules::may_play(&self.chain, self.prev_acts, &self.frozen, &c);
             if playable && self.r.chance(90) {
-                let _ = write!(full, "draw {c}; {c}");
-                let _ = write!(hidden, "draw; {c}");
+                ("draw ", c, "; ", c).put(&mut full);
+                ("draw; ", c).put(&mut hidden);
                 played = c;
             } else {
+                self.line((name, ": ", &full, "draw ", c), (name, ": ", &hidden, "draw"));
                 self.turn_text = (full, hidden);
-                self.line((name, ": ", &act, "draw ", c), (name, ": ", &act, "draw"));
                 self.flush_res(res);
                 self.hand[p].push(c);
                 self.chain.broken = true;
@@ -937,7 +946,7 @@ impl<'o> Sim<'o> {
         for c in std::mem::take(&mut self.later_plays) {
             self.trouble_after_play(&c, &mut res);
         }
-        self.line((name, ": ", &act, &full), (name, ": ", &act, &hidden));
+        self.line((name, ": ", &full), (name, ": ", &hidden));
         self.turn_text = (full, hidden);
         self.flush_res(res);
         if self.mutated {
@@ -1190,20 +1199,19 @@ impl<'o> Sim<'o> {
                 for x in [p, q] {
                     let k = self.deck[x].len().min(3);
                     let shown: Vec<Card> = self.deck[x].drain(..k).collect();
-                    let list = card_list(&shown).to_string();
                     if !shown.is_empty() {
-                        res.public(("  ", self.name(x), " reveals ", &list));
+                        res.public(("  ", self.name(x), " reveals ", card_list(&shown)));
                     }
                     let total: u64 = shown.iter().filter_map(Card::denomination).map(Denomination::value).sum();
-                    sides.push((x, shown, list, total));
+                    sides.push((x, shown, total));
                 }
-                let best = sides.iter().map(|s| s.3).max().unwrap_or(0);
-                for (x, shown, list, total) in sides {
+                let best = sides.iter().map(|s| s.2).max().unwrap_or(0);
+                for (x, shown, total) in sides {
                     if shown.is_empty() {
                         continue;
                     }
                     if total == best {
-                        res.public(("  ", self.name(x), " puts ", list, " under pile from deck"));
+                        res.public(("  ", self.name(x), " puts ", card_list(&shown), " under pile from deck"));
                         let replicate =
                             shown.iter().find(|c| c.power().is_some_and(|w| w.has(Power::Replicate))).cloned();
                         for (i, c) in shown.into_iter().enumerate() {
@@ -1213,7 +1221,7 @@ impl<'o> Sim<'o> {
                             self.replicate(p, x, &r, Spot::UnderPile, res);
                         }
                     } else {
-                        res.public(("  ", self.name(x), " discards ", list, " from deck"));
+                        res.public(("  ", self.name(x), " discards ", card_list(&shown), " from deck"));
                         if let Some(r) = shown.iter().find(|c| c.power().is_some_and(|w| w.has(Power::Replicate))) {
                             let r = *r;
                             self.replicate(p, x, &r, Spot::Discard, res);
@@ -1628,29 +1636,28 @@ impl<'o> Sim<'o> {
     }
 
     /// A trouble action at the start of `p`'s turn, sometimes: the active trouble's Draw X (when
-    /// the deck holds more) or Lose X (when the player has the points). Returns the step's text
-    /// (`action draw 2; `), empty when none; the shift goes into `res`.
-    fn trouble_action(&mut self, p: usize, res: &mut Res) -> String {
+    /// the deck holds more) or Lose X (when the player has the points). Its step (`action draw 2; `)
+    /// goes into `step`, the shift into `res`.
+    fn trouble_action(&mut self, p: usize, res: &mut Res, step: &mut String) {
         use crate::model::log::TroubleAction;
-        let Some(t) = self.active_trouble else { return String::new() };
-        let step = match self.troubles[t].action {
+        let Some(t) = self.active_trouble else { return };
+        match self.troubles[t].action {
             Some(TroubleAction::Draw(x)) if self.deck[p].len() > x as usize + 1 && self.r.chance(8) => {
                 let drawn: Vec<Card> = self.deck[p].drain(..x as usize).collect();
                 // The drawn cards are the player's secret: the full log names them.
                 res.private(("  ", self.name(p), " draws ", card_list(&drawn)));
                 self.hand[p].extend(drawn);
-                format!("action draw {x}; ")
+                ("action draw ", x, "; ").put(step);
             }
             Some(TroubleAction::Lose(x))
                 if self.totals[p] + self.round_pts[p] >= self.lost[p] + x.0 && self.r.chance(10) =>
             {
                 self.lost[p] += x.0;
-                format!("action lose {}; ", x.0)
+                ("action lose ", x.0, "; ").put(step);
             }
-            _ => return String::new(),
-        };
+            _ => return,
+        }
         self.shift_trouble(res);
-        step
     }
 
     /// BAH!: a skipped player may, on the skipped turn, put a BaH! from hand beneath the pile.
@@ -1735,6 +1742,18 @@ impl<'o> Sim<'o> {
         self.go_chain = extra;
     }
 
+    /// A `points:` or `totals:` line: `Ann 100, Bob 0`.
+    fn scores(&mut self, head: &str, entries: impl Iterator<Item = (usize, u64)>) {
+        self.out.push_str(head);
+        for (k, (p, points)) in entries.enumerate() {
+            if k > 0 {
+                self.out.push_str(", ");
+            }
+            (NAMES[p], " ", points).put(&mut self.out);
+        }
+        self.out.push('\n');
+    }
+
     /// Scores the round and writes its lines; returns each player's points.
     fn score_round(&mut self, went: &[usize], last: bool) -> Vec<u64> {
         for p in 0..self.n {
@@ -1790,24 +1809,17 @@ impl<'o> Sim<'o> {
         let named: Vec<usize> = (0..self.n).filter(|p| pts[*p] > 0 || went.contains(p)).collect();
         if !named.is_empty() {
             let wrong = self.chance_for(Mutation::WrongScore);
-            let list = named
-                .iter()
-                .enumerate()
-                .map(|(k, p)| format!("{} {}", self.name(*p), pts[*p] + if wrong && k == 0 { 10 } else { 0 }))
-                .collect::<Vec<_>>()
-                .join(", ");
-            self.both(("points: ", list));
+            let list = named.iter().enumerate().map(|(k, &p)| (p, pts[p] + if wrong && k == 0 { 10 } else { 0 }));
+            self.scores("points: ", list);
             if wrong {
                 self.mutated = true;
                 return pts;
             }
         }
         let wrong = self.chance_for(Mutation::WrongTotal);
-        let totals = (0..self.n)
-            .map(|p| format!("{} {}", self.name(p), self.totals[p] + if wrong && p == 0 { 1000 } else { 0 }))
-            .collect::<Vec<_>>()
-            .join(", ");
-        self.both(("totals: ", totals));
+        let totals: Vec<(usize, u64)> =
+            (0..self.n).map(|p| (p, self.totals[p] + if wrong && p == 0 { 1000 } else { 0 })).collect();
+        self.scores("totals: ", totals.into_iter());
         if wrong {
             self.mutated = true;
         }
@@ -1851,7 +1863,7 @@ fn decklist(cards: &[Card]) -> String {
             out.push_str(", ");
         }
         if copies > 1 {
-            let _ = write!(out, "{copies}x ");
+            (copies, "x ").put(&mut out);
         }
         out.push_str(text);
     }
