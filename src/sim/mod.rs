@@ -889,10 +889,8 @@ impl<'o> Sim<'o> {
             }
         }
         // Scores awaiting this player's first play.
-        let fresh = &self.fresh_awaits;
-        let (paid, kept): (Vec<_>, Vec<_>) = self.awaiting.iter().partition(|(by, t)| *t == p && !fresh.contains(by));
-        self.awaiting = kept;
-        for (by, _) in paid {
+        while let Some(k) = self.awaiting.iter().position(|(by, t)| *t == p && !self.fresh_awaits.contains(by)) {
+            let (by, _) = self.awaiting.remove(k);
             if self.st[by] != St::Decked {
                 self.score_from(by, p, &played, &mut res);
             }
