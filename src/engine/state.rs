@@ -298,7 +298,7 @@ impl State {
                             pl.deck.middle.unbounded = true;
                         }
                         let mut own = Vec::new();
-                        for (c, owner) in pl.pile.take_all() {
+                        for (c, owner) in pl.pile.drain() {
                             match owner {
                                 Some(o) => guests.push((c, o)),
                                 None => own.push(c),

@@ -93,6 +93,20 @@ impl Pile {
         self.owners.get(i).copied().flatten()
     }
 
+    /// Every card, bottom to top, with its owner when it is another player's, leaving the pile
+    /// empty (and its room kept for the next round).
+    pub fn drain(&mut self) -> impl Iterator<Item = (Card, Option<PlayerId>)> + '_ {
+        self.guests = 0;
+        self.cards.drain(..).zip(self.owners.drain(..))
+    }
+
+    /// Empties the pile, keeping its room.
+    pub fn clear(&mut self) {
+        self.cards.clear();
+        self.owners.clear();
+        self.guests = 0;
+    }
+
     /// Every card, bottom to top, with its owner when it is another player's; the pile is empty.
     pub fn take_all(&mut self) -> Vec<(Card, Option<PlayerId>)> {
         let cards = std::mem::take(&mut self.cards);

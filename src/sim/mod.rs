@@ -373,7 +373,8 @@ impl<'o> Sim<'o> {
             prev_acts: 0,
             prev_player: None,
             go_chain: false,
-            out: String::with_capacity(16 * 1024),
+            // About 650 bytes a player a round, so that the text seldom grows.
+            out: String::with_capacity((n * o.rounds as usize * 800).min(1 << 20)),
             mutation,
             mutated: false,
             fresh_freezes: Vec::new(),
@@ -424,13 +425,6 @@ impl<'o> Sim<'o> {
             self.both(hidden);
         } else {
             self.both(full);
-        }
-    }
-
-    /// A line only the full form prints (a score keeper does not see it).
-    fn full_only(&mut self, line: impl Text) {
-        if !self.o.hidden {
-            self.both(line);
         }
     }
 
@@ -526,7 +520,7 @@ impl<'o> Sim<'o> {
                 .collect();
             // Piles go back into the decks: other players' cards into their owners' (ASSIMILATE, BJ).
             for p in 0..self.n {
-                for (c, owner) in self.pile[p].take_all() {
+                for (c, owner) in self.pile[p].drain() {
                     self.deck[owner.map_or(p, PlayerId::index)].push(c);
                 }
             }
@@ -621,7 +615,7 @@ impl<'o> Sim<'o> {
 
     fn deal(&mut self, sitting: &[usize]) {
         for p in 0..self.n {
-            self.pile[p] = Pile::default();
+            self.pile[p].clear();
             self.round_pts[p] = 0;
             if sitting.contains(&p) {
                 self.st[p] = St::Sitting;
@@ -631,15 +625,15 @@ impl<'o> Sim<'o> {
             let size = 7usize.saturating_sub(self.warped[p] as usize);
             let short = self.deck[p].len() < size;
             let k = self.deck[p].len().min(size);
-            let dealt: Vec<Card> = self.deck[p].drain(..k).collect();
-            if !dealt.is_empty() {
+            let (hand, deck) = (&mut self.hand[p], &mut self.deck[p]);
+            hand.clear();
+            hand.extend(deck.drain(..k));
+            if k > 0 && !self.o.hidden {
                 // A score keeper does not see the opening hands.
-                self.full_only(("hand ", self.name(p), ": ", card_list(&dealt)));
+                ("hand ", self.name(p), ": ", card_list(&self.hand[p]), "\n").put(&mut self.out);
             }
-            self.hand[p] = dealt;
             if short {
-                let h = std::mem::take(&mut self.hand[p]);
-                self.discard[p].extend(h);
+                self.discard[p].append(&mut self.hand[p]);
                 self.st[p] = St::Decked;
             } else if self.may_roll.contains(&p) && self.r.chance(50) {
                 // The hand goes back and as many cards are drawn again.
@@ -1755,14 +1749,13 @@ impl<'o> Sim<'o> {
     /// Scores the round and writes its lines; returns each player's points.
     fn score_round(&mut self, went: &[usize], last: bool) -> Vec<u64> {
         for p in 0..self.n {
-            let h = std::mem::take(&mut self.hand[p]);
             // SAFETY: a Safety in the pile lets the hand go into the deck instead.
             let safe = self.pile[p].iter().any(|c| c.power().is_some_and(|x| x.has(Power::Safety)));
-            if safe && !h.is_empty() && self.r.chance(60) {
+            if safe && !self.hand[p].is_empty() && self.r.chance(60) {
                 self.both(("safety ", self.name(p)));
-                self.deck[p].extend(h);
+                self.deck[p].append(&mut self.hand[p]);
             } else {
-                self.discard[p].extend(h);
+                self.discard[p].append(&mut self.hand[p]);
             }
         }
         // BAH!: a player who did not go out with one in the pile may have the table reseated.
