@@ -16,6 +16,18 @@ impl Cx<'_> {
     }
 
     fn step_kind<'a>(&self, i: &'a str) -> R<'a, StepKind> {
+        // Most steps are plays, which start with a digit; every keyword starts with a letter.
+        // A digit that does not start a card is reported below, as any other unknown step is.
+        if i.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+            match self.card(i) {
+                Ok((rest, card)) => {
+                    let (rest, used) = self.use_clause(rest)?;
+                    return Ok((rest, StepKind::Play { card, used }));
+                }
+                Err(nom::Err::Error(_)) => {}
+                Err(e) => return Err(e),
+            }
+        }
         if let Ok((rest, _)) = kw("draw")(i) {
             let (rest, _) = space0(rest)?;
             if rest.is_empty() {

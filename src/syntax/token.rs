@@ -391,8 +391,15 @@ fn plain_card(i: &str) -> Option<(&str, Card)> {
     if after.is_some_and(|c| c == b',' || c == b'_' || !c.is_ascii() || c.is_ascii_alphabetic()) {
         return None;
     }
-    let value = digits_value(Some(0), &i[..digits])?;
-    let denomination = Denomination::from_value(value)?;
+    let denomination = match &b[..digits] {
+        b"1" => Denomination::One,
+        b"10" => Denomination::Ten,
+        b"100" => Denomination::Hundred,
+        b"1000" => Denomination::Thousand,
+        b"10000" => Denomination::TenThousand,
+        b"100000" => Denomination::HundredThousand,
+        _ => Denomination::from_value(digits_value(Some(0), &i[..digits])?)?,
+    };
     let bare = (&i[digits..], Card::Known { denomination, power: PowerSpec::Unrecorded });
     if !matches!(after, Some(b' ' | b'\t')) {
         return Some(bare);
@@ -412,6 +419,21 @@ fn plain_card(i: &str) -> Option<(&str, Card)> {
     Some((rest, Card::Known { denomination, power: PowerSpec::Compound(first, second) }))
 }
 
+/// For each byte, its lower case when it may be part of a power's word (an ASCII letter or digit,
+/// `_`, `-`, `'`, `!`), else 0.
+const WORD_LOWER: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        if b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'\'' | b'!') {
+            table[c] = b.to_ascii_lowercase();
+        }
+        c += 1;
+    }
+    table
+};
+
 /// A known power's name, `Time Warp` included, read byte by byte; `None` for anything else (stop
 /// words, `Tribbles`, unknown words, non-ASCII text).
 fn plain_power(i: &str) -> Option<(&str, Power)> {
@@ -423,13 +445,14 @@ fn plain_power(i: &str) -> Option<(&str, Power)> {
     let mut buf = [0u8; 16];
     let mut len = 0;
     while let Some(&c) = b.get(len) {
-        if !(c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'\'' | b'!')) {
+        let lower = WORD_LOWER[usize::from(c)];
+        if lower == 0 {
             if !c.is_ascii() {
                 return None;
             }
             break;
         }
-        *buf.get_mut(len)? = c.to_ascii_lowercase();
+        *buf.get_mut(len)? = lower;
         len += 1;
     }
     let lower = &buf[..len];
