@@ -21,27 +21,61 @@ impl RawLine<'_> {
 
 /// Splits on LF, dropping a CR before it; a `#` outside double quotes starts a comment.
 pub fn split(text: &str) -> impl Iterator<Item = RawLine<'_>> {
-    text.split('\n').map(|line| {
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        let indent = line.bytes().take_while(|b| matches!(b, b' ' | b'\t')).count();
-        let body = &line[indent..];
-        // `"` and `#` are ASCII, and no byte of a multi-byte UTF-8 character is: bytes will do.
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        // One pass over the line's bytes finds its end and its comment. `"`, `#` and LF are
+        // ASCII, and no byte of a multi-byte UTF-8 character is: bytes will do.
+        let bytes = text.as_bytes();
         let mut in_quotes = false;
         let mut hash = None;
-        for (i, b) in body.bytes().enumerate() {
+        let mut end = bytes.len();
+        for (i, &b) in bytes.iter().enumerate() {
             match b {
-                b'"' => in_quotes = !in_quotes,
-                b'#' if !in_quotes => {
-                    hash = Some(i);
+                b'\n' => {
+                    end = i;
                     break;
                 }
+                b'"' if hash.is_none() => in_quotes = !in_quotes,
+                b'#' if hash.is_none() && !in_quotes => hash = Some(i),
                 _ => {}
             }
         }
+        rest = text.get(end + 1..);
+        let line = &text[..end];
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let indent = line.bytes().take_while(|b| matches!(b, b' ' | b'\t')).count();
+        // A comment inside the indentation cannot be: the indentation is blanks.
         let (content, comment) = match hash {
-            Some(i) => (&body[..i], Some(body[i + 1..].trim_end())),
-            None => (body, None),
+            Some(i) if i < line.len() => (&line[indent..i], Some(line[i + 1..].trim_end())),
+            _ => (&line[indent..], None),
         };
-        RawLine { content: content.trim_end(), indent, comment, full: line }
+        Some(RawLine { content: content.trim_end(), indent, comment, full: line })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_comments_and_quotes() {
+        let text = "players: \"A # b\", C # seated\r\n  Ann draws 1 Go #drawn  \n\n# only\n\"x\ny";
+        let lines: Vec<(&str, usize, Option<&str>, &str)> =
+            split(text).map(|l| (l.content, l.indent, l.comment, l.full)).collect();
+        assert_eq!(
+            lines,
+            vec![
+                ("players: \"A # b\", C", 0, Some(" seated"), "players: \"A # b\", C # seated"),
+                ("Ann draws 1 Go", 2, Some("drawn"), "  Ann draws 1 Go #drawn  "),
+                ("", 0, None, ""),
+                ("", 0, Some(" only"), "# only"),
+                // An unclosed quote ends with its line.
+                ("\"x", 0, None, "\"x"),
+                ("y", 0, None, "y"),
+            ]
+        );
+        assert_eq!(split("a\n").count(), 2);
+        assert_eq!(split("").count(), 1);
+    }
 }
