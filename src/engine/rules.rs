@@ -24,12 +24,14 @@ pub enum Verdict {
 }
 
 /// The number the chain calls for next (1 at a new chain).
+#[inline]
 pub fn next_number(chain: &Chain) -> Denomination {
     chain.last.map_or(Denomination::One, Denomination::next)
 }
 
 /// Judges a play against the chain. `previous_activations` is how many powers the player of the
 /// previous turn activated in it (for Dabo).
+#[inline]
 pub fn play_verdict(chain: &Chain, previous_activations: u32, card: &Card) -> Verdict {
     let Some(d) = card.denomination() else { return Verdict::Unverifiable };
     let expected = next_number(chain);
@@ -58,11 +60,13 @@ pub fn play_verdict(chain: &Chain, previous_activations: u32, card: &Card) -> Ve
 }
 
 /// Whether a freeze in force forbids the card (a compound is a power of its own: ruling R14).
+#[inline]
 pub fn is_frozen(frozen: &[(PowerSpec, PlayerId)], card: &Card) -> bool {
     card.power().is_some_and(|p| frozen.iter().any(|(f, _)| f == p))
 }
 
 /// Whether the card may be played now: legal against the chain and not frozen.
+#[inline]
 pub fn may_play(chain: &Chain, previous_activations: u32, frozen: &[(PowerSpec, PlayerId)], card: &Card) -> bool {
     matches!(play_verdict(chain, previous_activations, card), Verdict::Legal(_)) && !is_frozen(frozen, card)
 }
