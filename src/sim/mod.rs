@@ -374,7 +374,7 @@ impl<'o> Sim<'o> {
             prev_player: None,
             go_chain: false,
             // About 650 bytes a player a round, so that the text seldom grows.
-            out: String::with_capacity((n * o.rounds as usize * 800).min(1 << 20)),
+            out: String::with_capacity((n * 800).saturating_mul(o.rounds as usize).min(1 << 20)),
             mutation,
             mutated: false,
             fresh_freezes: Vec::new(),
@@ -839,10 +839,10 @@ impl<'o> Sim<'o> {
         let mut legal = std::mem::take(&mut self.legal_buf);
         legal.clear();
         legal.extend(self.legal_in_hand(p).copied());
+        let pick = if !legal.is_empty() && self.r.chance(95) { Some(legal[self.r.below(legal.len())]) } else { None };
+        self.legal_buf = legal;
         let played: Card;
-        if !legal.is_empty() && self.r.chance(95) {
-            let c = legal[self.r.below(legal.len())];
-            self.legal_buf = legal;
+        if let Some(c) = pick {
             // The first copy of it leaves the hand.
             if let Some(k) = self.hand[p].iter().position(|x| *x == c) {
                 self.hand[p].remove(k);
@@ -851,7 +851,6 @@ impl<'o> Sim<'o> {
             c.put(&mut hidden);
             played = c;
         } else if self.deck[p].is_empty() {
-            self.legal_buf = legal;
             self.both((name, ": ", &full, "draw"));
             self.turn_text = (full, hidden);
             self.both(("  ", name, " is decked"));
@@ -864,7 +863,6 @@ impl<'o> Sim<'o> {
             self.end_turn(p, 0, false);
             return out;
         } else {
-            self.legal_buf = legal;
             let c = self.deck[p].remove(0);
             let playable = rules::may_play(&self.chain, self.prev_acts, &self.frozen, &c);
             if playable && self.r.chance(90) {
