@@ -335,18 +335,22 @@ impl PowerSpec {
     }
 }
 
+impl PowerSpec {
+    /// The text as a log writes it, in up to three pieces (`Clone`, ` & `, `Skip`; unused pieces
+    /// are empty), for printers that write pieces rather than format.
+    pub fn pieces(&self) -> [&'static str; 3] {
+        match self {
+            PowerSpec::Unrecorded => ["?", "", ""],
+            PowerSpec::Single(p) => [p.name(), "", ""],
+            PowerSpec::Compound(a, b) => [a.name(), " & ", b.name()],
+            PowerSpec::Unrecognised(name) => [name.as_str(), "", ""],
+        }
+    }
+}
+
 impl fmt::Display for PowerSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PowerSpec::Unrecorded => f.write_str("?"),
-            PowerSpec::Single(p) => f.write_str(p.name()),
-            PowerSpec::Compound(a, b) => {
-                f.write_str(a.name())?;
-                f.write_str(" & ")?;
-                f.write_str(b.name())
-            }
-            PowerSpec::Unrecognised(name) => f.write_str(name.as_str()),
-        }
+        self.pieces().iter().try_for_each(|piece| f.write_str(piece))
     }
 }
 

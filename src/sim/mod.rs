@@ -10,7 +10,7 @@ mod rng;
 mod text;
 
 pub use rng::Rng;
-use text::{CardList, Put, Text};
+use text::{CardList, Put, write_line};
 
 use crate::engine::rules::{self, Verdict, Way};
 use crate::engine::state::Chain;
@@ -193,28 +193,28 @@ impl Res {
     }
 
     /// A line a score keeper sees as it is.
-    fn public(&mut self, line: impl Text) {
-        line.write_line(&mut self.text);
+    fn public(&mut self, line: impl Put) {
+        write_line(&mut self.text, line);
     }
 
     /// A line a score keeper does not see (a drawn card).
-    fn private(&mut self, line: impl Text) {
+    fn private(&mut self, line: impl Put) {
         if !self.hidden {
             self.public(line);
         }
     }
 
     /// A line written as private at byte `at` turns out public: the hidden form gains it there.
-    fn reveal_at(&mut self, at: usize, line: impl Text) {
+    fn reveal_at(&mut self, at: usize, line: impl Put) {
         if self.hidden {
             let mut text = String::new();
-            line.write_line(&mut text);
+            write_line(&mut text, line);
             self.text.insert_str(at, &text);
         }
     }
 
     /// A line a score keeper sees differently (a face-down card as `?`).
-    fn split(&mut self, full: impl Text, hidden: impl Text) {
+    fn split(&mut self, full: impl Put, hidden: impl Put) {
         if self.hidden {
             self.public(hidden);
         } else {
@@ -415,12 +415,12 @@ impl<'o> Sim<'o> {
     }
 
     /// A line both forms print alike.
-    fn both(&mut self, line: impl Text) {
-        line.write_line(&mut self.out);
+    fn both(&mut self, line: impl Put) {
+        write_line(&mut self.out, line);
     }
 
     /// A line in its full and its hidden form.
-    fn line(&mut self, full: impl Text, hidden: impl Text) {
+    fn line(&mut self, full: impl Put, hidden: impl Put) {
         if self.o.hidden {
             self.both(hidden);
         } else {
@@ -1497,7 +1497,7 @@ impl<'o> Sim<'o> {
                     res.public(("  ", self.name(p), " puts ", x, " on pile from deck"));
                 } else {
                     let whose = self.name(q);
-                    res.public(format_args!("  {} puts {whose}'s {x} on pile from {whose}'s deck", self.name(p)));
+                    res.public((("  ", self.name(p), " puts ", whose), ("'s ", x, " on pile from ", whose, "'s deck")));
                 }
                 self.pile[p].push(x, (q != p).then_some(PlayerId(q as u8)));
             }
@@ -1605,7 +1605,7 @@ impl<'o> Sim<'o> {
     fn send_home(&mut self, host: usize, owner: PlayerId, card: Card, res: &mut Res) {
         let o = owner.index();
         let (who, whose) = (self.name(host), self.name(o));
-        res.public(format_args!("  {who} puts {whose}'s {card} on {whose}'s deck from pile"));
+        res.public((("  ", who, " puts ", whose), ("'s ", card, " on ", whose, "'s deck from pile")));
         self.deck[o].insert(0, card);
     }
 

@@ -1,7 +1,5 @@
-//! The simulator's text: lines written straight into the log's buffer, piece by piece, without a
-//! pass through the formatter for the common pieces (names, cards, numbers).
-
-use std::fmt::{self, Write as _};
+//! The simulator's text: lines written straight into the log's buffer, piece by piece (names,
+//! cards, numbers), without a pass through the formatter.
 
 use crate::model::{Card, PowerSpec};
 
@@ -30,15 +28,11 @@ impl<T: Put + ?Sized> Put for &T {
 
 impl Put for PowerSpec {
     fn put(&self, out: &mut String) {
-        match self {
-            PowerSpec::Unrecorded => out.push('?'),
-            PowerSpec::Single(p) => out.push_str(p.name()),
-            PowerSpec::Compound(a, b) => {
-                out.push_str(a.name());
-                out.push_str(" & ");
-                out.push_str(b.name());
-            }
-            PowerSpec::Unrecognised(name) => out.push_str(name.as_str()),
+        let [first, joint, second] = self.pieces();
+        out.push_str(first);
+        if !joint.is_empty() {
+            out.push_str(joint);
+            out.push_str(second);
         }
     }
 }
@@ -102,14 +96,6 @@ impl Put for CardList<'_> {
     }
 }
 
-impl fmt::Display for CardList<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut text = String::new();
-        self.put(&mut text);
-        f.write_str(&text)
-    }
-}
-
 /// Pieces side by side: `("Ann", " scores ", 100u64)`.
 macro_rules! pieces {
     ($($name:ident)+) => {
@@ -132,25 +118,11 @@ pieces!(A B C D E F);
 pieces!(A B C D E F G);
 pieces!(A B C D E F G H);
 
-/// A line's text, written into the log with its newline: pieces, or formatted text (for the rare
-/// line with more pieces than a tuple takes).
-pub(super) trait Text {
-    fn write_line(self, out: &mut String);
-}
-
-impl<T: Put> Text for T {
-    fn write_line(self, out: &mut String) {
-        self.put(out);
-        out.push('\n');
-    }
-}
-
-impl Text for fmt::Arguments<'_> {
-    fn write_line(self, out: &mut String) {
-        // Writing into a `String` cannot fail.
-        let _ = out.write_fmt(self);
-        out.push('\n');
-    }
+/// Writes a line of the log: its pieces, then the newline. A line with more pieces than a tuple
+/// takes nests tuples.
+pub(super) fn write_line(out: &mut String, line: impl Put) {
+    line.put(out);
+    out.push('\n');
 }
 
 #[cfg(test)]
@@ -175,15 +147,17 @@ mod tests {
             c.put(&mut text);
             assert_eq!(text, c.to_string());
         }
-        assert_eq!(CardList(&cards).to_string(), cards.map(|c| c.to_string()).join(", "));
+        let mut list = String::new();
+        CardList(&cards).put(&mut list);
+        assert_eq!(list, cards.map(|c| c.to_string()).join(", "));
         for n in [0u64, 7, 10, 1_000_000, u64::MAX] {
             let mut text = String::new();
             n.put(&mut text);
             assert_eq!(text, n.to_string());
         }
         let mut line = String::new();
-        ("Ann", ": ", cards[1], " use @", "Bob").write_line(&mut line);
-        ("Ann scores ", 100_000u64).write_line(&mut line);
+        write_line(&mut line, ("Ann", ": ", cards[1], " use @", "Bob"));
+        write_line(&mut line, (("Ann", " scores "), 100_000u64));
         assert_eq!(line, "Ann: 100000 Go use @Bob\nAnn scores 100000\n");
     }
 }
