@@ -109,10 +109,7 @@ impl Pile {
 
     /// Every card, bottom to top, with its owner when it is another player's; the pile is empty.
     pub fn take_all(&mut self) -> Vec<(Card, Option<PlayerId>)> {
-        let cards = std::mem::take(&mut self.cards);
-        let owners = std::mem::take(&mut self.owners);
-        self.guests = 0;
-        cards.into_iter().zip(owners).collect()
+        self.drain().collect()
     }
 
     /// The cards of other players, with their owners.
