@@ -59,6 +59,20 @@ impl Denomination {
         self as usize
     }
 
+    /// The denomination written exactly as [`Denomination::digits`] writes it; `None` for any other
+    /// spelling (leading zeros, grouping), which a number reader must judge.
+    pub fn from_digits(digits: &[u8]) -> Option<Denomination> {
+        Some(match digits {
+            b"1" => Denomination::One,
+            b"10" => Denomination::Ten,
+            b"100" => Denomination::Hundred,
+            b"1000" => Denomination::Thousand,
+            b"10000" => Denomination::TenThousand,
+            b"100000" => Denomination::HundredThousand,
+            _ => return None,
+        })
+    }
+
     /// The number as a log writes it (`1000`).
     pub const fn digits(self) -> &'static str {
         match self {
@@ -424,6 +438,14 @@ mod tests {
                 assert_eq!(Power::from_name(a), Some(*p));
             }
         }
+    }
+
+    #[test]
+    fn digits_read_back() {
+        for d in Denomination::ALL {
+            assert_eq!(Denomination::from_digits(d.digits().as_bytes()), Some(d));
+        }
+        assert_eq!(Denomination::from_digits(b"0100"), None);
     }
 
     #[test]

@@ -45,10 +45,11 @@ pub fn split(text: &str) -> impl Iterator<Item = RawLine<'_>> {
         let line = &text[..end];
         let line = line.strip_suffix('\r').unwrap_or(line);
         let indent = line.bytes().take_while(|b| matches!(b, b' ' | b'\t')).count();
-        // A comment inside the indentation cannot be: the indentation is blanks.
+        // A `#` is neither in the indentation (blanks) nor the CR dropped above: `indent <= i <
+        // line.len()`.
         let (content, comment) = match hash {
-            Some(i) if i < line.len() => (&line[indent..i], Some(line[i + 1..].trim_end())),
-            _ => (&line[indent..], None),
+            Some(i) => (&line[indent..i], Some(line[i + 1..].trim_end())),
+            None => (&line[indent..], None),
         };
         Some(RawLine { content: content.trim_end(), indent, comment, full: line })
     })

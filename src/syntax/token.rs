@@ -391,14 +391,9 @@ fn plain_card(i: &str) -> Option<(&str, Card)> {
     if after.is_some_and(|c| c == b',' || c == b'_' || !c.is_ascii() || c.is_ascii_alphabetic()) {
         return None;
     }
-    let denomination = match &b[..digits] {
-        b"1" => Denomination::One,
-        b"10" => Denomination::Ten,
-        b"100" => Denomination::Hundred,
-        b"1000" => Denomination::Thousand,
-        b"10000" => Denomination::TenThousand,
-        b"100000" => Denomination::HundredThousand,
-        _ => Denomination::from_value(digits_value(Some(0), &i[..digits])?)?,
+    let denomination = match Denomination::from_digits(&b[..digits]) {
+        Some(d) => d,
+        None => Denomination::from_value(digits_value(Some(0), &i[..digits])?)?,
     };
     let bare = (&i[digits..], Card::Known { denomination, power: PowerSpec::Unrecorded });
     if !matches!(after, Some(b' ' | b'\t')) {
@@ -460,8 +455,7 @@ fn plain_power(i: &str) -> Option<(&str, Power)> {
         let after = &i[len..];
         let gap = after.len() - blanks(after).len();
         let second = blanks(after);
-        let warp =
-            second.bytes().take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'\'' | b'!')).count();
+        let warp = second.bytes().take_while(|c| WORD_LOWER[usize::from(*c)] != 0).count();
         if second.as_bytes().get(warp).is_some_and(|c| !c.is_ascii()) {
             return None;
         }
