@@ -101,7 +101,7 @@ macro_rules! powers {
         }
 
         impl Power {
-            /// Every power, in alphabetical order.
+            /// Every power, in alphabetical order (but for Reset, declared before Rescue).
             pub const ALL: &'static [Power] = &[$(Power::$variant,)*];
 
             /// The canonical spelling, as `fmt` writes it.

@@ -10,7 +10,7 @@ mod rng;
 mod text;
 
 pub use rng::Rng;
-use text::{CardList, Put, write_line};
+use text::{CardList, Decklist, Put, write_line};
 
 use crate::engine::rules::{self, Verdict, Way};
 use crate::engine::state::Chain;
@@ -477,7 +477,7 @@ impl<'o> Sim<'o> {
             if self.o.hidden {
                 self.both(("deck ", name, ": ", self.lists[p].len(), "x ?"));
             } else {
-                self.both(("deck ", name, ": ", decklist(&self.lists[p])));
+                write_line(&mut self.out, ("deck ", name, ": ", Decklist(&self.lists[p])));
             }
             self.deck[p] = self.lists[p].clone();
             let mut d = std::mem::take(&mut self.deck[p]);
@@ -1829,32 +1829,4 @@ enum Spot {
 struct Outcome {
     extra: bool,
     skips: u32,
-}
-
-/// A decklist in the format's card-list syntax, grouped and in a stable order.
-fn decklist(cards: &[Card]) -> String {
-    let mut sorted: Vec<(Option<Denomination>, String)> = cards
-        .iter()
-        .map(|c| {
-            let mut text = String::with_capacity(32);
-            c.put(&mut text);
-            (c.denomination(), text)
-        })
-        .collect();
-    sorted.sort_unstable();
-    let mut out = String::new();
-    for (k, (_, text)) in sorted.iter().enumerate() {
-        if k > 0 && sorted[k - 1].1 == *text {
-            continue;
-        }
-        let copies = sorted[k..].iter().take_while(|(_, t)| t == text).count();
-        if !out.is_empty() {
-            out.push_str(", ");
-        }
-        if copies > 1 {
-            (copies, "x ").put(&mut out);
-        }
-        out.push_str(text);
-    }
-    out
 }

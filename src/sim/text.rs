@@ -1,7 +1,10 @@
 //! The simulator's text: lines written straight into the log's buffer, piece by piece (names,
 //! cards, numbers), without a pass through the formatter.
 
-use crate::model::{Card, PowerSpec};
+use std::cmp::Ordering;
+use std::sync::LazyLock;
+
+use crate::model::{Card, Denomination, Power, PowerSpec};
 
 /// A piece of a line, appended to the log's text as it is printed.
 pub(super) trait Put {
@@ -37,10 +40,22 @@ impl Put for PowerSpec {
     }
 }
 
+/// The text of each single-power card (`100 Go`), by denomination and power: almost every card
+/// the simulator names is one of these 312, written with one copy.
+static SINGLES: LazyLock<Box<[String]>> = LazyLock::new(|| {
+    Denomination::ALL
+        .iter()
+        .flat_map(|d| Power::ALL.iter().map(move |p| Card::new(*d, *p).to_string()))
+        .collect()
+});
+
 impl Put for Card {
     fn put(&self, out: &mut String) {
         match self {
             Card::Unknown => out.push('?'),
+            Card::Known { denomination, power: PowerSpec::Single(p) } => {
+                out.push_str(&SINGLES[*denomination as usize * Power::ALL.len() + *p as usize]);
+            }
             Card::Known { denomination, power } => {
                 out.push_str(denomination.digits());
                 out.push(' ');
@@ -96,6 +111,79 @@ impl Put for CardList<'_> {
     }
 }
 
+/// A decklist in the format's card-list syntax: alike cards grouped (`3x 1 Go`), in the order of
+/// their texts.
+pub(super) struct Decklist<'c>(pub(super) &'c [Card]);
+
+impl Put for Decklist<'_> {
+    fn put(&self, out: &mut String) {
+        let mut sorted = self.0.to_vec();
+        sorted.sort_unstable_by(text_order);
+        let mut rest = &sorted[..];
+        while let Some(card) = rest.first() {
+            let copies = rest.iter().take_while(|c| text_order(card, c).is_eq()).count();
+            if rest.len() < sorted.len() {
+                out.push_str(", ");
+            }
+            if copies > 1 {
+                (copies, "x ").put(out);
+            }
+            card.put(out);
+            rest = &rest[copies..];
+        }
+    }
+}
+
+/// How two cards' texts compare, without writing them: the denomination orders its digits, and
+/// alike digits leave the power's text to decide.
+fn text_order(a: &Card, b: &Card) -> Ordering {
+    match (a, b) {
+        (Card::Known { denomination: da, power: pa }, Card::Known { denomination: db, power: pb }) => {
+            da.cmp(db).then_with(|| power_order(pa, pb))
+        }
+        _ => a.denomination().cmp(&b.denomination()),
+    }
+}
+
+/// Each power's place when the names are in byte order.
+const NAME_RANK: [u8; Power::ALL.len()] = {
+    const fn before(a: &[u8], b: &[u8]) -> bool {
+        let mut k = 0;
+        while k < a.len() && k < b.len() {
+            if a[k] != b[k] {
+                return a[k] < b[k];
+            }
+            k += 1;
+        }
+        a.len() < b.len()
+    }
+    let mut rank = [0u8; Power::ALL.len()];
+    let mut i = 0;
+    while i < Power::ALL.len() {
+        let mut j = 0;
+        while j < Power::ALL.len() {
+            if before(Power::ALL[j].name().as_bytes(), Power::ALL[i].name().as_bytes()) {
+                rank[i] += 1;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    rank
+};
+
+fn power_order(a: &PowerSpec, b: &PowerSpec) -> Ordering {
+    if let (PowerSpec::Single(a), PowerSpec::Single(b)) = (a, b) {
+        return NAME_RANK[*a as usize].cmp(&NAME_RANK[*b as usize]);
+    }
+    let (a, b) = (a.pieces(), b.pieces());
+    if a[1].is_empty() && b[1].is_empty() {
+        a[0].cmp(b[0])
+    } else {
+        a.iter().flat_map(|s| s.bytes()).cmp(b.iter().flat_map(|s| s.bytes()))
+    }
+}
+
 /// Pieces side by side: `("Ann", " scores ", 100u64)`.
 macro_rules! pieces {
     ($($name:ident)+) => {
@@ -128,7 +216,6 @@ pub(super) fn write_line(out: &mut String, line: impl Put) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Denomination, Power};
 
     #[test]
     fn pieces_print_as_the_formatter_does() {
@@ -142,7 +229,8 @@ mod tests {
                 power: PowerSpec::Unrecognised(crate::model::PowerName::new("Warp Nine")),
             },
         ];
-        for c in &cards {
+        let singles = Denomination::ALL.iter().flat_map(|d| Power::ALL.iter().map(move |p| Card::new(*d, *p)));
+        for c in cards.iter().copied().chain(singles) {
             let mut text = String::new();
             c.put(&mut text);
             assert_eq!(text, c.to_string());
@@ -159,5 +247,53 @@ mod tests {
         write_line(&mut line, ("Ann", ": ", cards[1], " use @", "Bob"));
         write_line(&mut line, (("Ann", " scores "), 100_000u64));
         assert_eq!(line, "Ann: 100000 Go use @Bob\nAnn scores 100000\n");
+    }
+
+    /// The decklist as it was first written: each card's text built, sorted with its
+    /// denomination, and alike texts counted.
+    fn decklist_by_texts(cards: &[Card]) -> String {
+        let mut sorted: Vec<(Option<Denomination>, String)> =
+            cards.iter().map(|c| (c.denomination(), c.to_string())).collect();
+        sorted.sort();
+        let mut groups: Vec<(usize, String)> = Vec::new();
+        for (_, text) in sorted {
+            match groups.last_mut() {
+                Some((copies, last)) if *last == text => *copies += 1,
+                _ => groups.push((1, text)),
+            }
+        }
+        let groups: Vec<String> =
+            groups.into_iter().map(|(k, t)| if k > 1 { format!("{k}x {t}") } else { t }).collect();
+        groups.join(", ")
+    }
+
+    #[test]
+    fn name_ranks_follow_the_names() {
+        for a in Power::ALL {
+            for b in Power::ALL {
+                assert_eq!(NAME_RANK[*a as usize].cmp(&NAME_RANK[*b as usize]), a.name().cmp(b.name()));
+            }
+        }
+    }
+
+    #[test]
+    fn a_decklist_is_in_the_order_of_its_texts() {
+        let odd = PowerSpec::Unrecognised(crate::model::PowerName::new("Re"));
+        let mut kinds = vec![Card::Unknown];
+        for d in Denomination::ALL {
+            kinds.extend(Power::ALL.iter().map(|p| Card::new(d, *p)));
+            kinds.push(Card::Known { denomination: d, power: PowerSpec::Unrecorded });
+            kinds.push(Card::Known { denomination: d, power: odd });
+            for (a, b) in [(Power::Clone, Power::Skip), (Power::Skip, Power::Clone), (Power::Reset, Power::Go)] {
+                kinds.push(Card::Known { denomination: d, power: PowerSpec::Compound(a, b) });
+            }
+        }
+        let mut r = super::super::rng::Rng::new(7);
+        for size in [0, 1, 2, 40, 40, 40, 200, 1000] {
+            let cards: Vec<Card> = (0..size).filter_map(|_| r.pick(&kinds).copied()).collect();
+            let mut text = String::new();
+            Decklist(&cards).put(&mut text);
+            assert_eq!(text, decklist_by_texts(&cards));
+        }
     }
 }
