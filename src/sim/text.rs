@@ -54,7 +54,7 @@ impl Put for Card {
         match self {
             Card::Unknown => out.push('?'),
             Card::Known { denomination, power: PowerSpec::Single(p) } => {
-                out.push_str(&SINGLES[*denomination as usize * Power::ALL.len() + *p as usize]);
+                out.push_str(&SINGLES[denomination.index() * POWERS + *p as usize]);
             }
             Card::Known { denomination, power } => {
                 out.push_str(denomination.digits());
@@ -117,19 +117,48 @@ pub(super) struct Decklist<'c>(pub(super) &'c [Card]);
 
 impl Put for Decklist<'_> {
     fn put(&self, out: &mut String) {
-        let mut sorted = self.0.to_vec();
-        sorted.sort_unstable_by(text_order);
-        let mut rest = &sorted[..];
-        while let Some(card) = rest.first() {
-            let copies = rest.iter().take_while(|c| text_order(card, c).is_eq()).count();
-            if rest.len() < sorted.len() {
+        // Single-power cards, most of any deck, are counted by denomination and the rank of their
+        // power's name, which is their texts' order; the rest are sorted and merged in.
+        let mut counts = [0usize; 6 * POWERS];
+        let mut others = Vec::new();
+        for card in self.0 {
+            match card {
+                Card::Known { denomination, power: PowerSpec::Single(p) } => {
+                    counts[denomination.index() * POWERS + usize::from(NAME_RANK[*p as usize])] += 1;
+                }
+                _ => others.push(*card),
+            }
+        }
+        others.sort_unstable_by(text_order);
+        let mut singles = counts
+            .iter()
+            .enumerate()
+            .filter(|(_, copies)| **copies > 0)
+            .map(|(slot, copies)| (Card::new(Denomination::ALL[slot / POWERS], BY_RANK[slot % POWERS]), *copies))
+            .peekable();
+        let mut others = others.chunk_by(|a, b| text_order(a, b).is_eq()).map(|run| (run[0], run.len())).peekable();
+        let mut first = true;
+        loop {
+            let order = match (singles.peek(), others.peek()) {
+                (Some(a), Some(b)) => text_order(&a.0, &b.0),
+                (Some(_), None) => Ordering::Less,
+                (None, Some(_)) => Ordering::Greater,
+                (None, None) => break,
+            };
+            let group = match order {
+                Ordering::Less => singles.next(),
+                Ordering::Greater => others.next(),
+                Ordering::Equal => singles.next().zip(others.next()).map(|((card, k), (_, j))| (card, k + j)),
+            };
+            let Some((card, copies)) = group else { break };
+            if !first {
                 out.push_str(", ");
             }
+            first = false;
             if copies > 1 {
                 (copies, "x ").put(out);
             }
             card.put(out);
-            rest = &rest[copies..];
         }
     }
 }
@@ -145,8 +174,10 @@ fn text_order(a: &Card, b: &Card) -> Ordering {
     }
 }
 
+const POWERS: usize = Power::ALL.len();
+
 /// Each power's place when the names are in byte order.
-const NAME_RANK: [u8; Power::ALL.len()] = {
+const NAME_RANK: [u8; POWERS] = {
     const fn before(a: &[u8], b: &[u8]) -> bool {
         let mut k = 0;
         while k < a.len() && k < b.len() {
@@ -157,11 +188,11 @@ const NAME_RANK: [u8; Power::ALL.len()] = {
         }
         a.len() < b.len()
     }
-    let mut rank = [0u8; Power::ALL.len()];
+    let mut rank = [0u8; POWERS];
     let mut i = 0;
-    while i < Power::ALL.len() {
+    while i < POWERS {
         let mut j = 0;
-        while j < Power::ALL.len() {
+        while j < POWERS {
             if before(Power::ALL[j].name().as_bytes(), Power::ALL[i].name().as_bytes()) {
                 rank[i] += 1;
             }
@@ -170,6 +201,17 @@ const NAME_RANK: [u8; Power::ALL.len()] = {
         i += 1;
     }
     rank
+};
+
+/// The powers by the rank of their names.
+const BY_RANK: [Power; POWERS] = {
+    let mut by_rank = [Power::Go; POWERS];
+    let mut i = 0;
+    while i < POWERS {
+        by_rank[NAME_RANK[i] as usize] = Power::ALL[i];
+        i += 1;
+    }
+    by_rank
 };
 
 fn power_order(a: &PowerSpec, b: &PowerSpec) -> Ordering {
@@ -272,6 +314,7 @@ mod tests {
         for a in Power::ALL {
             for b in Power::ALL {
                 assert_eq!(NAME_RANK[*a as usize].cmp(&NAME_RANK[*b as usize]), a.name().cmp(b.name()));
+                assert_eq!(BY_RANK[usize::from(NAME_RANK[*a as usize])], *a);
             }
         }
     }
