@@ -173,8 +173,8 @@ struct Sim<'o> {
     later_plays: Vec<Card>,
     /// The resolution lines' buffer, kept between turns.
     res_buf: String,
-    /// The turn line's buffers (full and hidden form), kept between turns.
-    turn_text: (String, String),
+    /// The turn line's buffer, kept between turns.
+    turn_text: String,
     /// What the turn's uses write on its line, kept between turns.
     said: Said,
     /// The cards of the hand that may be played, kept between turns.
@@ -223,49 +223,51 @@ impl Res {
     }
 }
 
-/// What a turn's uses write on its turn line, in the full and the hidden form: the choices after
-/// `use` (each with its leading space) and the steps after the play (each with its leading `; `).
-#[derive(Default)]
+/// What a turn's uses write on its turn line, in the form the log is printed in: the choices
+/// after `use` (each with its leading space) and the steps after the play (each with its leading
+/// `; `).
 struct Said {
-    full: String,
-    hidden: String,
-    steps_full: String,
-    steps_hidden: String,
+    hidden: bool,
+    choices: String,
+    steps: String,
 }
 
 impl Said {
+    fn new(hidden: bool) -> Said {
+        Said { hidden, choices: String::new(), steps: String::new() }
+    }
+
     fn clear(&mut self) {
-        self.full.clear();
-        self.hidden.clear();
-        self.steps_full.clear();
-        self.steps_hidden.clear();
+        self.choices.clear();
+        self.steps.clear();
     }
 
     /// A choice the score keeper sees as it is.
-    fn both(&mut self, choice: impl Put + Copy) {
-        self.split(choice, choice);
+    fn both(&mut self, choice: impl Put) {
+        self.choices.push(' ');
+        choice.put(&mut self.choices);
     }
 
     /// A choice the score keeper sees differently (a card of the hand as `?`).
     fn split(&mut self, full: impl Put, hidden: impl Put) {
-        self.full.push(' ');
-        full.put(&mut self.full);
-        self.hidden.push(' ');
-        hidden.put(&mut self.hidden);
+        if self.hidden {
+            self.both(hidden);
+        } else {
+            self.both(full);
+        }
     }
 
     /// A choice the hidden form leaves out.
     fn full_only(&mut self, full: impl Put) {
-        self.full.push(' ');
-        full.put(&mut self.full);
+        if !self.hidden {
+            self.both(full);
+        }
     }
 
     /// A step after the play, alike in both forms.
-    fn step(&mut self, step: impl Put + Copy) {
-        for text in [&mut self.steps_full, &mut self.steps_hidden] {
-            text.push_str("; ");
-            step.put(text);
-        }
+    fn step(&mut self, step: impl Put) {
+        self.steps.push_str("; ");
+        step.put(&mut self.steps);
     }
 }
 
@@ -404,8 +406,8 @@ impl<'o> Sim<'o> {
             lost: vec![0; n],
             later_plays: Vec::new(),
             res_buf: String::new(),
-            turn_text: (String::new(), String::new()),
-            said: Said::default(),
+            turn_text: String::new(),
+            said: Said::new(o.hidden),
             legal_buf: Vec::new(),
         }
     }
@@ -829,13 +831,11 @@ impl<'o> Sim<'o> {
         let mut res = Res::new(self.o.hidden, std::mem::take(&mut self.res_buf));
         let called_for = rules::next_number(&self.chain);
         self.later_plays.clear();
-        // The turn line's text after the name, in both forms (buffers kept between turns).
-        let (mut full, mut hidden) = std::mem::take(&mut self.turn_text);
-        full.clear();
-        hidden.clear();
+        // The turn line's text after the name (its buffer kept between turns).
+        let mut line = std::mem::take(&mut self.turn_text);
+        line.clear();
         // A trouble action opens the turn, now and then; it shifts the trouble.
-        self.trouble_action(p, &mut res, &mut full);
-        hidden.push_str(&full);
+        self.trouble_action(p, &mut res, &mut line);
         let mut legal = std::mem::take(&mut self.legal_buf);
         legal.clear();
         legal.extend(self.legal_in_hand(p).copied());
@@ -847,12 +847,11 @@ impl<'o> Sim<'o> {
             if let Some(k) = self.hand[p].iter().position(|x| *x == c) {
                 self.hand[p].remove(k);
             }
-            c.put(&mut full);
-            c.put(&mut hidden);
+            c.put(&mut line);
             played = c;
         } else if self.deck[p].is_empty() {
-            self.both((name, ": ", &full, "draw"));
-            self.turn_text = (full, hidden);
+            self.both((name, ": ", &line, "draw"));
+            self.turn_text = line;
             self.both(("  ", name, " is decked"));
             self.flush_res(res);
             let h = std::mem::take(&mut self.hand[p]);
@@ -866,12 +865,15 @@ impl<'o> Sim<'o> {
             let c = self.deck[p].remove(0);
             let playable = rules::may_play(&self.chain, self.prev_acts, &self.frozen, &c);
             if playable && self.r.chance(90) {
-                ("draw ", c, "; ", c).put(&mut full);
-                ("draw; ", c).put(&mut hidden);
+                if self.o.hidden {
+                    ("draw; ", c).put(&mut line);
+                } else {
+                    ("draw ", c, "; ", c).put(&mut line);
+                }
                 played = c;
             } else {
-                self.line((name, ": ", &full, "draw ", c), (name, ": ", &hidden, "draw"));
-                self.turn_text = (full, hidden);
+                self.line((name, ": ", &line, "draw ", c), (name, ": ", &line, "draw"));
+                self.turn_text = line;
                 self.flush_res(res);
                 self.hand[p].push(c);
                 self.chain.broken = true;
@@ -909,7 +911,7 @@ impl<'o> Sim<'o> {
         let must = rules::requires_use(way, &played);
         let feasible = halves.iter().all(|h| self.feasible(p, *h));
         if usable && feasible && (must || (halves.iter().any(|h| *h != Power::Clone) && self.r.chance(75))) {
-            let mut said = std::mem::take(&mut self.said);
+            let mut said = std::mem::replace(&mut self.said, Said::new(self.o.hidden));
             said.clear();
             for h in halves {
                 if *h == Power::Clone && way == Way::AsClone {
@@ -918,26 +920,22 @@ impl<'o> Sim<'o> {
                 acts += 1;
                 self.resolve(p, *h, &mut out, &mut said, &mut res);
             }
-            full.push_str(" use");
-            full.push_str(&said.full);
-            full.push_str(&said.steps_full);
-            hidden.push_str(" use");
-            hidden.push_str(&said.hidden);
-            hidden.push_str(&said.steps_hidden);
+            line.push_str(" use");
+            line.push_str(&said.choices);
+            line.push_str(&said.steps);
             self.said = said;
         } else if must {
             // A Clone compound played as a clone must use both halves; the simulator does not
             // play it this way when it cannot.
-            full.push_str(" use");
-            hidden.push_str(" use");
+            line.push_str(" use");
         }
         // A trouble's Power: after the play resolves, then after each later play of the turn.
         self.trouble_after_play(&played, &mut res);
         for c in std::mem::take(&mut self.later_plays) {
             self.trouble_after_play(&c, &mut res);
         }
-        self.line((name, ": ", &full), (name, ": ", &hidden));
-        self.turn_text = (full, hidden);
+        self.both((name, ": ", &line));
+        self.turn_text = line;
         self.flush_res(res);
         if self.mutated {
             // The mistake was in this turn's resolution: the log ends with it.
@@ -1171,14 +1169,12 @@ impl<'o> Sim<'o> {
                 if let Some(PowerSpec::Single(h)) = x.power() {
                     if BORROWABLE.contains(h) && self.feasible(p, *h) && self.r.chance(70) {
                         // The activated power's choices go on its own step, after any step it adds.
-                        let (from_full, from_hidden) = (said.full.len(), said.hidden.len());
+                        let from = said.choices.len();
                         self.activated += 1;
                         self.resolve(p, *h, out, said, res);
-                        let (af, ah) = (said.full.split_off(from_full), said.hidden.split_off(from_hidden));
-                        said.steps_full.push_str("; activate");
-                        said.steps_full.push_str(&af);
-                        said.steps_hidden.push_str("; activate");
-                        said.steps_hidden.push_str(&ah);
+                        said.steps.push_str("; activate");
+                        said.steps.push_str(&said.choices[from..]);
+                        said.choices.truncate(from);
                     }
                 }
             }
