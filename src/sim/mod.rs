@@ -978,7 +978,7 @@ impl<'o> Sim<'o> {
             Power::Avalanche => self.hand[p].len() >= 4,
             Power::Party => self.hand[p].len() >= 2,
             Power::Process => self.hand[p].len() + self.deck[p].len().min(3) >= 2,
-            Power::Copy => !self.copyable(p).is_empty(),
+            Power::Copy => self.copyable(p).next().is_some(),
             Power::Rescue => !self.discard[p].is_empty(),
             _ => true,
         }
@@ -986,10 +986,6 @@ impl<'o> Sim<'o> {
 
     /// The players `p` may name for a targeted power `h`: those it can act on, less any other
     /// player whose pile shows a Fold (FOLD).
-    fn targets(&self, p: usize, h: Power) -> Vec<usize> {
-        self.target_iter(p, h).collect()
-    }
-
     fn target_iter(&self, p: usize, h: Power) -> impl Iterator<Item = usize> {
         let st = &self.st;
         let fits = move |q: usize| match h {
@@ -1008,14 +1004,13 @@ impl<'o> Sim<'o> {
     }
 
     /// The players whose top card `p` can copy and the simulator can use.
-    fn copyable(&self, p: usize) -> Vec<usize> {
-        (0..self.n)
-            .filter(|&q| q != p && self.st[q] == St::In)
-            .filter(|&q| match self.pile[q].last().and_then(Card::power) {
+    fn copyable(&self, p: usize) -> impl Iterator<Item = usize> {
+        (0..self.n).filter(move |&q| q != p && self.st[q] == St::In).filter(move |&q| {
+            match self.pile[q].last().and_then(Card::power) {
                 Some(PowerSpec::Single(h)) => BORROWABLE.contains(h) && self.feasible(p, *h),
                 _ => false,
-            })
-            .collect()
+            }
+        })
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1034,8 +1029,7 @@ impl<'o> Sim<'o> {
             }
             Power::Discard => self.discard_chosen(p, said),
             Power::Poison => {
-                let targets = self.targets(p, h);
-                let q = self.choose_player(&targets, said);
+                let q = self.choose_target(p, h, said);
                 let x = self.deck[q].remove(0);
                 let v = x.denomination().map_or(0, Denomination::value);
                 let shown = if self.chance_for(Mutation::WrongResolution) {
@@ -1080,16 +1074,14 @@ impl<'o> Sim<'o> {
                 }
             }
             Power::Draw => {
-                let targets = self.targets(p, h);
-                let q = self.choose_player(&targets, said);
+                let q = self.choose_target(p, h, said);
                 let x = self.deck[q].remove(0);
                 res.private(("  ", self.name(q), " draws ", x));
                 self.hand[q].push(x);
             }
             Power::Kill => {
                 // A player's own Kill tops their pile: aimed at themselves, it kills itself (R19).
-                let targets = self.targets(p, h);
-                let q = self.choose_player(&targets, said);
+                let q = self.choose_target(p, h, said);
                 // A Fizzbin on top never leaves: the Kill does nothing.
                 if self.pile[q].last().and_then(Card::power).is_some_and(|x| x.has(Power::Fizzbin)) {
                     return;
@@ -1105,8 +1097,7 @@ impl<'o> Sim<'o> {
                 }
             }
             Power::Recycle => {
-                let targets = self.targets(p, h);
-                let q = self.choose_player(&targets, said);
+                let q = self.choose_target(p, h, said);
                 let d = std::mem::take(&mut self.discard[q]);
                 self.deck[q].extend(d);
                 let mut deck = std::mem::take(&mut self.deck[q]);
@@ -1150,8 +1141,9 @@ impl<'o> Sim<'o> {
                 }
             }
             Power::Copy => {
-                let from = self.copyable(p);
-                let q = from[self.r.below(from.len())];
+                let k = self.r.below(self.copyable(p).count());
+                // `feasible` found one to copy.
+                let q = self.copyable(p).nth(k).unwrap_or(p);
                 said.both(("of ", self.name(q)));
                 if let Some(PowerSpec::Single(h)) = self.pile[q].last().and_then(Card::power).cloned() {
                     self.activated += 1;
@@ -1159,8 +1151,7 @@ impl<'o> Sim<'o> {
                 }
             }
             Power::Sabotage => {
-                let targets = self.targets(p, h);
-                let q = self.choose_player(&targets, said);
+                let q = self.choose_target(p, h, said);
                 let x = self.deck[q].remove(0);
                 res.public(("  ", self.name(q), " discards ", x, " from deck"));
                 self.discard[q].push(x);
@@ -1179,8 +1170,7 @@ impl<'o> Sim<'o> {
                 }
             }
             Power::Battle => {
-                let others = self.targets(p, h);
-                let q = self.choose_player(&others, said);
+                let q = self.choose_target(p, h, said);
                 let mut sides = Vec::new();
                 for x in [p, q] {
                     let k = self.deck[x].len().min(3);
@@ -1241,8 +1231,7 @@ impl<'o> Sim<'o> {
                 }
             }
             Power::Score => {
-                let targets = self.targets(p, h);
-                let q = self.choose_player(&targets, said);
+                let q = self.choose_target(p, h, said);
                 if q == p {
                     self.fresh_awaits.push(p);
                 }
@@ -1427,8 +1416,7 @@ impl<'o> Sim<'o> {
                 }
             }
             Power::Utilize => {
-                let targets = self.targets(p, h);
-                let q = self.choose_player(&targets, said);
+                let q = self.choose_target(p, h, said);
                 let k = self.r.below(self.hand[q].len());
                 let x = self.hand[q].remove(k);
                 res.public(("  ", self.name(q), " puts ", x, " on pile"));
@@ -1486,8 +1474,7 @@ impl<'o> Sim<'o> {
                 }
             }
             Power::Assimilate => {
-                let targets = self.targets(p, h);
-                let q = self.choose_player(&targets, said);
+                let q = self.choose_target(p, h, said);
                 let x = self.deck[q].remove(0);
                 if q == p {
                     res.public(("  ", self.name(p), " puts ", x, " on pile from deck"));
@@ -1498,8 +1485,7 @@ impl<'o> Sim<'o> {
                 self.pile[p].push(x, (q != p).then_some(PlayerId(q as u8)));
             }
             Power::Bij => {
-                let others = self.targets(p, h);
-                let q = self.choose_player(&others, said);
+                let q = self.choose_target(p, h, said);
                 // The BiJ just played tops its player's pile.
                 if let Some((x, owner)) = self.pile[p].pop() {
                     res.public(("  ", self.name(p), " puts ", x, " under ", self.name(q), "'s pile from pile"));
@@ -1545,8 +1531,11 @@ impl<'o> Sim<'o> {
     }
 
     /// A random one of `candidates`, written as the use's `@Name` choice.
-    fn choose_player(&mut self, candidates: &[usize], said: &mut Said) -> usize {
-        let q = candidates[self.r.below(candidates.len())];
+    /// One of the players `p` may name for `h`, at random, named on the turn line. `feasible`
+    /// has found that there is one.
+    fn choose_target(&mut self, p: usize, h: Power, said: &mut Said) -> usize {
+        let k = self.r.below(self.target_iter(p, h).count());
+        let q = self.target_iter(p, h).nth(k).unwrap_or(p);
         said.both(("@", self.name(q)));
         q
     }
