@@ -4,7 +4,7 @@
 //! once together; IDICs of different denominations each score.
 
 use super::Doc;
-use crate::model::{Card, Denomination, Power, PowerSpec};
+use crate::model::{Card, Power, PowerSpec};
 
 pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: IDIC",
@@ -20,31 +20,29 @@ pub const DOC: Doc = Doc {
 /// What a player who went out scores for IDIC: `None` when a card whose power is not known could
 /// change the count (or be an IDIC).
 pub fn points(pile: &[Card]) -> Option<u64> {
-    let mut idics: Vec<Denomination> = Vec::new();
-    let mut powers: Vec<&PowerSpec> = Vec::new();
-    let mut open = false;
+    // The denominations of the pile's IDICs, as bits.
+    let mut idics = 0u32;
     for c in pile {
         match c.power() {
             Some(p) if p.is_known() => {
                 if p.has(Power::Idic) {
-                    if let Some(d) = c.denomination() {
-                        if !idics.contains(&d) {
-                            idics.push(d);
-                        }
-                    }
-                }
-                if !powers.contains(&p) {
-                    powers.push(p);
+                    idics |= c.denomination().map_or(0, |d| 1 << d.index());
                 }
             }
-            _ => open = true,
+            // An unknown card may be an IDIC, or another power: certain only with no IDIC possible.
+            _ => return None,
         }
     }
-    if open {
-        // An unknown card may be an IDIC, or another power: certain only with no IDIC possible.
-        return None;
+    if idics == 0 {
+        return Some(0);
     }
-    Some(idics.len() as u64 * powers.len() as u64 * 10_000)
+    let mut powers: Vec<&PowerSpec> = Vec::new();
+    for p in pile.iter().filter_map(Card::power) {
+        if !powers.contains(&p) {
+            powers.push(p);
+        }
+    }
+    Some(u64::from(idics.count_ones()) * powers.len() as u64 * 10_000)
 }
 
 #[cfg(test)]

@@ -117,24 +117,23 @@ pub(super) struct Decklist<'c>(pub(super) &'c [Card]);
 
 impl Put for Decklist<'_> {
     fn put(&self, out: &mut String) {
-        // Single-power cards, most of any deck, are counted by denomination and the rank of their
-        // power's name, which is their texts' order; the rest are sorted and merged in.
-        let mut counts = [0usize; 6 * POWERS];
+        // Single-power cards, most of any deck, are sorted by denomination and the rank of their
+        // power's name, which is their texts' order; the rest are sorted by text and merged in.
+        let mut singles = Vec::with_capacity(self.0.len());
         let mut others = Vec::new();
         for card in self.0 {
             match card {
                 Card::Known { denomination, power: PowerSpec::Single(p) } => {
-                    counts[denomination.index() * POWERS + usize::from(NAME_RANK[*p as usize])] += 1;
+                    singles.push(denomination.index() * POWERS + usize::from(NAME_RANK[*p as usize]));
                 }
                 _ => others.push(*card),
             }
         }
+        singles.sort_unstable();
         others.sort_unstable_by(text_order);
-        let mut singles = counts
-            .iter()
-            .enumerate()
-            .filter(|(_, copies)| **copies > 0)
-            .map(|(slot, copies)| (Card::new(Denomination::ALL[slot / POWERS], BY_RANK[slot % POWERS]), *copies))
+        let mut singles = singles
+            .chunk_by(|a, b| a == b)
+            .map(|run| (Card::new(Denomination::ALL[run[0] / POWERS], BY_RANK[run[0] % POWERS]), run.len()))
             .peekable();
         let mut others = others.chunk_by(|a, b| text_order(a, b).is_eq()).map(|run| (run[0], run.len())).peekable();
         let mut first = true;
