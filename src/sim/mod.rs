@@ -661,12 +661,19 @@ impl<'o> Sim<'o> {
     }
 
     fn legal(&self, p: usize) -> Vec<Card> {
-        self.legal_in_hand(p).cloned().collect()
+        let mut legal = Vec::new();
+        self.legal_in_hand(p, &mut legal);
+        legal
     }
 
-    /// The cards of `p`'s hand that may be played now, in hand order.
-    fn legal_in_hand(&self, p: usize) -> impl Iterator<Item = &Card> {
-        self.hand[p].iter().filter(|c| rules::may_play(&self.chain, self.prev_acts, &self.frozen, c))
+    /// The cards of `p`'s hand that may be played now, in hand order, added to `legal`.
+    fn legal_in_hand(&self, p: usize, legal: &mut Vec<Card>) {
+        // A plain loop: the play check is inlined into it (a filter's closure was not).
+        for c in &self.hand[p] {
+            if rules::may_play(&self.chain, self.prev_acts, &self.frozen, c) {
+                legal.push(*c);
+            }
+        }
     }
 
     /// Plays a round from `first`; returns who went out.
@@ -838,7 +845,7 @@ impl<'o> Sim<'o> {
         self.trouble_action(p, &mut res, &mut line);
         let mut legal = std::mem::take(&mut self.legal_buf);
         legal.clear();
-        legal.extend(self.legal_in_hand(p).copied());
+        self.legal_in_hand(p, &mut legal);
         let pick = if !legal.is_empty() && self.r.chance(95) { Some(legal[self.r.below(legal.len())]) } else { None };
         self.legal_buf = legal;
         let played: Card;
