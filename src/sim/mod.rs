@@ -711,12 +711,12 @@ impl<'o> Sim<'o> {
                 return Vec::new();
             }
             // Going out: every player still in with an empty hand (Decipher 2000: one only).
-            let mut outs: Vec<usize> =
-                (0..self.n).filter(|p| self.st[*p] == St::In && self.hand[*p].is_empty()).collect();
-            if self.o.ruleset == Ruleset::Decipher2000 && outs.len() > 1 {
-                outs = vec![if outs.contains(&cur) { cur } else { outs[0] }];
-            }
-            if !outs.is_empty() {
+            let goes_out = |p: &usize| self.st[*p] == St::In && self.hand[*p].is_empty();
+            if (0..self.n).any(|p| goes_out(&p)) {
+                let mut outs: Vec<usize> = (0..self.n).filter(goes_out).collect();
+                if self.o.ruleset == Ruleset::Decipher2000 && outs.len() > 1 {
+                    outs = vec![if outs.contains(&cur) { cur } else { outs[0] }];
+                }
                 for p in &outs {
                     self.st[*p] = St::Out;
                 }
