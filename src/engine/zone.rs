@@ -93,6 +93,11 @@ impl Pile {
         self.owners.get(i).copied().flatten()
     }
 
+    /// An empty pile with room for `cards` cards.
+    pub fn with_capacity(cards: usize) -> Pile {
+        Pile { cards: Vec::with_capacity(cards), owners: Vec::with_capacity(cards), guests: 0 }
+    }
+
     /// Every card, bottom to top, with its owner when it is another player's, leaving the pile
     /// empty (and its room kept for the next round).
     pub fn drain(&mut self) -> impl Iterator<Item = (Card, Option<PlayerId>)> + '_ {

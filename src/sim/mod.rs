@@ -362,10 +362,10 @@ impl<'o> Sim<'o> {
             n,
             lists: Vec::new(),
             deck: vec![Vec::new(); n],
-            hand: vec![Vec::new(); n],
-            pile: vec![Pile::default(); n],
+            hand: (0..n).map(|_| Vec::with_capacity(16)).collect(),
+            pile: (0..n).map(|_| Pile::with_capacity(16)).collect(),
             pot: Vec::new(),
-            discard: vec![Vec::new(); n],
+            discard: (0..n).map(|_| Vec::with_capacity(16)).collect(),
             st: vec![St::In; n],
             totals: vec![0; n],
             round_pts: vec![0; n],
@@ -481,8 +481,9 @@ impl<'o> Sim<'o> {
             } else {
                 write_line(&mut self.out, ("deck ", name, ": ", Decklist(&self.lists[p])));
             }
-            self.deck[p] = self.lists[p].clone();
-            let mut d = std::mem::take(&mut self.deck[p]);
+            // Room for the deck to take back its cards and others' (ASSIMILATE) without growing.
+            let mut d = Vec::with_capacity(self.lists[p].len() * 2);
+            d.extend_from_slice(&self.lists[p]);
             self.r.shuffle(&mut d);
             self.deck[p] = d;
         }
@@ -579,7 +580,7 @@ impl<'o> Sim<'o> {
             (Power::Clone, Power::Reverse),
             (Power::Poison, Power::Freeze),
         ];
-        let mut cards = Vec::new();
+        let mut cards = Vec::with_capacity(48);
         for (d, lo, hi) in spread {
             let count = lo + self.r.below(hi - lo + 1);
             for _ in 0..count {
