@@ -384,21 +384,26 @@ impl<'o> Sim<'o> {
             fresh_awaits: Vec::new(),
             activated: 0,
             may_roll: Vec::new(),
-            troubles: vec![
-                crate::engine::trouble::sickbay(),
-                crate::model::log::TroubleCard {
-                    name: "... in the Brig".into(),
-                    miss: Some(Denomination::Hundred),
-                    power: Some(PowerSpec::Single(Power::Go)),
-                    action: Some(crate::model::log::TroubleAction::Draw(2)),
-                },
-                crate::model::log::TroubleCard {
-                    name: "... on the Bridge".into(),
-                    miss: Some(Denomination::Thousand),
-                    power: Some(PowerSpec::Single(Power::Famine)),
-                    action: Some(crate::model::log::TroubleAction::Lose(crate::model::Points(1000))),
-                },
-            ],
+            // The built-in trouble and two more, when troubles are on.
+            troubles: if o.troubles {
+                vec![
+                    crate::engine::trouble::sickbay(),
+                    crate::model::log::TroubleCard {
+                        name: "... in the Brig".into(),
+                        miss: Some(Denomination::Hundred),
+                        power: Some(PowerSpec::Single(Power::Go)),
+                        action: Some(crate::model::log::TroubleAction::Draw(2)),
+                    },
+                    crate::model::log::TroubleCard {
+                        name: "... on the Bridge".into(),
+                        miss: Some(Denomination::Thousand),
+                        power: Some(PowerSpec::Single(Power::Famine)),
+                        action: Some(crate::model::log::TroubleAction::Lose(crate::model::Points(1000))),
+                    },
+                ]
+            } else {
+                Vec::new()
+            },
             trouble_pile: Vec::new(),
             active_trouble: None,
             warped: vec![0; n],

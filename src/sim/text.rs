@@ -43,10 +43,7 @@ impl Put for PowerSpec {
 /// The text of each single-power card (`100 Go`), by denomination and power: almost every card
 /// the simulator names is one of these 312, written with one copy.
 static SINGLES: LazyLock<Box<[String]>> = LazyLock::new(|| {
-    Denomination::ALL
-        .iter()
-        .flat_map(|d| Power::ALL.iter().map(move |p| Card::new(*d, *p).to_string()))
-        .collect()
+    Denomination::ALL.iter().flat_map(|d| Power::ALL.iter().map(move |p| Card::new(*d, *p).to_string())).collect()
 });
 
 impl Put for Card {
