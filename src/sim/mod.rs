@@ -660,10 +660,20 @@ impl<'o> Sim<'o> {
 
     fn next_in_turn(&self, p: usize) -> Option<usize> {
         let n = self.n;
-        let at = self.seat.iter().position(|&q| q == p)?;
-        (1..=n)
-            .map(|k| self.seat[if self.clockwise { (at + k) % n } else { (at + n * 2 - k) % n }])
-            .find(|q| self.st[*q] == St::In)
+        let mut at = self.seat.iter().position(|&q| q == p)?;
+        // Round the table in the direction of play, once, back to `p` last.
+        for _ in 0..n {
+            at = match (self.clockwise, at) {
+                (true, _) if at + 1 == n => 0,
+                (true, _) => at + 1,
+                (false, 0) => n - 1,
+                (false, _) => at - 1,
+            };
+            if self.st[self.seat[at]] == St::In {
+                return Some(self.seat[at]);
+            }
+        }
+        None
     }
 
     fn legal(&self, p: usize) -> Vec<Card> {
@@ -1547,8 +1557,13 @@ impl<'o> Sim<'o> {
     /// One of the players `p` may name for `h`, at random, named on the turn line. `feasible`
     /// has found that there is one.
     fn choose_target(&mut self, p: usize, h: Power, said: &mut Said) -> usize {
-        let k = self.r.below(self.target_iter(p, h).count());
-        let q = self.target_iter(p, h).nth(k).unwrap_or(p);
+        let mut found = [0; NAMES.len()];
+        let mut count = 0;
+        for q in self.target_iter(p, h) {
+            found[count] = q;
+            count += 1;
+        }
+        let q = if count == 0 { p } else { found[self.r.below(count)] };
         said.both(("@", self.name(q)));
         q
     }
