@@ -10,7 +10,7 @@ mod rng;
 mod text;
 
 pub use rng::Rng;
-use text::{CardList, Decklist, Put, write_line};
+use text::{CardList, Decklist, Form, Put, write_line};
 
 use crate::engine::rules::{self, Verdict, Way};
 use crate::engine::state::Chain;
@@ -215,11 +215,7 @@ impl Res {
 
     /// A line a score keeper sees differently (a face-down card as `?`).
     fn split(&mut self, full: impl Put, hidden: impl Put) {
-        if self.hidden {
-            self.public(hidden);
-        } else {
-            self.public(full);
-        }
+        self.public(Form { hidden: self.hidden, full, seen: hidden });
     }
 }
 
@@ -250,11 +246,7 @@ impl Said {
 
     /// A choice the score keeper sees differently (a card of the hand as `?`).
     fn split(&mut self, full: impl Put, hidden: impl Put) {
-        if self.hidden {
-            self.both(hidden);
-        } else {
-            self.both(full);
-        }
+        self.both(Form { hidden: self.hidden, full, seen: hidden });
     }
 
     /// A choice the hidden form leaves out.
@@ -428,11 +420,7 @@ impl<'o> Sim<'o> {
 
     /// A line in its full and its hidden form.
     fn line(&mut self, full: impl Put, hidden: impl Put) {
-        if self.o.hidden {
-            self.both(hidden);
-        } else {
-            self.both(full);
-        }
+        self.both(Form { hidden: self.o.hidden, full, seen: hidden });
     }
 
     fn name(&self, p: usize) -> &'static str {
@@ -888,11 +876,7 @@ impl<'o> Sim<'o> {
             let c = self.deck[p].remove(0);
             let playable = rules::may_play(&self.chain, self.prev_acts, &self.frozen, &c);
             if playable && self.r.chance(90) {
-                if self.o.hidden {
-                    ("draw; ", c).put(&mut line);
-                } else {
-                    ("draw ", c, "; ", c).put(&mut line);
-                }
+                Form { hidden: self.o.hidden, full: ("draw ", c, "; ", c), seen: ("draw; ", c) }.put(&mut line);
                 played = c;
             } else {
                 self.line((name, ": ", &line, "draw ", c), (name, ": ", &line, "draw"));
@@ -1164,9 +1148,9 @@ impl<'o> Sim<'o> {
                 }
             }
             Power::Copy => {
-                let k = self.r.below(self.copyable(p).count());
-                // `feasible` found one to copy.
-                let q = self.copyable(p).nth(k).unwrap_or(p);
+                let from: Seats = self.copyable(p).collect();
+                // `feasible` has found one to copy.
+                let q = self.r.pick(from.as_slice()).copied().unwrap_or(p);
                 said.both(("of ", self.name(q)));
                 if let Some(PowerSpec::Single(h)) = self.pile[q].last().and_then(Card::power).cloned() {
                     self.activated += 1;
@@ -1553,17 +1537,11 @@ impl<'o> Sim<'o> {
         }
     }
 
-    /// A random one of `candidates`, written as the use's `@Name` choice.
-    /// One of the players `p` may name for `h`, at random, named on the turn line. `feasible`
-    /// has found that there is one.
+    /// One of the players `p` may name for `h`, at random, written as the use's `@Name` choice.
     fn choose_target(&mut self, p: usize, h: Power, said: &mut Said) -> usize {
-        let mut found = [0; NAMES.len()];
-        let mut count = 0;
-        for q in self.target_iter(p, h) {
-            found[count] = q;
-            count += 1;
-        }
-        let q = if count == 0 { p } else { found[self.r.below(count)] };
+        let candidates: Seats = self.target_iter(p, h).collect();
+        // `feasible` has found that there is one.
+        let q = self.r.pick(candidates.as_slice()).copied().unwrap_or(p);
         said.both(("@", self.name(q)));
         q
     }
@@ -1835,6 +1813,29 @@ enum Spot {
     Discard,
     OnPile,
     UnderPile,
+}
+
+/// Some of the table's players, gathered without a heap allocation (at most one per seat).
+struct Seats {
+    players: [usize; NAMES.len()],
+    len: usize,
+}
+
+impl Seats {
+    fn as_slice(&self) -> &[usize] {
+        &self.players[..self.len]
+    }
+}
+
+impl FromIterator<usize> for Seats {
+    fn from_iter<I: IntoIterator<Item = usize>>(players: I) -> Seats {
+        let mut seats = Seats { players: [0; NAMES.len()], len: 0 };
+        for (slot, p) in seats.players.iter_mut().zip(players) {
+            *slot = p;
+            seats.len += 1;
+        }
+        seats
+    }
 }
 
 /// What a turn's powers leave for the turn order.

@@ -94,6 +94,23 @@ impl Put for u32 {
     }
 }
 
+/// Text in the form the log is printed in: `full`, or what a score keeper sees (`hidden`).
+pub(super) struct Form<F, H> {
+    pub(super) hidden: bool,
+    pub(super) full: F,
+    pub(super) seen: H,
+}
+
+impl<F: Put, H: Put> Put for Form<F, H> {
+    fn put(&self, out: &mut String) {
+        if self.hidden {
+            self.seen.put(out);
+        } else {
+            self.full.put(out);
+        }
+    }
+}
+
 /// Cards as a log writes them: `1 Go, 10 Skip`.
 pub(super) struct CardList<'c>(pub(super) &'c [Card]);
 
