@@ -358,7 +358,7 @@ pub struct Collection {
 const SLOTS: usize = 6 * Power::ALL.len();
 
 /// The slot of a whole card with one power (most cards); `None` for the rest.
-fn slot(card: &Card) -> Option<usize> {
+pub(crate) fn slot(card: &Card) -> Option<usize> {
     match card {
         Card::Known { denomination, power: PowerSpec::Single(p) } => {
             Some(denomination.index() * Power::ALL.len() + *p as usize)

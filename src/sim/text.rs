@@ -4,6 +4,7 @@
 use std::cmp::Ordering;
 use std::sync::LazyLock;
 
+use crate::engine::zone::slot;
 use crate::model::{Card, Denomination, Power, PowerSpec};
 
 /// A piece of a line, appended to the log's text as it is printed.
@@ -40,19 +41,20 @@ impl Put for PowerSpec {
     }
 }
 
-/// The text of each single-power card (`100 Go`), by denomination and power: almost every card
-/// the simulator names is one of these 312, written with one copy.
+/// The text of each single-power card (`100 Go`), by its [`slot`]: almost every card the
+/// simulator names is one of these 312, written with one copy.
 static SINGLES: LazyLock<Box<[String]>> = LazyLock::new(|| {
     Denomination::ALL.iter().flat_map(|d| Power::ALL.iter().map(move |p| Card::new(*d, *p).to_string())).collect()
 });
 
 impl Put for Card {
     fn put(&self, out: &mut String) {
+        if let Some(text) = slot(self).and_then(|i| SINGLES.get(i)) {
+            out.push_str(text);
+            return;
+        }
         match self {
             Card::Unknown => out.push('?'),
-            Card::Known { denomination, power: PowerSpec::Single(p) } => {
-                out.push_str(&SINGLES[denomination.index() * POWERS + *p as usize]);
-            }
             Card::Known { denomination, power } => {
                 out.push_str(denomination.digits());
                 out.push(' ');
@@ -232,11 +234,7 @@ fn power_order(a: &PowerSpec, b: &PowerSpec) -> Ordering {
         return NAME_RANK[*a as usize].cmp(&NAME_RANK[*b as usize]);
     }
     let (a, b) = (a.pieces(), b.pieces());
-    if a[1].is_empty() && b[1].is_empty() {
-        a[0].cmp(b[0])
-    } else {
-        a.iter().flat_map(|s| s.bytes()).cmp(b.iter().flat_map(|s| s.bytes()))
-    }
+    a.iter().flat_map(|s| s.bytes()).cmp(b.iter().flat_map(|s| s.bytes()))
 }
 
 /// Pieces side by side: `("Ann", " scores ", 100u64)`.
