@@ -33,28 +33,30 @@ pub fn next_number(chain: &Chain) -> Denomination {
 /// previous turn activated in it (for Dabo).
 #[inline]
 pub fn play_verdict(chain: &Chain, previous_activations: u32, card: &Card) -> Verdict {
-    let Some(d) = card.denomination() else { return Verdict::Unverifiable };
-    let expected = next_number(chain);
-    let restart = chain.broken || chain.last.is_none();
-    if d == expected || (restart && d == Denomination::One) {
+    let Card::Known { denomination: d, power } = card else { return Verdict::Unverifiable };
+    let d = *d;
+    if d == next_number(chain) || (d == Denomination::One && (chain.broken || chain.last.is_none())) {
         return Verdict::Legal(Way::InSequence);
     }
-    let power = card.power().cloned().unwrap_or(PowerSpec::Unrecorded);
+    // The power's halves (a single power is both); a card whose power was not recorded (or is
+    // not known) could be any of them.
+    let (a, b) = match power {
+        PowerSpec::Single(p) => (*p, *p),
+        PowerSpec::Compound(a, b) => (*a, *b),
+        PowerSpec::Unrecorded | PowerSpec::Unrecognised(_) => return Verdict::Unverifiable,
+    };
+    let has = |x: Power| a == x || b == x;
     // Clone: the same number as the last card played.
-    if power.has(Power::Clone) && chain.last == Some(d) {
+    if has(Power::Clone) && chain.last == Some(d) {
         return Verdict::Legal(Way::AsClone);
     }
     // Advance: in place of a 1 when the chain is broken.
-    if power.has(Power::Advance) && chain.broken {
+    if has(Power::Advance) && chain.broken {
         return Verdict::Legal(Way::AsAdvance);
     }
     // Dabo: any number after a previous turn that activated two or more powers.
-    if power.has(Power::Dabo) && previous_activations >= 2 {
+    if has(Power::Dabo) && previous_activations >= 2 {
         return Verdict::Legal(Way::AsDabo);
-    }
-    // A card whose power was not recorded (or is not known) could be any of them.
-    if matches!(power, PowerSpec::Unrecorded | PowerSpec::Unrecognised(_)) {
-        return Verdict::Unverifiable;
     }
     Verdict::Illegal
 }

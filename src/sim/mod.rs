@@ -222,6 +222,7 @@ impl Res {
 /// What a turn's uses write on its turn line, in the form the log is printed in: the choices
 /// after `use` (each with its leading space) and the steps after the play (each with its leading
 /// `; `).
+#[derive(Default)]
 struct Said {
     hidden: bool,
     choices: String,
@@ -230,7 +231,7 @@ struct Said {
 
 impl Said {
     fn new(hidden: bool) -> Said {
-        Said { hidden, choices: String::new(), steps: String::new() }
+        Said { hidden, choices: String::with_capacity(64), steps: String::with_capacity(64) }
     }
 
     fn clear(&mut self) {
@@ -402,10 +403,11 @@ impl<'o> Sim<'o> {
             seat: (0..n).collect(),
             lost: vec![0; n],
             later_plays: Vec::new(),
-            res_buf: String::new(),
-            turn_text: String::new(),
+            // Room for a long turn's text, so that these buffers seldom grow.
+            res_buf: String::with_capacity(256),
+            turn_text: String::with_capacity(128),
             said: Said::new(o.hidden),
-            legal_buf: Vec::new(),
+            legal_buf: Vec::with_capacity(16),
         }
     }
 
@@ -918,7 +920,7 @@ impl<'o> Sim<'o> {
         let must = rules::requires_use(way, &played);
         let feasible = halves.iter().all(|h| self.feasible(p, *h));
         if usable && feasible && (must || (halves.iter().any(|h| *h != Power::Clone) && self.r.chance(75))) {
-            let mut said = std::mem::replace(&mut self.said, Said::new(self.o.hidden));
+            let mut said = std::mem::take(&mut self.said);
             said.clear();
             for h in halves {
                 if *h == Power::Clone && way == Way::AsClone {

@@ -133,23 +133,24 @@ pub(super) struct Decklist<'c>(pub(super) &'c [Card]);
 
 impl Put for Decklist<'_> {
     fn put(&self, out: &mut String) {
-        // Single-power cards, most of any deck, are sorted by denomination and the rank of their
-        // power's name, which is their texts' order; the rest are sorted by text and merged in.
-        let mut singles = Vec::with_capacity(self.0.len());
+        // Single-power cards, most of any deck, are counted by their place in text order (the
+        // denomination, then the rank of the power's name); the rest are sorted by text and merged in.
+        let mut copies = [0u32; SINGLE_KINDS];
         let mut others = Vec::new();
         for card in self.0 {
             match card {
                 Card::Known { denomination, power: PowerSpec::Single(p) } => {
-                    singles.push(denomination.index() * POWERS + usize::from(NAME_RANK[*p as usize]));
+                    copies[denomination.index() * POWERS + usize::from(NAME_RANK[*p as usize])] += 1;
                 }
                 _ => others.push(*card),
             }
         }
-        singles.sort_unstable();
         others.sort_unstable_by(text_order);
-        let mut singles = singles
-            .chunk_by(|a, b| a == b)
-            .map(|run| (Card::new(Denomination::ALL[run[0] / POWERS], BY_RANK[run[0] % POWERS]), run.len()))
+        let mut singles = copies
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| **k > 0)
+            .map(|(i, k)| (Card::new(Denomination::ALL[i / POWERS], BY_RANK[i % POWERS]), *k as usize))
             .peekable();
         let mut others = others.chunk_by(|a, b| text_order(a, b).is_eq()).map(|run| (run[0], run.len())).peekable();
         let mut first = true;
@@ -190,6 +191,7 @@ fn text_order(a: &Card, b: &Card) -> Ordering {
 }
 
 const POWERS: usize = Power::ALL.len();
+const SINGLE_KINDS: usize = Denomination::ALL.len() * POWERS;
 
 /// Each power's place when the names are in byte order.
 const NAME_RANK: [u8; POWERS] = {
