@@ -173,8 +173,6 @@ struct Sim<'o> {
     later_plays: Vec<Card>,
     /// The resolution lines' buffer, kept between turns.
     res_buf: String,
-    /// The turn line's buffer, kept between turns.
-    turn_text: String,
     /// What the turn's uses write on its line, kept between turns.
     said: Said,
     /// The cards of the hand that may be played, kept between turns.
@@ -405,7 +403,6 @@ impl<'o> Sim<'o> {
             later_plays: Vec::new(),
             // Room for a long turn's text, so that these buffers seldom grow.
             res_buf: String::with_capacity(256),
-            turn_text: String::with_capacity(128),
             said: Said::new(o.hidden),
             legal_buf: Vec::with_capacity(16),
         }
@@ -844,11 +841,10 @@ impl<'o> Sim<'o> {
         let mut res = Res::new(self.o.hidden, std::mem::take(&mut self.res_buf));
         let called_for = rules::next_number(&self.chain);
         self.later_plays.clear();
-        // The turn line's text after the name (its buffer kept between turns).
-        let mut line = std::mem::take(&mut self.turn_text);
-        line.clear();
+        // The turn line goes straight into the log; its resolution lines follow it.
+        (name, ": ").put(&mut self.out);
         // A trouble action opens the turn, now and then; it shifts the trouble.
-        self.trouble_action(p, &mut res, &mut line);
+        self.trouble_action(p, &mut res);
         let mut legal = std::mem::take(&mut self.legal_buf);
         legal.clear();
         self.legal_in_hand(p, &mut legal);
@@ -860,11 +856,10 @@ impl<'o> Sim<'o> {
             if let Some(k) = self.hand[p].iter().position(|x| *x == c) {
                 self.hand[p].remove(k);
             }
-            c.put(&mut line);
+            c.put(&mut self.out);
             played = c;
         } else if self.deck[p].is_empty() {
-            self.both((name, ": ", &line, "draw"));
-            self.turn_text = line;
+            self.both("draw");
             self.both(("  ", name, " is decked"));
             self.flush_res(res);
             let h = std::mem::take(&mut self.hand[p]);
@@ -878,11 +873,10 @@ impl<'o> Sim<'o> {
             let c = self.deck[p].remove(0);
             let playable = rules::may_play(&self.chain, self.prev_acts, &self.frozen, &c);
             if playable && self.r.chance(90) {
-                Form { hidden: self.o.hidden, full: ("draw ", c, "; ", c), seen: ("draw; ", c) }.put(&mut line);
+                Form { hidden: self.o.hidden, full: ("draw ", c, "; ", c), seen: ("draw; ", c) }.put(&mut self.out);
                 played = c;
             } else {
-                self.line((name, ": ", &line, "draw ", c), (name, ": ", &line, "draw"));
-                self.turn_text = line;
+                self.line(("draw ", c), "draw");
                 self.flush_res(res);
                 self.hand[p].push(c);
                 self.chain.broken = true;
@@ -929,22 +923,19 @@ impl<'o> Sim<'o> {
                 acts += 1;
                 self.resolve(p, *h, &mut out, &mut said, &mut res);
             }
-            line.push_str(" use");
-            line.push_str(&said.choices);
-            line.push_str(&said.steps);
+            (" use", &said.choices, &said.steps).put(&mut self.out);
             self.said = said;
         } else if must {
             // A Clone compound played as a clone must use both halves; the simulator does not
             // play it this way when it cannot.
-            line.push_str(" use");
+            self.out.push_str(" use");
         }
         // A trouble's Power: after the play resolves, then after each later play of the turn.
         self.trouble_after_play(&played, &mut res);
         for c in std::mem::take(&mut self.later_plays) {
             self.trouble_after_play(&c, &mut res);
         }
-        self.both((name, ": ", &line));
-        self.turn_text = line;
+        self.out.push('\n');
         self.flush_res(res);
         if self.mutated {
             // The mistake was in this turn's resolution: the log ends with it.
@@ -1620,8 +1611,8 @@ impl<'o> Sim<'o> {
 
     /// A trouble action at the start of `p`'s turn, sometimes: the active trouble's Draw X (when
     /// the deck holds more) or Lose X (when the player has the points). Its step (`action draw 2; `)
-    /// goes into `step`, the shift into `res`.
-    fn trouble_action(&mut self, p: usize, res: &mut Res, step: &mut String) {
+    /// goes on the turn line being written, the shift into `res`.
+    fn trouble_action(&mut self, p: usize, res: &mut Res) {
         use crate::model::log::TroubleAction;
         let Some(t) = self.active_trouble else { return };
         match self.troubles[t].action {
@@ -1630,13 +1621,13 @@ impl<'o> Sim<'o> {
                 // The drawn cards are the player's secret: the full log names them.
                 res.private(("  ", self.name(p), " draws ", card_list(&drawn)));
                 self.hand[p].extend(drawn);
-                ("action draw ", x, "; ").put(step);
+                ("action draw ", x, "; ").put(&mut self.out);
             }
             Some(TroubleAction::Lose(x))
                 if self.totals[p] + self.round_pts[p] >= self.lost[p] + x.0 && self.r.chance(10) =>
             {
                 self.lost[p] += x.0;
-                ("action lose ", x.0, "; ").put(step);
+                ("action lose ", x.0, "; ").put(&mut self.out);
             }
             _ => return,
         }
