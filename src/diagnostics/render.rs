@@ -6,26 +6,30 @@ use crate::model::Span;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::OnceLock;
 
 /// A source text with its name and an index of line starts, for turning spans into lines and
-/// columns.
+/// columns. The index is built when a position is first asked for: a clean log never needs it.
 pub struct SourceFile {
     pub name: String,
     pub text: String,
-    line_starts: Vec<usize>,
+    line_starts: OnceLock<Vec<usize>>,
 }
 
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: String) -> SourceFile {
-        let line_starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
-        SourceFile { name: name.into(), text, line_starts }
+        SourceFile { name: name.into(), text, line_starts: OnceLock::new() }
     }
 
     /// The 1-based line and 1-based column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
-        let start = self.line_starts[line];
+        let line_starts = self.line_starts.get_or_init(|| {
+            std::iter::once(0).chain(self.text.match_indices('\n').map(|(i, _)| i + 1)).collect()
+        });
+        // The first start is 0, at or before any offset.
+        let line = line_starts.partition_point(|&s| s <= offset).saturating_sub(1);
+        let start = line_starts.get(line).copied().unwrap_or(0);
         let column = self.text.get(start..offset).map_or(offset - start, |s| s.chars().count());
         (line + 1, column + 1)
     }
