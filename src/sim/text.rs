@@ -48,18 +48,24 @@ static SINGLES: LazyLock<Box<[String]>> = LazyLock::new(|| {
 });
 
 impl Put for Card {
+    #[inline]
     fn put(&self, out: &mut String) {
-        if let Some(text) = slot(self).and_then(|i| SINGLES.get(i)) {
-            out.push_str(text);
-            return;
+        match slot(self).and_then(|i| SINGLES.get(i)) {
+            Some(text) => out.push_str(text),
+            None => put_other(self, out),
         }
-        match self {
-            Card::Unknown => out.push('?'),
-            Card::Known { denomination, power } => {
-                out.push_str(denomination.digits());
-                out.push(' ');
-                power.put(out);
-            }
+    }
+}
+
+/// A card that is not a single-power card: `?`, or a compound, unrecorded or later set's power.
+#[inline(never)]
+fn put_other(card: &Card, out: &mut String) {
+    match card {
+        Card::Unknown => out.push('?'),
+        Card::Known { denomination, power } => {
+            out.push_str(denomination.digits());
+            out.push(' ');
+            power.put(out);
         }
     }
 }
