@@ -24,9 +24,9 @@ impl SourceFile {
     /// The 1-based line and 1-based column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let line_starts = self.line_starts.get_or_init(|| {
-            std::iter::once(0).chain(self.text.match_indices('\n').map(|(i, _)| i + 1)).collect()
-        });
+        let line_starts = self
+            .line_starts
+            .get_or_init(|| std::iter::once(0).chain(self.text.match_indices('\n').map(|(i, _)| i + 1)).collect());
         // The first start is 0, at or before any offset.
         let line = line_starts.partition_point(|&s| s <= offset).saturating_sub(1);
         let start = line_starts.get(line).copied().unwrap_or(0);

@@ -197,7 +197,76 @@ pub struct Turn {
     pub player: PlayerId,
     #[serde(skip)]
     pub player_span: Span,
-    pub steps: Vec<Step>,
+    pub steps: Steps,
+}
+
+/// A turn's steps, at least one. Almost every turn has one step, which is kept inline: a log's
+/// turns cost no allocation of their own (issue 8's per-turn path).
+#[derive(Clone, Debug)]
+pub enum Steps {
+    One(Step),
+    Many(Vec<Step>),
+}
+
+impl Steps {
+    pub fn push(&mut self, step: Step) {
+        let all = match std::mem::replace(self, Steps::Many(Vec::new())) {
+            Steps::One(first) => vec![first, step],
+            Steps::Many(mut all) => {
+                all.push(step);
+                all
+            }
+        };
+        *self = Steps::Many(all);
+    }
+}
+
+impl std::ops::Deref for Steps {
+    type Target = [Step];
+    fn deref(&self) -> &[Step] {
+        match self {
+            Steps::One(step) => std::slice::from_ref(step),
+            Steps::Many(all) => all,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Steps {
+    fn deref_mut(&mut self) -> &mut [Step] {
+        match self {
+            Steps::One(step) => std::slice::from_mut(step),
+            Steps::Many(all) => all,
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a Steps {
+    type Item = &'a Step;
+    type IntoIter = std::slice::Iter<'a, Step>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut Steps {
+    type Item = &'a mut Step;
+    type IntoIter = std::slice::IterMut<'a, Step>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+/// Alike steps are alike however they are held.
+impl PartialEq for Steps {
+    fn eq(&self, other: &Steps) -> bool {
+        **self == **other
+    }
+}
+
+impl Serialize for Steps {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (**self).serialize(serializer)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -356,4 +425,23 @@ pub enum Expectation {
         code: Option<String>,
     },
     Clean,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_grow_from_one_inline_step() {
+        let step = |kind| Step { kind, span: Span::default() };
+        let mut steps = Steps::One(step(StepKind::Draw { card: None }));
+        assert_eq!(steps.len(), 1);
+        steps.push(step(StepKind::Pass { on: None }));
+        steps.push(step(StepKind::Skipped));
+        let kinds: Vec<&StepKind> = steps.iter().map(|s| &s.kind).collect();
+        assert_eq!(kinds, [&StepKind::Draw { card: None }, &StepKind::Pass { on: None }, &StepKind::Skipped]);
+        // Held inline or not, alike steps are equal.
+        assert_eq!(Steps::One(step(StepKind::Skipped)), Steps::Many(vec![step(StepKind::Skipped)]));
+        assert_ne!(Steps::One(step(StepKind::Skipped)), Steps::Many(Vec::new()));
+    }
 }

@@ -10,7 +10,7 @@ mod step;
 mod token;
 
 use crate::diagnostics::{Code, Diagnostic, did_you_mean};
-use crate::model::log::{Line, LineKind, Ruleset, TextTag, Turn};
+use crate::model::log::{Line, LineKind, Ruleset, Steps, TextTag, Turn};
 use crate::model::{MAX_PLAYERS, Names, Span};
 use nom::Parser;
 use nom::character::complete::{space0, space1};
@@ -607,7 +607,7 @@ pub(crate) fn declare_players<'a>(
 
 /// The steps of a turn, after the colon.
 fn turn<'a>(cx: &Cx<'_>, i: &'a str, player: crate::model::PlayerId, player_span: Span) -> R<'a, LineKind> {
-    let mut steps = Vec::new();
+    let mut steps: Option<Steps> = None;
     let mut rest = i;
     loop {
         let (piece, next) = match rest.find(';') {
@@ -640,11 +640,16 @@ fn turn<'a>(cx: &Cx<'_>, i: &'a str, player: crate::model::PlayerId, player_span
                 None,
             );
         }
-        steps.push(step);
+        match &mut steps {
+            Some(all) => all.push(step),
+            None => steps = Some(Steps::One(step)),
+        }
         match next {
             Some(n) => rest = n,
             None => break,
         }
     }
+    // The loop reads one step at least or fails.
+    let Some(steps) = steps else { return fail(i, Code::BadStep, "empty step") };
     Ok(("", LineKind::Turn(Turn { player, player_span, steps })))
 }
