@@ -29,7 +29,7 @@ fn masked(log: &Log, mask: Mask) -> Log {
         match &mut line.kind {
             LineKind::Deck { cards, .. } => {
                 let n: u32 = cards.iter().map(|c| c.count).sum();
-                *cards = vec![CardCount { count: n, owner: None, card: Card::Unknown, span: Default::default() }];
+                *cards = CardCount { count: n, owner: None, card: Card::Unknown, span: Default::default() }.list();
             }
             LineKind::Turn(turn) => {
                 for step in &mut turn.steps {

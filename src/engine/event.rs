@@ -1,7 +1,7 @@
 //! The one event vocabulary (FORMAT.md §8). Resolution lines parse into [`Event`]; its display
 //! prints them back; `tribbles replay` prints the same lines. Variants are past-tense facts.
 
-use crate::model::log::{CardCount, Zone};
+use crate::model::log::{CardCount, CardCounts, Zone};
 use crate::model::{Card, Names, PlayerId, Points, PowerSpec, display_name};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -16,7 +16,7 @@ pub enum Event {
     /// To the discard pile, from hand (the default), deck or pile.
     Discards {
         player: PlayerId,
-        cards: Vec<CardCount>,
+        cards: CardCounts,
         from: Zone,
     },
     /// Hand to the top of the play pile outside the player's own turn (Stampede).
@@ -26,14 +26,14 @@ pub enum Event {
     },
     Puts {
         player: PlayerId,
-        cards: Vec<CardCount>,
+        cards: CardCounts,
         to: Destination,
         from: Source,
     },
     /// The top cards of the player's deck are shown.
     Reveals {
         player: PlayerId,
-        cards: Vec<CardCount>,
+        cards: CardCounts,
     },
     /// The discard pile, the play pile or the hand is shuffled into the deck.
     Shuffles {
@@ -144,7 +144,7 @@ impl Event {
     pub fn home(host: PlayerId, owner: PlayerId, card: Card) -> Event {
         Event::Puts {
             player: host,
-            cards: vec![CardCount { count: 1, owner: Some(owner), card, span: crate::model::Span::default() }],
+            cards: CardCount { count: 1, owner: Some(owner), card, span: crate::model::Span::default() }.list(),
             to: Destination { place: Place::OnDeck, owner: Some(owner) },
             from: Source { zone: Zone::Pile, owner: None },
         }
@@ -154,7 +154,7 @@ impl Event {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Drawn {
     Count(u32),
-    Cards(Vec<CardCount>),
+    Cards(CardCounts),
 }
 
 impl Drawn {

@@ -7,7 +7,7 @@ use super::state::{State, Status};
 use super::zone::{Collection, Counts, Deck, Hidden};
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::model::log::{
-    CardCount, ChainSetting, Expectation, Line, LineKind, Log, PlayerPoints, PositionLine, Ruleset, Zone,
+    CardCount, CardCounts, ChainSetting, Expectation, Line, LineKind, Log, PlayerPoints, PositionLine, Ruleset, Zone,
 };
 use crate::model::{Card, Denomination, Names, PlayerId, Points, Power, PowerSpec, Span};
 use crate::powers;
@@ -221,7 +221,7 @@ struct Pending {
     line: usize,
     span: Span,
     first: Option<(PlayerId, Span)>,
-    hands: Vec<(PlayerId, Vec<CardCount>, Span)>,
+    hands: Vec<(PlayerId, CardCounts, Span)>,
     mulligans: Vec<(PlayerId, Span)>,
     /// The round's `trouble:` line: the active trouble when it starts.
     trouble: Option<String>,
@@ -514,7 +514,7 @@ impl<'a> Referee<'a> {
         let mut troubles = false;
         let mut seated = false;
         self.trouble_cards = vec![super::trouble::sickbay()];
-        let mut decks: Vec<Option<(Vec<CardCount>, Span)>> = vec![None; log.names.len()];
+        let mut decks: Vec<Option<(CardCounts, Span)>> = vec![None; log.names.len()];
         for line in &log.lines {
             match &line.kind {
                 LineKind::Ruleset(r) => ruleset = *r,
@@ -728,7 +728,7 @@ impl<'a> Referee<'a> {
             let fewer = self.warped.iter().find(|(w, _)| *w == q).map_or(0, |(_, n)| *n);
             let size: u32 = 7u32.saturating_sub(fewer);
             let uncertain = self.uncertain_deal.contains(&q);
-            let mut cards: Vec<CardCount> = listed.map(|(_, c, _)| c.clone()).unwrap_or_default();
+            let mut cards: CardCounts = listed.map(|(_, c, _)| c.clone()).unwrap_or_default();
             let named: u32 = cards.iter().map(|c| c.count).sum();
             if named > size && !uncertain {
                 if let Some((_, _, span)) = listed {
@@ -782,7 +782,7 @@ impl<'a> Referee<'a> {
         let decked = self.state.seating.iter().any(|q| self.state.player(*q).status == Status::Decked);
         if decked {
             let hand = &self.state.player(q).hand;
-            let mut cards: Vec<CardCount> = hand.known.iter().map(|c| CardCount::one(*c, Span::default())).collect();
+            let mut cards: CardCounts = hand.known.iter().map(|c| CardCount::one(*c, Span::default())).collect();
             if hand.unknown > 0 {
                 cards.push(CardCount { count: hand.unknown, owner: None, card: Card::Unknown, span: Span::default() });
             }
@@ -1643,7 +1643,7 @@ trait TruncateTotal {
     fn truncate_total(&mut self, n: u32);
 }
 
-impl TruncateTotal for Vec<CardCount> {
+impl TruncateTotal for CardCounts {
     /// Keeps the first `n` cards of a counted list.
     fn truncate_total(&mut self, n: u32) {
         let mut left = n;

@@ -220,7 +220,7 @@ impl State {
                 let pl = self.player_mut(*player);
                 let (count, named) = match drawn {
                     Drawn::Count(n) => (*n as usize, &[][..]),
-                    Drawn::Cards(list) => (0, list.as_slice()),
+                    Drawn::Cards(list) => (0, &list[..]),
                 };
                 for seen in std::iter::repeat_n(&Card::Unknown, count).chain(each(named)) {
                     let had = holds(pl.deck.known_cards(), seen);

@@ -369,7 +369,7 @@ impl Referee<'_> {
                 }
                 self.emit(Event::Puts {
                     player,
-                    cards: vec![CardCount::one(card.card, card.span)],
+                    cards: CardCount::one(card.card, card.span).list(),
                     to: super::event::Destination { place: super::event::Place::UnderPile, owner: None },
                     from: super::event::Source::default(),
                 });
@@ -1066,7 +1066,7 @@ impl Referee<'_> {
                 .help("name the card that was drawn, or `draw` alone when it was not seen"),
             );
         }
-        self.emit(Event::Draws { player, drawn: Drawn::Cards(vec![CardCount::one(seen, at)]) });
+        self.emit(Event::Draws { player, drawn: Drawn::Cards(CardCount::one(seen, at).list()) });
         if self.state.player(player).deck.is_empty() {
             self.emptied.retain(|(p, _)| *p != player);
             self.emptied.push((player, at));
@@ -1105,7 +1105,7 @@ impl Referee<'_> {
             // Not played: the rescued card goes face down on top of the deck (RESCUE).
             self.emit(Event::Puts {
                 player,
-                cards: vec![CardCount::one(*card, span)],
+                cards: CardCount::one(*card, span).list(),
                 to: super::event::Destination { place: super::event::Place::OnDeck, owner: None },
                 from: super::event::Source::default(),
             });

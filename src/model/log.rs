@@ -54,6 +54,11 @@ impl CardCount {
     pub fn one(card: Card, span: Span) -> CardCount {
         CardCount { count: 1, owner: None, card, span }
     }
+
+    /// A list of this group alone.
+    pub fn list(self) -> CardCounts {
+        OneOrMany::One(self)
+    }
 }
 
 /// A card named on its own (a play, a draw, a choice), with where it was written.
@@ -165,14 +170,14 @@ pub enum LineKind {
     Players(Vec<PlayerId>),
     Deck {
         player: PlayerId,
-        cards: Vec<CardCount>,
+        cards: CardCounts,
     },
     Round(u32),
     First(PlayerId),
     Trouble(String),
     Hand {
         player: PlayerId,
-        cards: Vec<CardCount>,
+        cards: CardCounts,
     },
     Mulligan(PlayerId),
     Turn(Turn),
@@ -197,75 +202,150 @@ pub struct Turn {
     pub player: PlayerId,
     #[serde(skip)]
     pub player_span: Span,
+    /// At least one.
     pub steps: Steps,
 }
 
-/// A turn's steps, at least one. Almost every turn has one step, which is kept inline: a log's
-/// turns cost no allocation of their own (issue 8's per-turn path).
+/// A turn's steps.
+pub type Steps = OneOrMany<Step>;
+
+/// A card list's groups.
+pub type CardCounts = OneOrMany<CardCount>;
+
+/// A list that holds a lone item inline. Almost every turn has one step and almost every card
+/// list one group, so most lines of a log cost no allocation of their own (issue 8's per-turn
+/// path). Read it as a slice.
 #[derive(Clone, Debug)]
-pub enum Steps {
-    One(Step),
-    Many(Vec<Step>),
+pub enum OneOrMany<T> {
+    One(T),
+    Many(Vec<T>),
 }
 
-impl Steps {
-    pub fn push(&mut self, step: Step) {
-        let all = match std::mem::replace(self, Steps::Many(Vec::new())) {
-            Steps::One(first) => vec![first, step],
-            Steps::Many(mut all) => {
-                all.push(step);
-                all
+impl<T> OneOrMany<T> {
+    pub fn push(&mut self, item: T) {
+        match self {
+            OneOrMany::Many(all) => all.push(item),
+            OneOrMany::One(_) => {
+                if let OneOrMany::One(first) = std::mem::take(self) {
+                    *self = OneOrMany::Many(vec![first, item]);
+                }
             }
-        };
-        *self = Steps::Many(all);
+        }
     }
-}
 
-impl std::ops::Deref for Steps {
-    type Target = [Step];
-    fn deref(&self) -> &[Step] {
+    pub fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
+        self.retain_mut(|item| keep(item));
+    }
+
+    pub fn retain_mut(&mut self, mut keep: impl FnMut(&mut T) -> bool) {
         match self {
-            Steps::One(step) => std::slice::from_ref(step),
-            Steps::Many(all) => all,
+            OneOrMany::Many(all) => all.retain_mut(keep),
+            OneOrMany::One(item) => {
+                if !keep(item) {
+                    *self = OneOrMany::default();
+                }
+            }
+        }
+    }
+
+    pub fn truncate(&mut self, len: usize) {
+        match self {
+            OneOrMany::Many(all) => all.truncate(len),
+            OneOrMany::One(_) if len == 0 => *self = OneOrMany::default(),
+            OneOrMany::One(_) => {}
         }
     }
 }
 
-impl std::ops::DerefMut for Steps {
-    fn deref_mut(&mut self) -> &mut [Step] {
+impl<T> Default for OneOrMany<T> {
+    fn default() -> OneOrMany<T> {
+        OneOrMany::Many(Vec::new())
+    }
+}
+
+impl<T> From<Vec<T>> for OneOrMany<T> {
+    fn from(all: Vec<T>) -> OneOrMany<T> {
+        OneOrMany::Many(all)
+    }
+}
+
+impl<T> FromIterator<T> for OneOrMany<T> {
+    fn from_iter<I: IntoIterator<Item = T>>(items: I) -> OneOrMany<T> {
+        OneOrMany::Many(items.into_iter().collect())
+    }
+}
+
+impl<T> Extend<T> for OneOrMany<T> {
+    fn extend<I: IntoIterator<Item = T>>(&mut self, items: I) {
+        items.into_iter().for_each(|item| self.push(item));
+    }
+}
+
+impl<T> std::ops::Deref for OneOrMany<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
         match self {
-            Steps::One(step) => std::slice::from_mut(step),
-            Steps::Many(all) => all,
+            OneOrMany::One(item) => std::slice::from_ref(item),
+            OneOrMany::Many(all) => all,
         }
     }
 }
 
-impl<'a> IntoIterator for &'a Steps {
-    type Item = &'a Step;
-    type IntoIter = std::slice::Iter<'a, Step>;
+impl<T> std::ops::DerefMut for OneOrMany<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        match self {
+            OneOrMany::One(item) => std::slice::from_mut(item),
+            OneOrMany::Many(all) => all,
+        }
+    }
+}
+
+impl<T> IntoIterator for OneOrMany<T> {
+    type Item = T;
+    type IntoIter = std::iter::Chain<std::option::IntoIter<T>, std::vec::IntoIter<T>>;
+    fn into_iter(self) -> Self::IntoIter {
+        match self {
+            OneOrMany::One(item) => Some(item).into_iter().chain(Vec::new()),
+            OneOrMany::Many(all) => None.into_iter().chain(all),
+        }
+    }
+}
+
+impl<'a, T> IntoIterator for &'a OneOrMany<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
     }
 }
 
-impl<'a> IntoIterator for &'a mut Steps {
-    type Item = &'a mut Step;
-    type IntoIter = std::slice::IterMut<'a, Step>;
+impl<'a, T> IntoIterator for &'a mut OneOrMany<T> {
+    type Item = &'a mut T;
+    type IntoIter = std::slice::IterMut<'a, T>;
     fn into_iter(self) -> Self::IntoIter {
         self.iter_mut()
     }
 }
 
-/// Alike steps are alike however they are held.
-impl PartialEq for Steps {
-    fn eq(&self, other: &Steps) -> bool {
+/// Alike items are alike however they are held.
+impl<T: PartialEq> PartialEq for OneOrMany<T> {
+    fn eq(&self, other: &OneOrMany<T>) -> bool {
         **self == **other
     }
 }
 
-impl Serialize for Steps {
+impl<T: Eq> Eq for OneOrMany<T> {}
+
+/// Written as a sequence, like a `Vec`.
+impl<T: Serialize> Serialize for OneOrMany<T> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         (**self).serialize(serializer)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for OneOrMany<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<OneOrMany<T>, D::Error> {
+        Vec::deserialize(deserializer).map(OneOrMany::Many)
     }
 }
 
@@ -317,13 +397,13 @@ pub enum ChoiceKind {
     /// `name POWER`
     Name(PowerSpec),
     /// Cards chosen from one's own hand (or discard pile, for Rescue).
-    Cards(Vec<CardCount>),
+    Cards(CardCounts),
     /// `take CARD`
     Take(CardAt),
     /// `top CARDS` (Scan)
-    Top(Vec<CardCount>),
+    Top(CardCounts),
     /// `bottom CARDS` (Scan)
-    Bottom(Vec<CardCount>),
+    Bottom(CardCounts),
     /// `of Name` (Copy)
     Of(PlayerId),
     /// A bare power name after `use`: only that half of a compound is used.
@@ -378,13 +458,13 @@ pub enum PositionLine {
     Zone {
         player: PlayerId,
         zone: Zone,
-        cards: Vec<CardCount>,
+        cards: CardCounts,
     },
     Score {
         player: PlayerId,
         points: Points,
     },
-    Pot(Vec<CardCount>),
+    Pot(CardCounts),
     /// Players already decked this round.
     Decked(Vec<PlayerId>),
 }
@@ -443,5 +523,26 @@ mod tests {
         // Held inline or not, alike steps are equal.
         assert_eq!(Steps::One(step(StepKind::Skipped)), Steps::Many(vec![step(StepKind::Skipped)]));
         assert_ne!(Steps::One(step(StepKind::Skipped)), Steps::Many(Vec::new()));
+    }
+
+    #[test]
+    fn a_lone_item_behaves_as_a_list_of_one() {
+        let mut one = OneOrMany::One(1);
+        one.retain(|x| *x > 1);
+        assert!(one.is_empty());
+        let mut one = OneOrMany::One(1);
+        one.truncate(1);
+        assert_eq!(*one, [1]);
+        one.extend([2, 3]);
+        one.retain_mut(|x| {
+            *x *= 10;
+            *x != 20
+        });
+        assert_eq!(*one, [10, 30]);
+        assert_eq!(one.into_iter().collect::<Vec<_>>(), [10, 30]);
+        assert_eq!(OneOrMany::One(7).into_iter().collect::<Vec<_>>(), [7]);
+        assert_eq!(serde_json::to_string(&OneOrMany::One(7)).ok().as_deref(), Some("[7]"));
+        let back: Result<OneOrMany<u8>, _> = serde_json::from_str("[7, 8]");
+        assert_eq!(back.ok().as_deref(), Some(&[7u8, 8][..]));
     }
 }

@@ -40,7 +40,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         cx.check_held(q, &card, span);
         cx.emit(Event::Puts {
             player: q,
-            cards: vec![CardCount::one(card, span.unwrap_or_else(|| cx.span()))],
+            cards: CardCount::one(card, span.unwrap_or_else(|| cx.span())).list(),
             to: Destination { place: Place::InPot, owner: None },
             from: Source::default(),
         });

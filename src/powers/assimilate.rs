@@ -58,7 +58,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let other = (target != player).then_some(target);
     cx.emit(Event::Puts {
         player,
-        cards: vec![CardCount { count: 1, owner: other, card, span: Span::default() }],
+        cards: CardCount { count: 1, owner: other, card, span: Span::default() }.list(),
         to: Destination { place: Place::OnPile, owner: None },
         from: Source { zone: Zone::Deck, owner: other },
     });

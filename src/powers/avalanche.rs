@@ -51,7 +51,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             _ => Card::Unknown,
         };
         cx.check_held(q, &card, shown.as_ref().map(|(_, s)| *s));
-        cx.emit(Event::Discards { player: q, cards: vec![CardCount::one(card, cx.span())], from: Zone::Hand });
+        cx.emit(Event::Discards { player: q, cards: CardCount::one(card, cx.span()).list(), from: Zone::Hand });
     }
     if let Some((cards, span)) = extra {
         if let Some(card) = cards.into_iter().next() {
@@ -61,7 +61,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                 );
             }
             cx.take_claim(|e| matches!(e, Event::Discards { player: p, from: Zone::Hand, .. } if *p == player));
-            cx.emit(Event::Discards { player, cards: vec![CardCount::one(card, span)], from: Zone::Hand });
+            cx.emit(Event::Discards { player, cards: CardCount::one(card, span).list(), from: Zone::Hand });
         }
     }
     Resolved::Done

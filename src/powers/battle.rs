@@ -6,7 +6,7 @@ use super::{Doc, Resolved};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::{Destination, Event, Place, Source};
 use crate::engine::turn::PowerCx;
-use crate::model::log::{CardCount, Zone};
+use crate::model::log::{CardCount, CardCounts, Zone};
 use crate::model::{Card, PlayerId, Power, Span};
 
 pub const DOC: Doc = Doc {
@@ -67,7 +67,7 @@ fn place(cx: &mut PowerCx, p: PlayerId, cards: &[Card], keep: bool, line: Span) 
     if cards.is_empty() {
         return;
     }
-    let list: Vec<CardCount> = cards.iter().map(|c| CardCount::one(*c, Span::default())).collect();
+    let list: CardCounts = cards.iter().map(|c| CardCount::one(*c, Span::default())).collect();
     if keep {
         cx.emit(Event::Puts {
             player: p,

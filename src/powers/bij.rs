@@ -48,7 +48,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     }
     cx.emit(Event::Puts {
         player,
-        cards: vec![CardCount::one(card, Span::default())],
+        cards: CardCount::one(card, Span::default()).list(),
         to: Destination { place: Place::UnderPile, owner: Some(target) },
         from: Source { zone: Zone::Pile, owner: None },
     });

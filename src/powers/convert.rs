@@ -21,7 +21,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let convert = cx.card;
     cx.emit(Event::Puts {
         player,
-        cards: vec![CardCount::one(convert, crate::model::Span::default())],
+        cards: CardCount::one(convert, crate::model::Span::default()).list(),
         to: Destination { place: Place::UnderDeck, owner: None },
         from: Source { zone: Zone::Pile, owner: None },
     });
@@ -46,7 +46,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     }
     cx.emit(Event::Puts {
         player,
-        cards: vec![CardCount::one(top, crate::model::Span::default())],
+        cards: CardCount::one(top, crate::model::Span::default()).list(),
         to: Destination { place: Place::OnPile, owner: None },
         from: Source { zone: Zone::Deck, owner: None },
     });

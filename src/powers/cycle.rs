@@ -28,7 +28,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     }
     cx.emit(Event::Puts {
         player,
-        cards: vec![CardCount::one(card, span)],
+        cards: CardCount::one(card, span).list(),
         to: Destination { place: Place::UnderDeck, owner: None },
         from: Source::default(),
     });
@@ -47,7 +47,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             );
         }
     }
-    cx.emit(Event::Draws { player, drawn: Drawn::Cards(vec![CardCount::one(drawn, span)]) });
+    cx.emit(Event::Draws { player, drawn: Drawn::Cards(CardCount::one(drawn, span).list()) });
     cx.check_card(player, &drawn, span);
     Resolved::Done
 }

@@ -38,6 +38,6 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         }
         _ => false,
     });
-    cx.emit(Event::Discards { player, cards: vec![CardCount::one(card, span)], from: Zone::Hand });
+    cx.emit(Event::Discards { player, cards: CardCount::one(card, span).list(), from: Zone::Hand });
     Resolved::Done
 }

@@ -50,7 +50,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             );
         }
     }
-    cx.emit(Event::Draws { player: target, drawn: Drawn::Cards(vec![CardCount::one(card, at)]) });
+    cx.emit(Event::Draws { player: target, drawn: Drawn::Cards(CardCount::one(card, at).list()) });
     cx.check_card(target, &card, shown.as_ref().map_or(at, |(_, s)| *s));
     Resolved::Done
 }

@@ -29,7 +29,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                 .label("not in hand"),
         );
     }
-    cx.emit(Event::Discards { player, cards: vec![CardCount::one(given, span)], from: Zone::Hand });
+    cx.emit(Event::Discards { player, cards: CardCount::one(given, span).list(), from: Zone::Hand });
     let (taken, at) = cx
         .choices
         .iter()
@@ -46,7 +46,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     }
     cx.emit(Event::Puts {
         player,
-        cards: vec![CardCount::one(taken, at)],
+        cards: CardCount::one(taken, at).list(),
         to: Destination { place: Place::InHand, owner: None },
         from: Source { zone: Zone::Discard, owner: None },
     });

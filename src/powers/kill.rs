@@ -66,7 +66,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             );
         }
     }
-    cx.emit(Event::Discards { player: target, cards: vec![CardCount::one(top, at)], from: Zone::Pile });
+    cx.emit(Event::Discards { player: target, cards: CardCount::one(top, at).list(), from: Zone::Pile });
     Resolved::Done
 }
 

@@ -5,7 +5,7 @@ use super::{Doc, Resolved};
 use crate::engine::event::{Destination, Event, Place, Source};
 use crate::engine::turn::PowerCx;
 use crate::model::Card;
-use crate::model::log::CardCount;
+use crate::model::log::{CardCount, CardCounts};
 
 pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: MASAKA",
@@ -25,7 +25,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         if pl.hand.unbounded {
             return Resolved::Pending;
         }
-        let mut cards: Vec<CardCount> =
+        let mut cards: CardCounts =
             pl.hand.known.iter().map(|c| CardCount::one(*c, crate::model::Span::default())).collect();
         if pl.hand.unknown > 0 {
             cards.push(CardCount {

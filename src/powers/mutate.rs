@@ -48,7 +48,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     for card in stays {
         cx.emit(Event::Puts {
             player,
-            cards: vec![CardCount::one(card, crate::model::Span::default())],
+            cards: CardCount::one(card, crate::model::Span::default()).list(),
             to: Destination { place: Place::OnPile, owner: None },
             from: Source { zone: Zone::Deck, owner: None },
         });
@@ -84,7 +84,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     for c in &cards {
         cx.emit(Event::Puts {
             player,
-            cards: vec![CardCount::one(*c, crate::model::Span::default())],
+            cards: CardCount::one(*c, crate::model::Span::default()).list(),
             to: Destination { place: Place::OnPile, owner: None },
             from: Source { zone: Zone::Deck, owner: None },
         });

@@ -58,7 +58,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         cx.check_held(q, &card, shown.as_ref().map(|(_, s)| *s));
         cx.emit(Event::Puts {
             player: q,
-            cards: vec![CardCount::one(card, cx.span())],
+            cards: CardCount::one(card, cx.span()).list(),
             to: Destination { place: Place::UnderPile, owner: None },
             from: Source::default(),
         });

@@ -86,7 +86,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             );
         }
     }
-    cx.emit(Event::Discards { player: target, cards: vec![CardCount::one(card, at)], from: Zone::Deck });
+    cx.emit(Event::Discards { player: target, cards: CardCount::one(card, at).list(), from: Zone::Deck });
     cx.check_card(target, &card, discarded.as_ref().map_or(at, |(_, s)| *s));
     let decked = cx.state().player(target).status == Status::Decked;
     // An Antidote & Tally compound is left to the sheet: which of the two acts first is open.

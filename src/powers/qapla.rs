@@ -65,7 +65,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         cx.check_deck_top(q, std::slice::from_ref(&card), span);
         cx.emit(Event::Puts {
             player: q,
-            cards: vec![CardCount::one(card, span)],
+            cards: CardCount::one(card, span).list(),
             to: Destination { place: Place::UnderPile, owner: None },
             from: Source { zone: Zone::Deck, owner: None },
         });

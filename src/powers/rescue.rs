@@ -41,7 +41,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     });
     cx.emit(Event::Puts {
         player,
-        cards: vec![CardCount::one(card, span)],
+        cards: CardCount::one(card, span).list(),
         to: Destination { place: Place::InHand, owner: None },
         from: Source { zone: Zone::Discard, owner: None },
     });

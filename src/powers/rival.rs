@@ -27,7 +27,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let player = cx.player;
     cx.emit(Event::Puts {
         player,
-        cards: vec![CardCount::one(cx.card, Span::default())],
+        cards: CardCount::one(cx.card, Span::default()).list(),
         to: Destination { place: Place::OutOfGame, owner: None },
         from: Source { zone: Zone::Pile, owner: None },
     });
@@ -82,7 +82,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         };
         cx.emit(Event::Puts {
             player: q,
-            cards: vec![CardCount::one(card, Span::default())],
+            cards: CardCount::one(card, Span::default()).list(),
             to: Destination { place: Place::OutOfGame, owner: None },
             from: Source { zone: Zone::Discard, owner: None },
         });

@@ -35,7 +35,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     if shown.is_some() {
         cx.check_deck_top(target, std::slice::from_ref(&card), span);
     }
-    cx.emit(Event::Discards { player: target, cards: vec![CardCount::one(card, span)], from: Zone::Deck });
+    cx.emit(Event::Discards { player: target, cards: CardCount::one(card, span).list(), from: Zone::Deck });
     cx.check_card(target, &card, span);
     cx.sabotaged(card);
     Resolved::Done

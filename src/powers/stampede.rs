@@ -49,7 +49,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         placed.push(q);
         cx.emit(Event::Puts {
             player: q,
-            cards: vec![CardCount::one(card, span)],
+            cards: CardCount::one(card, span).list(),
             to: Destination { place: Place::OnPile, owner: None },
             from: Source::default(),
         });

@@ -7,7 +7,7 @@ use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::{Drawn, Event};
 use crate::engine::turn::PowerCx;
 use crate::engine::zone::compatible;
-use crate::model::log::{CardCount, ChoiceKind};
+use crate::model::log::{CardCount, CardCounts, ChoiceKind};
 use crate::model::{Card, PlayerId, Points, Power, Span};
 
 pub const DOC: Doc = Doc {
@@ -208,7 +208,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
 
 /// The revealed cards are shown, then go from the deck's top into the hand.
 fn to_hand(cx: &mut PowerCx, q: crate::model::PlayerId, cards: &[Card]) {
-    let list: Vec<CardCount> = cards.iter().map(|c| CardCount::one(*c, Span::default())).collect();
+    let list: CardCounts = cards.iter().map(|c| CardCount::one(*c, Span::default())).collect();
     cx.emit(Event::Reveals { player: q, cards: list.clone() });
     cx.emit(Event::Draws { player: q, drawn: Drawn::Cards(list) });
 }

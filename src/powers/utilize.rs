@@ -45,7 +45,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     cx.check_held(target, &card, Some(shown.as_ref().map_or(at, |(_, s)| *s)));
     cx.emit(Event::Puts {
         player: target,
-        cards: vec![CardCount::one(card, at)],
+        cards: CardCount::one(card, at).list(),
         to: Destination { place: Place::OnPile, owner: None },
         from: Source::default(),
     });

@@ -270,7 +270,7 @@ impl Cx<'_> {
                 let (r, _) = (space0::<&str, PErr>, nom::character::complete::char(':'))
                     .parse(r)
                     .or_else(|_| fail(r, Code::BadResolution, "expected `:` after the cards looked at"))?;
-                let expand = |l: Vec<crate::model::log::CardCount>| crate::engine::state::expand(&l);
+                let expand = |l: crate::model::log::CardCounts| crate::engine::state::expand(&l);
                 let (mut r, mut top, mut bottom) = (r, Vec::new(), Vec::new());
                 for (word, into) in [("top", &mut top), ("bottom", &mut bottom)] {
                     if let Ok((r2, _)) = (space1::<&str, PErr>, kw(word), space1).parse(r) {

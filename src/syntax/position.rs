@@ -23,7 +23,7 @@ impl Cx<'_> {
         }
         if let Ok((r, _)) = (kw("pot"), sep(':')).parse(i) {
             if r.is_empty() {
-                return Ok((r, PositionLine::Pot(Vec::new())));
+                return Ok((r, PositionLine::Pot(Default::default())));
             }
             let (r, cards) = self.zone_cards(r)?;
             return Ok((r, PositionLine::Pot(cards)));
@@ -102,14 +102,14 @@ impl Cx<'_> {
             .or_else(|_| fail(r, Code::BadPosition, "expected `hand`, `deck`, `pile`, `discard` or `score`"))?;
         let (r, _) = sep(':')(r)?;
         if r.is_empty() {
-            return Ok((r, PositionLine::Zone { player, zone, cards: Vec::new() }));
+            return Ok((r, PositionLine::Zone { player, zone, cards: Default::default() }));
         }
         let (r, cards) = self.zone_cards(r)?;
         Ok((r, PositionLine::Zone { player, zone, cards }))
     }
 
     /// A zone's cards; `0x ?` is an empty zone.
-    fn zone_cards<'a>(&self, i: &'a str) -> R<'a, Vec<crate::model::log::CardCount>> {
+    fn zone_cards<'a>(&self, i: &'a str) -> R<'a, crate::model::log::CardCounts> {
         let (r, mut cards) = self.card_list(i)?;
         cards.retain(|c| c.count > 0);
         Ok((r, cards))

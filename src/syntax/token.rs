@@ -2,7 +2,7 @@
 //! slice of the source and reports failures as [`PErr`], which knows what was expected.
 
 use crate::diagnostics::{Code, Diagnostic, did_you_mean};
-use crate::model::log::{CardAt, CardCount};
+use crate::model::log::{CardAt, CardCount, CardCounts};
 use crate::model::{Card, Denomination, MAX_PLAYERS, Names, PlayerId, Points, Power, PowerSpec, Span};
 use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{char, space0, space1};
@@ -235,9 +235,9 @@ impl<'s> Cx<'s> {
     }
 
     /// A comma-separated card list; at least one card.
-    pub fn card_list<'a>(&self, i: &'a str) -> R<'a, Vec<CardCount>> {
+    pub fn card_list<'a>(&self, i: &'a str) -> R<'a, CardCounts> {
         let (mut i, first) = self.card_count(i)?;
-        let mut cards = vec![first];
+        let mut cards = first.list();
         while let Some(rest) = blanks(i).strip_prefix(',') {
             let rest = blanks(rest);
             if rest.is_empty() {
@@ -257,7 +257,7 @@ impl<'s> Cx<'s> {
 
     /// A decklist line's cards: a card list that may end with a comma when it continues on the
     /// next line.
-    pub fn deck_cards<'a>(&self, i: &'a str) -> R<'a, Vec<CardCount>> {
+    pub fn deck_cards<'a>(&self, i: &'a str) -> R<'a, CardCounts> {
         let body = i.strip_suffix(',').map_or(i, str::trim_end);
         let (r, cards) = self.card_list(body)?;
         // `r` is what is left of `body`; hand back the same place in `i` (past the trailing comma
