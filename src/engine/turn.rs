@@ -1236,7 +1236,9 @@ impl Referee<'_> {
     /// when the use cannot be understood.
     fn check_choices(&mut self, power: &PowerSpec, choices: &[Choice], span: Span) -> bool {
         let mut half = None;
-        let mut kinds = Vec::new();
+        // Each kind once, in order of appearance: no more than there are kinds.
+        let mut kinds = [powers::Choice::Player; powers::Choice::ALL.len()];
+        let mut found = 0;
         for c in choices {
             let kind = match &c.kind {
                 ChoiceKind::Player(_) => powers::Choice::Player,
@@ -1260,11 +1262,14 @@ impl Referee<'_> {
                     continue;
                 }
             };
-            if !kinds.contains(&kind) {
-                kinds.push(kind);
+            if !kinds[..found].contains(&kind) {
+                if let Some(slot) = kinds.get_mut(found) {
+                    *slot = kind;
+                    found += 1;
+                }
             }
         }
-        match powers::check_choices(power, &kinds, half) {
+        match powers::check_choices(power, &kinds[..found], half) {
             Ok(()) => true,
             Err((choice, missing)) => {
                 let at = if missing {

@@ -227,7 +227,10 @@ impl<T> OneOrMany<T> {
             OneOrMany::Many(all) => all.push(item),
             OneOrMany::One(_) => {
                 if let OneOrMany::One(first) = std::mem::take(self) {
-                    *self = OneOrMany::Many(vec![first, item]);
+                    // Room for four, as a `Vec` first grows to.
+                    let mut all = Vec::with_capacity(4);
+                    all.extend([first, item]);
+                    *self = OneOrMany::Many(all);
                 }
             }
         }

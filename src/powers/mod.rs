@@ -84,6 +84,10 @@ pub enum Choice {
 }
 
 impl Choice {
+    /// Every kind of choice (a unit test keeps the list whole).
+    pub const ALL: [Choice; 6] =
+        [Choice::Player, Choice::Name, Choice::Cards, Choice::Take, Choice::Placement, Choice::Of];
+
     pub fn describe(self) -> &'static str {
         match self {
             Choice::Player => "`@Name`",
@@ -358,6 +362,18 @@ pub(crate) fn test_card(v: u64, p: PowerSpec) -> crate::model::Card {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_choice_kind_is_listed() {
+        for kind in Choice::ALL {
+            // A new kind fails to compile here until it is listed in `Choice::ALL` too.
+            match kind {
+                Choice::Player | Choice::Name | Choice::Cards | Choice::Take | Choice::Placement | Choice::Of => {}
+            }
+        }
+        let distinct: std::collections::HashSet<&str> = Choice::ALL.iter().map(|c| c.describe()).collect();
+        assert_eq!(distinct.len(), Choice::ALL.len());
+    }
 
     #[test]
     fn choices_are_checked_against_the_powers_halves() {
