@@ -290,24 +290,24 @@ impl State {
                 let in_round = self.in_round;
                 let mut guests = Vec::new();
                 let pl = self.player_mut(*player);
-                let moved: Vec<Card> = match from {
-                    Zone::Discard => drain_hidden(&mut pl.discard),
+                let moved: u32 = match from {
+                    Zone::Discard => take_count(&mut pl.discard),
                     Zone::Pile => {
                         if pl.pile_unknown {
                             pl.pile_unknown = false;
                             pl.deck.middle.unbounded = true;
                         }
-                        let mut own = Vec::new();
+                        let mut own = 0;
                         for (c, owner) in pl.pile.drain() {
                             match owner {
                                 Some(o) => guests.push((c, o)),
-                                None => own.push(c),
+                                None => own += 1,
                             }
                         }
                         own
                     }
-                    Zone::Hand => drain_hidden(&mut pl.hand),
-                    Zone::Deck => Vec::new(),
+                    Zone::Hand => take_count(&mut pl.hand),
+                    Zone::Deck => 0,
                 };
                 let unbounded = matches!(from, Zone::Discard) && pl.discard.unbounded
                     || matches!(from, Zone::Hand) && pl.hand.unbounded;
@@ -322,7 +322,7 @@ impl State {
                     if in_round {
                         deck.top.push(c);
                     } else {
-                        deck.shuffle_in(vec![c]);
+                        deck.shuffle_in(1);
                     }
                 }
             }
@@ -422,12 +422,12 @@ impl State {
             Event::Scans { player, seen, top, bottom } => {
                 self.player_mut(*player).note_many();
                 let deck = &mut self.player_mut(*player).deck;
-                let mut looked = Vec::with_capacity(seen.len());
                 for s in seen {
-                    looked.push(deck.draw(s).unwrap_or(*s));
+                    // The looked-at cards leave the deck; only their number goes back in.
+                    let _ = deck.draw(s);
                 }
                 if top.is_empty() && bottom.is_empty() {
-                    deck.shuffle_in(looked);
+                    deck.shuffle_in(seen.len() as u32);
                 } else {
                     deck.top.extend(top.iter().rev().cloned());
                     for c in bottom {
@@ -550,6 +550,14 @@ fn each(list: &[CardCount]) -> impl Iterator<Item = &Card> + Clone {
 /// A card list with its counts spelled out.
 pub fn expand(list: &[CardCount]) -> Vec<Card> {
     list.iter().flat_map(|c| std::iter::repeat_n(c.card, c.count as usize)).collect()
+}
+
+/// How many cards the zone holds (at least); it is left empty.
+fn take_count(h: &mut Hidden) -> u32 {
+    let n = h.min_len();
+    h.known.clear();
+    h.unknown = 0;
+    n
 }
 
 fn drain_hidden(h: &mut Hidden) -> Vec<Card> {

@@ -313,14 +313,14 @@ impl Deck {
         self.bottom.last().is_some_and(|c| compatible(seen, c))
     }
 
-    /// Shuffles cards into the deck: every order is forgotten.
-    pub fn shuffle_in(&mut self, cards: impl IntoIterator<Item = Card>) {
-        let mut all = std::mem::take(&mut self.middle);
-        for c in self.top.drain(..).chain(self.bottom.drain(..)).chain(cards) {
-            all.add(c);
-        }
-        all.forget();
-        self.middle = all;
+    /// Shuffles `cards` more cards into the deck: every order is forgotten, and with it which
+    /// card is which, so only the count is kept.
+    pub fn shuffle_in(&mut self, cards: u32) {
+        let ordered = self.top.len() + self.bottom.len();
+        self.top.clear();
+        self.bottom.clear();
+        self.middle.forget();
+        self.middle.unknown += ordered as u32 + cards;
     }
 
     pub fn known_cards(&self) -> impl Iterator<Item = &Card> + Clone {
