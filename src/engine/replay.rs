@@ -866,10 +866,23 @@ impl<'a> Referee<'a> {
         // Several cards gained detail: settled only when all of them fit, or the next check looks
         // again. The counts still hold unless the card was just set aside.
         let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
-        let pending = self.unreported(p);
-        let counts = if fits { counts } else { Counts::of(pending.iter().copied()) };
-        if list.misfit_in(&counts, pending.iter().copied()).is_none() {
+        let (misfit, counts) = self.first_misfit(list, p, fits.then_some(counts));
+        if misfit.is_none() {
             self.settle(p, Some(counts));
+        }
+    }
+
+    /// The first of `p`'s unreported located cards that `list` cannot hold, with the counts of
+    /// those cards (`counts`, when they are known already). The cards are gathered only when
+    /// some are set aside.
+    fn first_misfit(&self, list: &Collection, p: PlayerId, counts: Option<Counts>) -> (Option<Card>, Counts) {
+        if self.has_misfits(p) {
+            let pending = self.unreported(p);
+            let counts = counts.unwrap_or_else(|| Counts::of(pending.iter().copied()));
+            (list.misfit_in(&counts, pending.iter().copied()).copied(), counts)
+        } else {
+            let counts = counts.unwrap_or_else(|| Counts::of(self.state.located(p)));
+            (list.misfit_in(&counts, self.state.located(p)).copied(), counts)
         }
     }
 
@@ -891,14 +904,7 @@ impl<'a> Referee<'a> {
             return;
         }
         let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
-        let (misfit, counts) = if self.has_misfits(p) {
-            let pending = self.unreported(p);
-            let counts = Counts::of(pending.iter().copied());
-            (list.misfit_in(&counts, pending.iter().copied()).copied(), counts)
-        } else {
-            let counts = Counts::of(self.state.located(p));
-            (list.misfit_in(&counts, self.state.located(p)).copied(), counts)
-        };
+        let (misfit, counts) = self.first_misfit(list, p, None);
         match misfit {
             Some(card) => self.report_misfit(p, card, span),
             None => self.settle(p, Some(counts)),
