@@ -250,25 +250,11 @@ impl<T> OneOrMany<T> {
             }
         }
     }
-
-    pub fn truncate(&mut self, len: usize) {
-        match self {
-            OneOrMany::Many(all) => all.truncate(len),
-            OneOrMany::One(_) if len == 0 => *self = OneOrMany::default(),
-            OneOrMany::One(_) => {}
-        }
-    }
 }
 
 impl<T> Default for OneOrMany<T> {
     fn default() -> OneOrMany<T> {
         OneOrMany::Many(Vec::new())
-    }
-}
-
-impl<T> From<Vec<T>> for OneOrMany<T> {
-    fn from(all: Vec<T>) -> OneOrMany<T> {
-        OneOrMany::Many(all)
     }
 }
 
@@ -534,8 +520,6 @@ mod tests {
         one.retain(|x| *x > 1);
         assert!(one.is_empty());
         let mut one = OneOrMany::One(1);
-        one.truncate(1);
-        assert_eq!(*one, [1]);
         one.extend([2, 3]);
         one.retain_mut(|x| {
             *x *= 10;
