@@ -157,7 +157,7 @@ pub(crate) struct Referee<'a> {
     /// Diagnostics an `expect` line has claimed (not reported).
     expected: Vec<usize>,
     /// A round line seen, its preamble being read.
-    pending: Option<Pending>,
+    pending: Option<Pending<'a>>,
     /// The table missed a go-out this round (reported once).
     pub(super) missed_go_out: bool,
     /// Notes given once per round.
@@ -215,13 +215,13 @@ pub(crate) struct Referee<'a> {
     pub(super) inferred_decked: Vec<(PlayerId, PlayerId, Span)>,
 }
 
-struct Pending {
+struct Pending<'a> {
     round: u32,
     /// The index of the `round` line, to which the round's start is attributed.
     line: usize,
     span: Span,
     first: Option<(PlayerId, Span)>,
-    hands: Vec<(PlayerId, CardCounts, Span)>,
+    hands: Vec<(PlayerId, &'a CardCounts, Span)>,
     mulligans: Vec<(PlayerId, Span)>,
     /// The round's `trouble:` line: the active trouble when it starts.
     trouble: Option<String>,
@@ -329,7 +329,7 @@ impl<'a> Referee<'a> {
                         line: i,
                         span: line.span,
                         first: None,
-                        hands: Vec::new(),
+                        hands: Vec::with_capacity(self.log.names.len()),
                         mulligans: Vec::new(),
                         trouble: None,
                     });
@@ -339,7 +339,7 @@ impl<'a> Referee<'a> {
                     None => self.misplaced(line, "`first:` belongs right after its `round` line"),
                 },
                 LineKind::Hand { player, cards } => match self.pending.as_mut() {
-                    Some(pending) => pending.hands.push((*player, cards.clone(), line.span)),
+                    Some(pending) => pending.hands.push((*player, cards, line.span)),
                     None => self.misplaced(line, "`hand` lines belong to a round's preamble, before its first turn"),
                 },
                 LineKind::Mulligan(p) => match self.pending.as_mut() {
@@ -728,7 +728,7 @@ impl<'a> Referee<'a> {
             let fewer = self.warped.iter().find(|(w, _)| *w == q).map_or(0, |(_, n)| *n);
             let size: u32 = 7u32.saturating_sub(fewer);
             let uncertain = self.uncertain_deal.contains(&q);
-            let mut cards: CardCounts = listed.map(|(_, c, _)| c.clone()).unwrap_or_default();
+            let mut cards: CardCounts = listed.map(|(_, c, _)| (*c).clone()).unwrap_or_default();
             let named: u32 = cards.iter().map(|c| c.count).sum();
             if named > size && !uncertain {
                 if let Some((_, _, span)) = listed {

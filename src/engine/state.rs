@@ -47,10 +47,11 @@ pub struct Player {
 impl Player {
     fn new(deck: Deck) -> Player {
         Player {
-            hand: Hidden::default(),
+            // Room for a round's usual hand, pile and discards, which otherwise grow by steps.
+            hand: Hidden { known: Vec::with_capacity(8), ..Hidden::default() },
             deck,
-            pile: Pile::default(),
-            discard: Hidden::default(),
+            pile: Pile::with_capacity(16),
+            discard: Hidden { known: Vec::with_capacity(16), ..Hidden::default() },
             score: Points(0),
             round_points: Points(0),
             status: Status::In,
@@ -329,9 +330,11 @@ impl State {
             Event::DiscardsHand(p) => {
                 let pl = self.player_mut(*p);
                 let unbounded = pl.hand.unbounded;
-                for c in drain_hidden(&mut pl.hand) {
+                // The hand keeps its room for the next round's cards.
+                for c in pl.hand.known.drain(..) {
                     pl.discard.add(c);
                 }
+                pl.discard.unknown += std::mem::take(&mut pl.hand.unknown);
                 pl.hand.unbounded = false;
                 pl.discard.unbounded |= unbounded;
             }
@@ -558,11 +561,4 @@ fn take_count(h: &mut Hidden) -> u32 {
     h.known.clear();
     h.unknown = 0;
     n
-}
-
-fn drain_hidden(h: &mut Hidden) -> Vec<Card> {
-    let mut out = std::mem::take(&mut h.known);
-    out.extend(std::iter::repeat_n(Card::Unknown, h.unknown as usize));
-    h.unknown = 0;
-    out
 }

@@ -236,6 +236,21 @@ impl<T> OneOrMany<T> {
         }
     }
 
+    /// Room for `additional` more items without growing (a lone item moves into a list).
+    pub fn reserve(&mut self, additional: usize) {
+        match self {
+            OneOrMany::Many(all) => all.reserve(additional),
+            OneOrMany::One(_) if additional == 0 => {}
+            OneOrMany::One(_) => {
+                if let OneOrMany::One(first) = std::mem::take(self) {
+                    let mut all = Vec::with_capacity(additional + 1);
+                    all.push(first);
+                    *self = OneOrMany::Many(all);
+                }
+            }
+        }
+    }
+
     pub fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
         self.retain_mut(|item| keep(item));
     }
@@ -531,5 +546,19 @@ mod tests {
         assert_eq!(serde_json::to_string(&OneOrMany::One(7)).ok().as_deref(), Some("[7]"));
         let back: Result<OneOrMany<u8>, _> = serde_json::from_str("[7, 8]");
         assert_eq!(back.ok().as_deref(), Some(&[7u8, 8][..]));
+    }
+
+    #[test]
+    fn reserving_room_keeps_the_items() {
+        let mut one = OneOrMany::One(1);
+        one.reserve(0);
+        assert!(matches!(one, OneOrMany::One(1)));
+        one.reserve(9);
+        match &one {
+            OneOrMany::Many(all) => assert!(all.capacity() >= 10),
+            OneOrMany::One(_) => panic!("a lone item with room reserved moves into a list"),
+        }
+        one.extend(2..=10);
+        assert_eq!(*one, (1..=10).collect::<Vec<_>>()[..]);
     }
 }

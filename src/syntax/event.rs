@@ -316,15 +316,30 @@ impl Cx<'_> {
     }
 
     fn destination<'a>(&self, i: &'a str) -> R<'a, Destination> {
+        // Only the places whose preposition starts as the text does can match; those sharing one
+        // (`on deck`, `on pile`) read the owner once.
+        let first = i.as_bytes().first().map(u8::to_ascii_lowercase);
+        let mut owner_read: Option<(&str, (&str, Option<PlayerId>))> = None;
         for place in Place::ALL {
             let (prep, word) = place.words();
+            if first != prep.as_bytes().first().copied() {
+                continue;
+            }
             let Ok((r, _)) = prep_words(prep, i) else {
                 continue;
             };
             let Ok((r, _)) = space1::<&str, PErr>(r) else {
                 continue;
             };
-            let (r2, owner) = if place.is_owned() { self.owner_prefix(r)? } else { (r, None) };
+            let (r2, owner) = match owner_read {
+                _ if !place.is_owned() => (r, None),
+                Some((at, read)) if std::ptr::eq(at, r) => read,
+                _ => {
+                    let read = self.owner_prefix(r)?;
+                    owner_read = Some((r, read));
+                    read
+                }
+            };
             if let Ok((r3, _)) = kw(word)(r2) {
                 return Ok((r3, Destination { place, owner }));
             }

@@ -61,7 +61,8 @@ pub fn parse(text: &str) -> (Log, Vec<Diagnostic>) {
             warnings: RefCell::new(Vec::new()),
             implicit: std::cell::Cell::new(false),
         },
-        lines: Vec::new(),
+        // About one line per 32 bytes: most logs' lines are longer, so the list rarely grows.
+        lines: Vec::with_capacity(text.len() / 32 + 8),
         diags: Vec::new(),
         anchor: Anchor::None,
         seen_round: false,

@@ -238,6 +238,11 @@ impl<'s> Cx<'s> {
     pub fn card_list<'a>(&self, i: &'a str) -> R<'a, CardCounts> {
         let (mut i, first) = self.card_count(i)?;
         let mut cards = first.list();
+        if i.starts_with(',') {
+            // Room for the rest of the line, a card to each 8 bytes (`1 Go, ` takes 6, most take
+            // more): a long list (a decklist, a hand) then grows at most once.
+            cards.reserve(i.len() / 8);
+        }
         while let Some(rest) = blanks(i).strip_prefix(',') {
             let rest = blanks(rest);
             if rest.is_empty() {
