@@ -828,31 +828,24 @@ impl<'a> Referee<'a> {
     /// Checks the decklist after one card of `p` became known.
     ///
     /// Only what became more precise since the located cards last all fitted the list can break
-    /// it (`Player::gains`): with nothing new, there is nothing to check; when that is this card
-    /// alone, its check covers the rest; otherwise every located card is checked again (silently:
-    /// each misfit is still reported by the check of its own card).
+    /// it (`Player::gains`): with nothing new, there is nothing to check; when the bound of the
+    /// last check still fits with the new cards, so do the cards themselves; when this card
+    /// alone is new, its check covers the rest; otherwise every located card is checked again
+    /// (silently: each misfit is still reported by the check of its own card).
     pub(super) fn check_card(&mut self, p: PlayerId, card: &Card, span: Span) {
         if self.state.fog.cards || matches!(card, Card::Unknown) {
             return;
         }
-        let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
         let pl = self.state.player(p);
         let checked = self.checked_gains.get(p.index()).copied().unwrap_or(0);
         if pl.gains == checked {
             return;
         }
-        let only = pl.gains == checked + 1 && pl.last_gain.as_ref() == Some(card);
-        if only {
-            // The bound grows by the new card; when that still fits, so do the cards themselves.
-            let bound = self.located_bounds.get_mut(p.index()).and_then(Option::take);
-            if let Some(mut b) = bound {
-                b.add(card);
-                if list.admits(&b, card) {
-                    self.settle(p, Some(b));
-                    return;
-                }
-            }
+        let only = pl.gains == checked + 1 && pl.last_gain() == Some(card);
+        if self.settle_on_bound(p) {
+            return;
         }
+        let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
         let counts = self.unreported_counts(p);
         let fits = list.admits(&counts, card);
         if !fits {
@@ -886,6 +879,25 @@ impl<'a> Referee<'a> {
         }
     }
 
+    /// Settles `p`'s located cards on the bound of the last check grown by the cards gained since,
+    /// when each of those still fits: the bound's other entries fitted then and have not grown.
+    /// Only the number of cards is counted afresh, as an unknown card can join the located ones
+    /// with no gain (a `?` put under a deck). `false`, with the bound dropped, when that cannot
+    /// show the cards fit.
+    fn settle_on_bound(&mut self, p: PlayerId) -> bool {
+        let Some(mut bound) = self.located_bounds.get_mut(p.index()).and_then(Option::take) else { return false };
+        let Some(Some(list)) = self.state.collections.get(p.index()) else { return false };
+        let checked = self.checked_gains.get(p.index()).copied().unwrap_or(0);
+        let Some(gained) = self.state.player(p).gained_since(checked) else { return false };
+        gained.clone().for_each(|c| bound.add(c));
+        debug_assert_eq!(self.state.located_len(p), self.state.located(p).count());
+        if !gained.into_iter().all(|c| list.admits(&bound, c)) || !list.holds_as_many(self.state.located_len(p)) {
+            return false;
+        }
+        self.settle(p, Some(bound));
+        true
+    }
+
     /// The located cards of `p` all fit the list (those reported aside); `bound`, when known,
     /// counts at least as many as they hold.
     fn settle(&mut self, p: PlayerId, bound: Option<Counts>) {
@@ -901,6 +913,9 @@ impl<'a> Referee<'a> {
     /// Checks the decklist after cards of `p` became known.
     pub(super) fn check_located(&mut self, p: PlayerId, span: Span) {
         if self.state.fog.cards {
+            return;
+        }
+        if self.settle_on_bound(p) {
             return;
         }
         let Some(Some(list)) = self.state.collections.get(p.index()) else { return };

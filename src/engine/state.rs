@@ -18,6 +18,10 @@ pub enum Status {
     SittingOut,
 }
 
+/// How many of a player's last gains of detail [`Player::gained_since`] remembers: a dealt hand's
+/// and a turn's worth.
+pub const RECENT_GAINS: usize = 16;
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Player {
     pub hand: Hidden,
@@ -39,9 +43,10 @@ pub struct Player {
     /// deck, named where a `?` was). The decklist check compares it with the count it last
     /// checked: only new detail can break the list.
     pub gains: u32,
-    /// The card of the last gain, when it was one card; `None` for a change not followed card by
-    /// card (several cards changing hands, a Scan, a position block).
-    pub last_gain: Option<Card>,
+    /// The cards of the last gains, the gain that made `gains` equal to `g` at
+    /// `g % RECENT_GAINS`; `None` for a change not followed card by card (several cards changing
+    /// hands, a Scan, a position block).
+    pub recent_gains: [Option<Card>; RECENT_GAINS],
 }
 
 impl Player {
@@ -58,7 +63,7 @@ impl Player {
             pile_unknown: false,
             out_of_game: Vec::new(),
             gains: 1,
-            last_gain: None,
+            recent_gains: [None; RECENT_GAINS],
         }
     }
 
@@ -69,13 +74,29 @@ impl Player {
             return;
         }
         self.gains += 1;
-        self.last_gain = Some(*got);
+        self.recent_gains[self.gains as usize % RECENT_GAINS] = Some(*got);
     }
 
     /// Notes a change of the located cards that is not followed card by card.
     pub fn note_many(&mut self) {
         self.gains += 1;
-        self.last_gain = None;
+        self.recent_gains[self.gains as usize % RECENT_GAINS] = None;
+    }
+
+    /// The card of the last gain, when it was one card.
+    pub fn last_gain(&self) -> Option<&Card> {
+        self.recent_gains[self.gains as usize % RECENT_GAINS].as_ref()
+    }
+
+    /// The cards gained after the first `since` gains, when each of those gains was one card and
+    /// all are still remembered.
+    pub fn gained_since(&self, since: u32) -> Option<impl Iterator<Item = &Card> + Clone> {
+        let new = self.gains.checked_sub(since)?;
+        if new as usize > RECENT_GAINS {
+            return None;
+        }
+        let gained = (since + 1..=self.gains).map(|g| self.recent_gains[g as usize % RECENT_GAINS].as_ref());
+        gained.clone().all(|c| c.is_some()).then(|| gained.flatten())
     }
 
     /// Still taking turns this round.
@@ -214,6 +235,20 @@ impl State {
             .chain(pot)
     }
 
+    /// How many cards [`State::located`] yields, counted zone by zone.
+    pub fn located_len(&self, p: PlayerId) -> usize {
+        let pl = self.player(p);
+        let away: usize = self.players.iter().map(|q| q.pile.guests().filter(|(_, o)| *o == p).count()).sum();
+        let pot = self.pot.iter().filter(|(_, o)| *o == Some(p)).count();
+        pl.hand.known.len()
+            + pl.deck.known_len()
+            + pl.pile.owned_len()
+            + pl.discard.known.len()
+            + pl.out_of_game.len()
+            + away
+            + pot
+    }
+
     /// Folds one event into the state.
     pub fn apply(&mut self, event: &Event) {
         match event {
@@ -224,8 +259,7 @@ impl State {
                     Drawn::Cards(list) => (0, &list[..]),
                 };
                 for seen in std::iter::repeat_n(&Card::Unknown, count).chain(each(named)) {
-                    let had = holds(pl.deck.known_cards(), seen);
-                    let got = pl.deck.draw(seen).unwrap_or(*seen);
+                    let (got, had) = draw_noting(&mut pl.deck, seen);
                     pl.note(seen, &got, had);
                     pl.hand.add(got);
                 }
@@ -519,10 +553,7 @@ impl State {
                 });
                 (card, had)
             }
-            Zone::Deck => {
-                let had = holds(pl.deck.known_cards(), seen);
-                (pl.deck.draw(seen).unwrap_or(*seen), had)
-            }
+            Zone::Deck => draw_noting(&mut pl.deck, seen),
             Zone::Discard => {
                 let had = holds(pl.discard.known.iter(), seen);
                 (pl.discard.take(seen).unwrap_or(*seen), had)
@@ -545,6 +576,16 @@ fn holds<'a>(mut cards: impl Iterator<Item = &'a Card>, seen: &Card) -> bool {
     !matches!(seen, Card::Unknown) && cards.any(|c| c == seen)
 }
 
+/// Draws the card the log describes as `seen`, and whether the deck knew it as such: one copy
+/// of `seen` fewer among the deck's known cards. A card drawn from an unknown top is new even
+/// when a card like it lies known further down (under the deck, put there by Cycle or Masaka).
+fn draw_noting(deck: &mut super::zone::Deck, seen: &Card) -> (Card, bool) {
+    let copies = |deck: &super::zone::Deck| deck.known_cards().filter(|c| *c == seen).count();
+    let before = if matches!(seen, Card::Unknown) || deck.known_len() == 0 { 0 } else { copies(deck) };
+    let got = deck.draw(seen).unwrap_or(*seen);
+    (got, before > 0 && copies(deck) < before)
+}
+
 /// The cards of a list one by one, counts spelled out.
 fn each(list: &[CardCount]) -> impl Iterator<Item = &Card> + Clone {
     list.iter().flat_map(|c| std::iter::repeat_n(&c.card, c.count as usize))
@@ -561,4 +602,61 @@ fn take_count(h: &mut Hidden) -> u32 {
     h.known.clear();
     h.unknown = 0;
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(p: Power) -> Card {
+        Card::new(Denomination::Ten, p)
+    }
+
+    #[test]
+    fn the_gains_since_a_check_are_remembered_card_by_card() {
+        let mut pl = Player::new(Deck::default());
+        let checked = pl.gains;
+        assert_eq!(pl.gained_since(checked).map(|g| g.count()), Some(0));
+        pl.note(&card(Power::Go), &card(Power::Go), false);
+        pl.note(&card(Power::Skip), &card(Power::Skip), false);
+        // Known as such already, or given back more precise: no gain.
+        pl.note(&card(Power::Kill), &card(Power::Kill), true);
+        pl.note(&Card::Unknown, &card(Power::Kill), false);
+        assert_eq!(pl.last_gain(), Some(&card(Power::Skip)));
+        let gained: Option<Vec<Card>> = pl.gained_since(checked).map(|g| g.copied().collect());
+        assert_eq!(gained, Some(vec![card(Power::Go), card(Power::Skip)]));
+        // The first gain of a player is everything its zones started with: not card by card.
+        assert!(pl.gained_since(0).is_none());
+    }
+
+    #[test]
+    fn a_change_not_followed_card_by_card_or_too_long_ago_is_not_remembered() {
+        let mut pl = Player::new(Deck::default());
+        let checked = pl.gains;
+        pl.note(&card(Power::Go), &card(Power::Go), false);
+        pl.note_many();
+        pl.note(&card(Power::Skip), &card(Power::Skip), false);
+        assert!(pl.gained_since(checked).is_none());
+        assert_eq!(pl.gained_since(checked + 2).map(|g| g.count()), Some(1));
+        let checked = pl.gains;
+        for _ in 0..RECENT_GAINS {
+            pl.note(&card(Power::Go), &card(Power::Go), false);
+        }
+        assert_eq!(pl.gained_since(checked).map(|g| g.count()), Some(RECENT_GAINS));
+        pl.note(&card(Power::Go), &card(Power::Go), false);
+        assert!(pl.gained_since(checked).is_none());
+    }
+
+    #[test]
+    fn a_card_drawn_from_an_unknown_top_is_new_though_one_like_it_lies_beneath() {
+        let mut deck = Deck::default();
+        deck.middle.unknown = 3;
+        deck.bottom.push(card(Power::Go));
+        let (got, had) = draw_noting(&mut deck, &card(Power::Go));
+        assert_eq!((got, had), (card(Power::Go), false));
+        assert_eq!(deck.bottom, [card(Power::Go)]);
+        deck.top.push(card(Power::Skip));
+        let (got, had) = draw_noting(&mut deck, &card(Power::Skip));
+        assert_eq!((got, had), (card(Power::Skip), true));
+    }
 }

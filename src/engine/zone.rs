@@ -123,6 +123,11 @@ impl Pile {
         self.cards[..n].iter().zip(&self.owners).filter_map(|(c, o)| o.map(|o| (c, o)))
     }
 
+    /// How many of the cards are the pile's own.
+    pub fn owned_len(&self) -> usize {
+        self.cards.len() - self.guests
+    }
+
     /// The pile's own cards (not other players').
     pub fn owned(&self) -> impl Iterator<Item = &Card> + Clone {
         let guests = self.guests > 0;
@@ -323,6 +328,11 @@ impl Deck {
         self.middle.unknown += ordered as u32 + cards;
     }
 
+    /// How many cards [`Deck::known_cards`] yields.
+    pub fn known_len(&self) -> usize {
+        self.top.len() + self.middle.known.len() + self.bottom.len()
+    }
+
     pub fn known_cards(&self) -> impl Iterator<Item = &Card> + Clone {
         self.top.iter().chain(self.middle.known.iter()).chain(self.bottom.iter())
     }
@@ -393,6 +403,11 @@ impl Collection {
         }
     }
 
+    /// Whether the list holds as many cards.
+    pub fn holds_as_many(&self, cards: usize) -> bool {
+        cards <= self.total as usize
+    }
+
     /// Whether the card fits the list beside counts of the located cards that include it.
     pub fn admits(&self, counts: &Counts, card: &Card) -> bool {
         if counts.total > self.total {
@@ -418,20 +433,19 @@ impl Collection {
         counts: &Counts,
         located: impl IntoIterator<Item = &'a Card> + Clone,
     ) -> Option<&'a Card> {
-        for card in located.clone() {
-            let fits = match card {
-                Card::Unknown => true,
-                Card::Known { denomination, power: PowerSpec::Unrecorded } => {
-                    counts.by_denomination[denomination.index()] <= self.by_denomination[denomination.index()]
-                }
-                Card::Known { denomination, .. } => {
-                    counts.copies(card) <= self.listed(card)
-                        && counts.by_denomination[denomination.index()] <= self.by_denomination[denomination.index()]
-                }
-            };
-            if !fits {
-                return Some(card);
+        // `find` walks a chain of zones zone by zone (`try_fold`), a `for` loop card by card.
+        let misfit = located.clone().into_iter().find(|card| match card {
+            Card::Unknown => false,
+            Card::Known { denomination, power: PowerSpec::Unrecorded } => {
+                counts.by_denomination[denomination.index()] > self.by_denomination[denomination.index()]
             }
+            Card::Known { denomination, .. } => {
+                counts.copies(card) > self.listed(card)
+                    || counts.by_denomination[denomination.index()] > self.by_denomination[denomination.index()]
+            }
+        });
+        if misfit.is_some() {
+            return misfit;
         }
         if counts.total > self.total { located.into_iter().next() } else { None }
     }

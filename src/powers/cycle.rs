@@ -39,6 +39,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         Some((Event::Draws { drawn: Drawn::Cards(c), .. }, _)) => c[0].card,
         _ => Card::Unknown,
     };
+    // A drawn card the decklist cannot hold is shown where the table wrote it.
+    let drawn_at = shown.as_ref().map_or(span, |(_, at)| *at);
     if let Some((_, at)) = shown {
         if !cx.state().player(player).deck.could_draw(&drawn) {
             cx.report(
@@ -48,6 +50,6 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         }
     }
     cx.emit(Event::Draws { player, drawn: Drawn::Cards(CardCount::one(drawn, span).list()) });
-    cx.check_card(player, &drawn, span);
+    cx.check_card(player, &drawn, drawn_at);
     Resolved::Done
 }
