@@ -24,23 +24,12 @@ pub fn split(text: &str) -> impl Iterator<Item = RawLine<'_>> {
     let mut rest = Some(text);
     std::iter::from_fn(move || {
         let text = rest?;
-        // One pass over the line's bytes finds its end and its comment. `"`, `#` and LF are
-        // ASCII, and no byte of a multi-byte UTF-8 character is: bytes will do.
-        let bytes = text.as_bytes();
-        let mut in_quotes = false;
-        let mut hash = None;
-        let mut end = bytes.len();
-        for (i, &b) in bytes.iter().enumerate() {
-            match b {
-                b'\n' => {
-                    end = i;
-                    break;
-                }
-                b'"' if hash.is_none() => in_quotes = !in_quotes,
-                b'#' if hash.is_none() && !in_quotes => hash = Some(i),
-                _ => {}
-            }
-        }
+        // `"`, `#` and LF are ASCII, and no byte of a multi-byte UTF-8 character is: bytes will
+        // do. The line's end and whether it holds a `#` are found by fast searches; only a line
+        // with a `#` is read byte by byte, for the quotes.
+        let end = memchr::memchr(b'\n', text.as_bytes()).unwrap_or(text.len());
+        let bytes = &text.as_bytes()[..end];
+        let hash = if memchr::memchr(b'#', bytes).is_some() { comment_start(bytes) } else { None };
         rest = text.get(end + 1..);
         let line = &text[..end];
         let line = line.strip_suffix('\r').unwrap_or(line);
@@ -53,6 +42,19 @@ pub fn split(text: &str) -> impl Iterator<Item = RawLine<'_>> {
         };
         Some(RawLine { content: content.trim_end(), indent, comment, full: line })
     })
+}
+
+/// Where the comment of a line starts: its first `#` outside double quotes.
+fn comment_start(line: &[u8]) -> Option<usize> {
+    let mut in_quotes = false;
+    for (i, &b) in line.iter().enumerate() {
+        match b {
+            b'"' => in_quotes = !in_quotes,
+            b'#' if !in_quotes => return Some(i),
+            _ => {}
+        }
+    }
+    None
 }
 
 #[cfg(test)]

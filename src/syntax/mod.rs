@@ -611,7 +611,7 @@ fn turn<'a>(cx: &Cx<'_>, i: &'a str, player: crate::model::PlayerId, player_span
     let mut steps: Option<Steps> = None;
     let mut rest = i;
     loop {
-        let (piece, next) = match rest.find(';') {
+        let (piece, next) = match memchr::memchr(b';', rest.as_bytes()) {
             Some(k) => (&rest[..k], Some(&rest[k + 1..])),
             None => (rest, None),
         };
