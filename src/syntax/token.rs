@@ -508,23 +508,43 @@ pub fn word_end(i: &str) -> R<'_, ()> {
 
 /// A word as in a power name: letters, digits, `_`, `-`, `'` and `!`, starting with a letter.
 pub fn power_word(i: &str) -> R<'_, &str> {
-    word_of(i, "_-'!")
+    word_of(i, "_-'!", &POWER_WORD_BYTES)
 }
 
 /// A bare word: letters, digits, `_`, `-` and `'`, starting with a letter.
 pub fn word(i: &str) -> R<'_, &str> {
-    word_of(i, "_-'")
+    word_of(i, "_-'", &WORD_BYTES)
 }
 
-/// A letter, then letters, digits and the `extra` characters. ASCII is read byte by byte; from
-/// the first other character on, `char`'s Unicode tables decide.
-fn word_of<'a>(i: &'a str, extra: &str) -> R<'a, &'a str> {
+const POWER_WORD_BYTES: [bool; 256] = ascii_word_bytes(b"_-'!");
+const WORD_BYTES: [bool; 256] = ascii_word_bytes(b"_-'");
+
+/// For each byte, whether it is an ASCII letter or digit or one of `extra`.
+const fn ascii_word_bytes(extra: &[u8]) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        table[c] = (c as u8).is_ascii_alphanumeric();
+        c += 1;
+    }
+    let mut k = 0;
+    while k < extra.len() {
+        table[extra[k] as usize] = true;
+        k += 1;
+    }
+    table
+}
+
+/// A letter, then letters, digits and the `extra` characters. ASCII is read byte by byte, by
+/// `ascii`, the table of the bytes `extra` and ASCII letters and digits (a lookup costs less than
+/// searching `extra`); from the first other character on, `char`'s Unicode tables decide.
+fn word_of<'a>(i: &'a str, extra: &str, ascii: &[bool; 256]) -> R<'a, &'a str> {
     let mut end = match i.chars().next() {
         Some(c) if c.is_alphabetic() => c.len_utf8(),
         _ => return Err(nom::Err::Error(PErr::from_error_kind(i, ErrorKind::Satisfy))),
     };
     let b = i.as_bytes();
-    while b.get(end).is_some_and(|c| c.is_ascii_alphanumeric() || extra.as_bytes().contains(c)) {
+    while b.get(end).is_some_and(|c| ascii[usize::from(*c)]) {
         end += 1;
     }
     if b.get(end).is_some_and(|c| !c.is_ascii()) {
@@ -671,6 +691,15 @@ pub fn to_u32(n: u64, at: &str) -> Result<u32, nom::Err<PErr<'_>>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_word_tables_hold_letters_digits_and_the_extra_bytes() {
+        for b in 0..=255u8 {
+            let alnum = b.is_ascii_alphanumeric();
+            assert_eq!(WORD_BYTES[usize::from(b)], alnum || b"_-'".contains(&b), "{b}");
+            assert_eq!(POWER_WORD_BYTES[usize::from(b)], alnum || b"_-'!".contains(&b), "{b}");
+        }
+    }
 
     fn cx(src: &str) -> Cx<'_> {
         Cx {
