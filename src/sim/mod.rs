@@ -366,8 +366,9 @@ impl<'o> Sim<'o> {
             prev_acts: 0,
             prev_player: None,
             go_chain: false,
-            // About 650 bytes a player a round, so that the text seldom grows.
-            out: String::with_capacity((n * 800).saturating_mul(o.rounds as usize).min(1 << 20)),
+            // About 650 bytes a player a round on average and seldom over 1,000: room for 1,200,
+            // so that the text seldom grows (each growth copies all of it).
+            out: String::with_capacity((n * 1200).saturating_mul(o.rounds as usize).min(1 << 20)),
             mutation,
             mutated: false,
             fresh_freezes: Vec::new(),
