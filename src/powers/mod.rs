@@ -285,19 +285,32 @@ pub const fn rule(power: Power) -> Rule {
     }
 }
 
+/// The registry as a table by `Power as usize`, built once at compile time: reading `rule` at run
+/// time built the whole entry (its documentation included) at each call.
+const RULES: [Rule; Power::ALL.len()] = {
+    let mut table = [rule(Power::Go); Power::ALL.len()];
+    let mut k = 0;
+    while k < Power::ALL.len() {
+        let p = Power::ALL[k];
+        table[p as usize] = rule(p);
+        k += 1;
+    }
+    table
+};
+
 /// The engine's hooks for a power.
 pub const fn profile(power: Power) -> Profile {
-    rule(power).profile
+    RULES[power as usize].profile
 }
 
 /// Resolves a used power (one half of a compound at a time).
 pub(crate) fn resolve(power: Power, cx: &mut PowerCx) -> Resolved {
-    (rule(power).resolve)(cx)
+    (RULES[power as usize].resolve)(cx)
 }
 
 /// The documentation of a followed power; `None` while it is pending.
 pub fn doc(power: Power) -> Option<Doc> {
-    rule(power).doc
+    RULES[power as usize].doc
 }
 
 /// Whether any power on the card has this property; `None` when the card's power is not known
@@ -362,6 +375,16 @@ pub(crate) fn test_card(v: u64, p: PowerSpec) -> crate::model::Card {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_registry_table_holds_each_power_s_own_entry() {
+        for p in Power::ALL.iter().copied() {
+            let (table, built) = (RULES[p as usize], rule(p));
+            assert_eq!(table.profile, built.profile, "{p:?}");
+            assert_eq!(table.doc.map(|d| (d.rule, d.text)), built.doc.map(|d| (d.rule, d.text)), "{p:?}");
+            assert!(std::ptr::fn_addr_eq(table.resolve, built.resolve), "{p:?}");
+        }
+    }
 
     #[test]
     fn every_choice_kind_is_listed() {
