@@ -419,15 +419,14 @@ fn plain_card(i: &str) -> Option<(&str, Card)> {
     Some((rest, Card::Known { denomination, power: PowerSpec::Compound(first, second) }))
 }
 
-/// For each byte, its lower case when it may be part of a power's word (an ASCII letter or digit,
-/// `_`, `-`, `'`, `!`), else 0.
+/// For each byte, its lower case when it may be part of a power's word ([`POWER_WORD_BYTES`]: an
+/// ASCII letter or digit, `_`, `-`, `'`, `!`), else 0.
 const WORD_LOWER: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut c = 0;
     while c < 256 {
-        let b = c as u8;
-        if b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'\'' | b'!') {
-            table[c] = b.to_ascii_lowercase();
+        if POWER_WORD_BYTES[c] {
+            table[c] = (c as u8).to_ascii_lowercase();
         }
         c += 1;
     }
