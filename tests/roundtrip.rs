@@ -113,7 +113,14 @@ fn event() -> impl Strategy<Value = String> {
     let from = prop::sample::select(&["", " from hand", " from deck", " from discard", " from Dan's deck"][..]);
     prop_oneof![
         (name(), 1..9u32).prop_map(|(n, k)| format!("{n} draws {k}")),
-        (name(), cards()).prop_map(|(n, c)| format!("{n} draws {c}")),
+        // A bare number after `draws` is a count (docs/rulings.md, F3), generated just above.
+        (
+            name(),
+            cards().prop_filter("a card, not a count", |c| !c
+                .bytes()
+                .all(|b| b.is_ascii_digit() || b == b',' || b == b'_'))
+        )
+            .prop_map(|(n, c)| format!("{n} draws {c}")),
         (name(), cards(), prop::sample::select(&["", " from hand", " from deck", " from pile"][..]))
             .prop_map(|(n, c, f)| format!("{n} discards {c}{f}")),
         (name(), card()).prop_map(|(n, c)| format!("{n} plays {c}")),
@@ -269,6 +276,39 @@ fn pathological_numbers_are_diagnostics() {
         let (_, diags) = parse(text);
         assert_eq!(diags.len(), 1, "{text}: {diags:?}");
     }
+}
+
+/// The referee spells a count out card by card (a deal, a draw, a position's zone, a choice), so a
+/// count past `MAX_COUNT` is refused where it is read: these logs once made it allocate tens of
+/// gigabytes or deal four billion cards. Each now yields one error per huge count, and nothing else
+/// of the game is judged.
+#[test]
+fn huge_counts_are_refused_where_they_are_read() {
+    use tribbles::diagnostics::Code;
+    let players = "players: Ann, Bob, Cyd, Dee\n";
+    let head = format!("tribbles-log 1\n{players}\nround 1\nfirst: Ann\n");
+    let position = "position\n  players: Ann, Bob\n  round 1\n  chain: 10\n  turn: Ann\n";
+    let cases = [
+        format!("tribbles-log 1\n{players}deck Ann: 4000000000x 10 Go\n\nround 1\nfirst: Ann\n"),
+        format!("{head}hand Ann: 4000000000x ?\nAnn: 1 Go\n"),
+        format!("{head}hand Ann: 1001x 1 Go\nAnn: 1 Go\n"),
+        format!("{head}Ann: 1 Go\n  Ann draws 4000000000\n"),
+        format!("{head}Ann: 1 Go\n  Ann discards 4000000000x 10 Go from deck\n"),
+        format!("{head}Ann: 1 Process use 4000000000x 10 Go\n"),
+        format!("{head}Ann: 1 Scan use\n  Ann scans 4000000000 cards back unseen\n"),
+        format!("{position}  Ann hand: 4000000000x 1 Go\nend\nAnn: 10 Go\n"),
+        format!("{position}  Ann deck: 4000000000x ?\nend\nAnn: 10 Go\n"),
+        format!("{position}  pot: 4000000000x 1 Go\nend\nAnn: 10 Go\n"),
+        format!("tribbles-log 1\ntroubles: on\ntrouble-card: Tribbles in the Brig; action draw 4000000000\n{players}"),
+    ];
+    for text in &cases {
+        let (_, diags) = tribbles::check_bytes("huge", text.as_bytes());
+        let errors: Vec<Code> = diags.iter().filter(|d| d.severity() == Severity::Error).map(|d| d.code).collect();
+        assert_eq!(errors, [Code::BadNumber], "{text}: {diags:?}");
+    }
+    // The bound itself is a count like any other.
+    let (_, diags) = parse("players: Ann\nhand Ann: 1000x ?, 1,000x 1 Go\n");
+    assert!(diags.is_empty(), "{diags:?}");
 }
 
 #[test]

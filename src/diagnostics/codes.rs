@@ -229,7 +229,8 @@ impl Code {
                 "a number is malformed or too large",
                 "FORMAT.md §2, Lexical rules",
                 "Numbers are digits, optionally grouped by three with commas or underscores (`1,000`, \
-                 `1_000`). A group of another length, or a number too large to be a score, is refused.\n\n\
+                 `1_000`). A group of another length, a number too large to be a score, or a count of more than \
+                 1,000 cards (docs/rulings.md, F9) is refused.\n\n\
                  Example:\n    points: Dan 1,00\n\nFix: write `points: Dan 100` or `points: Dan 1,000`.",
             ),
             Code::NotADenomination => (

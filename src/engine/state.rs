@@ -368,7 +368,7 @@ impl State {
                 for c in pl.hand.known.drain(..) {
                     pl.discard.add(c);
                 }
-                pl.discard.unknown += std::mem::take(&mut pl.hand.unknown);
+                pl.discard.unknown = pl.discard.unknown.saturating_add(std::mem::take(&mut pl.hand.unknown));
                 pl.hand.unbounded = false;
                 pl.discard.unbounded |= unbounded;
             }
@@ -579,8 +579,8 @@ fn holds<'a>(mut cards: impl Iterator<Item = &'a Card>, seen: &Card) -> bool {
 /// Draws the card the log describes as `seen`, and whether the deck knew it as such: one copy
 /// of `seen` fewer among the deck's known cards. A card drawn from an unknown top is new even
 /// when a card like it lies known further down (under the deck, put there by Cycle or Masaka).
-fn draw_noting(deck: &mut super::zone::Deck, seen: &Card) -> (Card, bool) {
-    let copies = |deck: &super::zone::Deck| deck.known_cards().filter(|c| *c == seen).count();
+fn draw_noting(deck: &mut Deck, seen: &Card) -> (Card, bool) {
+    let copies = |deck: &Deck| deck.known_cards().filter(|c| *c == seen).count();
     let before = if matches!(seen, Card::Unknown) || deck.known_len() == 0 { 0 } else { copies(deck) };
     let got = deck.draw(seen).unwrap_or(*seen);
     (got, before > 0 && copies(deck) < before)

@@ -1,6 +1,6 @@
 //! Resolution lines (FORMAT.md §8) into [`Event`], and the `expect` lines built on them (§12).
 
-use super::token::{Cx, PErr, R, fail, kw, number, points, sep, to_u32};
+use super::token::{Cx, PErr, R, count_of, fail, kw, number, points, sep, to_u32};
 use crate::diagnostics::Code;
 use crate::engine::event::{Destination, Drawn, Event, Place, Source};
 use crate::model::PlayerId;
@@ -48,9 +48,9 @@ impl Cx<'_> {
             let (rest, order) = self.player_list(rest)?;
             return Ok((rest, Event::Reseated(order)));
         }
-        if let Ok((rest, _)) = (kw("round"), space1::<&str, PErr>).parse(i) {
-            let (rest, n) = number(rest)?;
-            let round = to_u32(n, rest)?;
+        if let Ok((at, _)) = (kw("round"), space1::<&str, PErr>).parse(i) {
+            let (rest, n) = number(at)?;
+            let round = to_u32(n, at)?;
             if let Ok((rest, _)) = (space1::<&str, PErr>, kw("ends")).parse(rest) {
                 return Ok((rest, Event::RoundEnds(round)));
             }
@@ -92,7 +92,7 @@ impl Cx<'_> {
             "draws" => {
                 if let Ok((r, n)) = number(rest) {
                     if r.is_empty() {
-                        let n = to_u32(n, rest)?;
+                        let n = count_of(n, rest)?;
                         return Ok((r, Event::Draws { player, drawn: Drawn::Count(n) }));
                     }
                 }
@@ -261,7 +261,7 @@ impl Cx<'_> {
                     if let Ok((r, _)) =
                         (space1::<&str, PErr>, kw("cards"), space1, kw("back"), space1, kw("unseen")).parse(r)
                     {
-                        let n = to_u32(n, rest)?;
+                        let n = count_of(n, rest)?;
                         let seen = vec![crate::model::Card::Unknown; n as usize];
                         return Ok((r, Event::Scans { player, seen, top: Vec::new(), bottom: Vec::new() }));
                     }

@@ -415,9 +415,12 @@ fn trouble_card<'a>(cx: &Cx<'_>, value: &'a str) -> Result<crate::model::log::Tr
                 return Err(bad());
             }
             card.power = Some(p);
-        } else if let Ok((r, _)) = (kw("action"), space1::<&str, PErr>, kw("draw"), space1::<&str, PErr>).parse(part) {
-            let (r, n) = number(r)?;
-            let n = u32::try_from(n).ok().filter(|_| r.trim().is_empty()).ok_or_else(bad)?;
+        } else if let Ok((at, _)) = (kw("action"), space1::<&str, PErr>, kw("draw"), space1::<&str, PErr>).parse(part) {
+            let (r, n) = number(at)?;
+            if !r.trim().is_empty() {
+                return Err(bad());
+            }
+            let n = token::count_of(n, at)?;
             card.action = Some(TroubleAction::Draw(n));
         } else if let Ok((r, _)) = (kw("action"), space1::<&str, PErr>, kw("lose"), space1::<&str, PErr>).parse(part) {
             let (r, n) = number(r)?;

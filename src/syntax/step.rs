@@ -1,6 +1,6 @@
 //! Turn lines (`Player: step; step`), their steps and the choices after `use` (FORMAT.md §7).
 
-use super::token::{Cx, PErr, R, fail, kw, number, points, to_u32, word_end};
+use super::token::{Cx, PErr, R, count_of, fail, kw, number, points, word_end};
 use crate::diagnostics::Code;
 use crate::model::log::{Choice, ChoiceKind, Step, StepKind};
 use crate::model::{Power, PowerSpec};
@@ -49,9 +49,9 @@ impl Cx<'_> {
         if let Ok((rest, _)) = kw("action")(i) {
             let (rest, _) = space1(rest)?;
             if let Ok((rest, _)) = kw("draw")(rest) {
-                let (rest, _) = space1(rest)?;
-                let (rest, n) = number(rest)?;
-                let n = to_u32(n, rest)?;
+                let (at, _) = space1(rest)?;
+                let (rest, n) = number(at)?;
+                let n = count_of(n, at)?;
                 return Ok((rest, StepKind::ActionDraw(n)));
             }
             if let Ok((rest, _)) = kw("lose")(rest) {

@@ -3,7 +3,7 @@
 
 use crate::diagnostics::{Code, Diagnostic, did_you_mean};
 use crate::model::log::{CardAt, CardCount, CardCounts};
-use crate::model::{Card, Denomination, MAX_PLAYERS, Names, PlayerId, Points, Power, PowerSpec, Span};
+use crate::model::{Card, Denomination, MAX_COUNT, MAX_PLAYERS, Names, PlayerId, Points, Power, PowerSpec, Span};
 use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{char, space0, space1};
 use nom::combinator::opt;
@@ -197,7 +197,7 @@ impl<'s> Cx<'s> {
                 if let (Some(count), Some((rest, card))) =
                     (digits_value(Some(0), &i[..digits]), plain_card(blanks(after)))
                 {
-                    let count = u32::try_from(count).map_err(|_| too_large(i))?;
+                    let count = count_of(count, i)?;
                     return Ok((rest, CardCount { count, owner: None, card, span: self.span(i, rest) }));
                 }
             }
@@ -212,7 +212,7 @@ impl<'s> Cx<'s> {
             other => other?,
         };
         let count = match count {
-            Some(n) => u32::try_from(n).map_err(|_| too_large(start))?,
+            Some(n) => count_of(n, start)?,
             None => 1,
         };
         Ok((i, CardCount { count, owner, card: card.card, span: self.span(start, i) }))
@@ -474,6 +474,7 @@ pub fn blanks(i: &str) -> &str {
     &i[n..]
 }
 
+/// A count of cards over [`MAX_COUNT`] (or past 32 bits).
 fn too_large(at: &str) -> nom::Err<PErr<'_>> {
     nom::Err::Failure(PErr {
         at,
@@ -481,8 +482,10 @@ fn too_large(at: &str) -> nom::Err<PErr<'_>> {
         detail: Some(Detail {
             code: Code::BadNumber,
             message: "the count is too large".into(),
-            label: Some("too large".into()),
-            help: None,
+            label: Some(format!("more than {MAX_COUNT} cards")),
+            help: Some(format!(
+                "one group counts at most {MAX_COUNT} cards; no table holds more in one zone (docs/rulings.md)"
+            )),
         }),
     })
 }
@@ -682,9 +685,24 @@ pub fn name_list_fn(i: &str) -> R<'_, Vec<(String, &str)>> {
     }
 }
 
-/// A count that must fit in 32 bits.
+/// A number that must fit in 32 bits (a round, a hand's size).
 pub fn to_u32(n: u64, at: &str) -> Result<u32, nom::Err<PErr<'_>>> {
-    u32::try_from(n).map_err(|_| too_large(at))
+    u32::try_from(n).map_err(|_| {
+        failure_with(
+            at,
+            token_len(at),
+            Code::BadNumber,
+            "the number is too large",
+            format!("larger than {}", u32::MAX),
+            None,
+        )
+    })
+}
+
+/// A count of cards: at most [`MAX_COUNT`], so that the work a line asks of the referee (cards
+/// dealt, drawn or listed one by one) stays in proportion to its length.
+pub fn count_of(n: u64, at: &str) -> Result<u32, nom::Err<PErr<'_>>> {
+    u32::try_from(n).ok().filter(|n| *n <= MAX_COUNT).ok_or_else(|| too_large(at))
 }
 
 #[cfg(test)]
