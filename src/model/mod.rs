@@ -74,7 +74,9 @@ impl Names {
     }
 
     pub fn find(&self, name: &str) -> Option<PlayerId> {
-        self.0.iter().position(|n| n == name).map(|i| PlayerId(i as u8))
+        // The first bytes are compared before the whole names: most names differ there.
+        let first = name.as_bytes().first();
+        self.0.iter().position(|n| n.as_bytes().first() == first && n == name).map(|i| PlayerId(i as u8))
     }
 
     pub fn len(&self) -> usize {

@@ -25,11 +25,17 @@ pub fn split(text: &str) -> impl Iterator<Item = RawLine<'_>> {
     std::iter::from_fn(move || {
         let text = rest?;
         // `"`, `#` and LF are ASCII, and no byte of a multi-byte UTF-8 character is: bytes will
-        // do. The line's end and whether it holds a `#` are found by fast searches; only a line
-        // with a `#` is read byte by byte, for the quotes.
-        let end = memchr::memchr(b'\n', text.as_bytes()).unwrap_or(text.len());
-        let bytes = &text.as_bytes()[..end];
-        let hash = if memchr::memchr(b'#', bytes).is_some() { comment_start(bytes) } else { None };
+        // do. One fast search finds the line's end or its first `#`; only a line with a `#` is
+        // read byte by byte, for the quotes, and searched again for its end.
+        let b = text.as_bytes();
+        let (end, hash) = match memchr::memchr2(b'\n', b'#', b) {
+            Some(k) if b[k] == b'#' => {
+                let end = memchr::memchr(b'\n', &b[k..]).map_or(b.len(), |e| k + e);
+                (end, comment_start(&b[..end]))
+            }
+            Some(k) => (k, None),
+            None => (b.len(), None),
+        };
         rest = text.get(end + 1..);
         let line = &text[..end];
         let line = line.strip_suffix('\r').unwrap_or(line);

@@ -60,6 +60,7 @@ pub fn parse(text: &str) -> (Log, Vec<Diagnostic>) {
             names: RefCell::new(Names::default()),
             warnings: RefCell::new(Vec::new()),
             implicit: std::cell::Cell::new(false),
+            tag_named: std::cell::Cell::new(0),
         },
         // About one line per 32 bytes: most logs' lines are longer, so the list rarely grows.
         lines: Vec::with_capacity(text.len() / 32 + 8),
@@ -198,12 +199,17 @@ impl<'s> LineParser<'s> {
     }
 
     fn indented(&mut self, c: &'s str, span: Span, comment: Option<String>) {
-        if let Ok((rest, _)) = (kw("expect"), space1::<&str, PErr>).parse(c) {
-            let expected = Expected { code: Code::BadExpect, what: "an expectation" };
-            if let Some(e) = self.run(rest, expected, |cx, i| cx.expectation(i)) {
-                self.push(LineKind::Expect(e), span, comment);
+        // `expect` and `then` are tried only on a line that starts as they do: most indented
+        // lines are resolution lines, which start with a player's name.
+        let first = c.as_bytes().first().map(u8::to_ascii_lowercase);
+        if first == Some(b'e') {
+            if let Ok((rest, _)) = (kw("expect"), space1::<&str, PErr>).parse(c) {
+                let expected = Expected { code: Code::BadExpect, what: "an expectation" };
+                if let Some(e) = self.run(rest, expected, |cx, i| cx.expectation(i)) {
+                    self.push(LineKind::Expect(e), span, comment);
+                }
+                return;
             }
-            return;
         }
         match self.anchor {
             Anchor::Deck(index) => {
@@ -222,12 +228,14 @@ impl<'s> LineParser<'s> {
                 }
             }
             Anchor::Turn => {
-                if let Ok((rest, _)) = (kw("then"), space1::<&str, PErr>).parse(c) {
-                    let expected = Expected { code: Code::BadStep, what: "a step after `then`" };
-                    if let Some(step) = self.run(rest, expected, |cx, i| cx.step(i)) {
-                        self.push(LineKind::Then(step), span, comment);
+                if first == Some(b't') {
+                    if let Ok((rest, _)) = (kw("then"), space1::<&str, PErr>).parse(c) {
+                        let expected = Expected { code: Code::BadStep, what: "a step after `then`" };
+                        if let Some(step) = self.run(rest, expected, |cx, i| cx.step(i)) {
+                            self.push(LineKind::Then(step), span, comment);
+                        }
+                        return;
                     }
-                    return;
                 }
                 let expected = Expected { code: Code::BadResolution, what: "a resolution line" };
                 if let Some(e) = self.run(c, expected, |cx, i| cx.event(i)) {
@@ -301,7 +309,7 @@ fn top_level<'a>(cx: &Cx<'_>, i: &'a str) -> R<'a, LineKind> {
     // is no tag, which no keyword below can match (each needs a space or the line's end after it).
     if let Ok((r, w)) = token::word(i) {
         if let (Some(after), Some(player)) = (r.strip_prefix(':'), cx.find(w)) {
-            if !is_tag(w) && !cx.implicit.get() {
+            if !cx.implicit.get() && !cx.is_tag_named(player) {
                 let r = token::blanks(after);
                 return turn(cx, r, player, cx.span(i, &i[w.len()..]));
             }
@@ -440,7 +448,7 @@ const TAGS: [&str; 10] =
     ["ruleset", "troubles", "rounds", "players", "first", "trouble", "trouble-card", "points", "totals", "winner"];
 
 /// Whether the word is a tag, in any case.
-fn is_tag(w: &str) -> bool {
+pub(super) fn is_tag(w: &str) -> bool {
     TextTag::ALL.iter().map(|t| t.keyword()).chain(TAGS).any(|t| t.eq_ignore_ascii_case(w))
 }
 
@@ -614,7 +622,8 @@ fn turn<'a>(cx: &Cx<'_>, i: &'a str, player: crate::model::PlayerId, player_span
     let mut steps: Option<Steps> = None;
     let mut rest = i;
     loop {
-        let (piece, next) = match memchr::memchr(b';', rest.as_bytes()) {
+        // A turn's text is short: a plain scan finds the `;` sooner than a vector search starts.
+        let (piece, next) = match rest.bytes().position(|b| b == b';') {
             Some(k) => (&rest[..k], Some(&rest[k + 1..])),
             None => (rest, None),
         };

@@ -107,6 +107,10 @@ impl Cx<'_> {
 
     /// ` use CHOICES` after a played card, or nothing.
     fn use_clause<'a>(&self, i: &'a str) -> R<'a, Option<Vec<Choice>>> {
+        // Most steps end with their card.
+        if i.is_empty() {
+            return Ok((i, None));
+        }
         let Ok((rest, _)) = (space1::<&str, PErr>, kw("use")).parse(i) else {
             return Ok((i, None));
         };

@@ -101,6 +101,9 @@ pub struct Cx<'s> {
     /// No `players:` line has been seen, so names are declared as they first appear (a fragment
     /// of a log, such as the examples of FORMAT.md §5-§9).
     pub implicit: Cell<bool>,
+    /// Bit `i` is set when the `i`th declared name is also a header tag's word (`"event"`), so
+    /// that a line starting with it may be the tag rather than a turn.
+    pub tag_named: Cell<u32>,
 }
 
 impl<'s> Cx<'s> {
@@ -119,7 +122,14 @@ impl<'s> Cx<'s> {
     }
 
     pub fn declare(&self, names: Vec<String>) {
+        let tags = names.iter().enumerate().filter(|(_, n)| super::is_tag(n)).fold(0, |m, (i, _)| m | 1 << i);
+        self.tag_named.set(tags);
         *self.names.borrow_mut() = Names(names);
+    }
+
+    /// Whether the declared player's name is also a header tag's word.
+    pub fn is_tag_named(&self, p: PlayerId) -> bool {
+        self.tag_named.get() & 1u32.checked_shl(u32::from(p.0)).unwrap_or(0) != 0
     }
 
     pub fn find(&self, name: &str) -> Option<PlayerId> {
@@ -724,10 +734,12 @@ mod tests {
             names: RefCell::new(Names(vec!["Ann".into()])),
             warnings: RefCell::new(Vec::new()),
             implicit: Cell::new(false),
+            tag_named: Cell::new(0),
         }
     }
 
     /// The byte-level reader of common cards agrees with the general parser wherever it answers.
+
     #[test]
     fn the_plain_card_reader_agrees_with_the_general_parser() {
         let numbers = ["1", "10", "100", "1000", "10000", "100000", "5", "1,000", "1_000", "0010", "1000000", "10x"];
