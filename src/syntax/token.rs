@@ -397,36 +397,51 @@ impl<'s> Cx<'s> {
 /// parser reads; on what this accepts both give the same card and the same rest (a unit test
 /// compares them).
 fn plain_card(i: &str) -> Option<(&str, Card)> {
+    // The reader works on byte offsets into `i`: every offset it stops at follows an ASCII byte
+    // (or is 0), so each slice it returns starts on a character boundary.
     let b = i.as_bytes();
-    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    let mut digits = 0;
+    while digits < b.len() && b[digits].is_ascii_digit() {
+        digits += 1;
+    }
     if digits == 0 || digits > 6 {
         return None;
     }
-    let after = b.get(digits).copied();
-    if after.is_some_and(|c| c == b',' || c == b'_' || !c.is_ascii() || c.is_ascii_alphabetic()) {
-        return None;
-    }
-    let denomination = match Denomination::from_digits(&b[..digits]) {
-        Some(d) => d,
-        None => Denomination::from_value(digits_value(Some(0), &i[..digits])?)?,
+    // A canonical denomination is `1` and up to five `0`s.
+    let denomination = if b[0] == b'1' && b[1..digits].iter().all(|&c| c == b'0') {
+        Denomination::ALL[digits - 1]
+    } else {
+        Denomination::from_value(digits_value(Some(0), &i[..digits])?)?
     };
-    let bare = (&i[digits..], Card::Known { denomination, power: PowerSpec::Unrecorded });
-    if !matches!(after, Some(b' ' | b'\t')) {
-        return Some(bare);
+    let bare = Some((&i[digits..], Card::Known { denomination, power: PowerSpec::Unrecorded }));
+    match b.get(digits) {
+        None => return bare,
+        Some(b' ' | b'\t') => {}
+        Some(&c) if c == b',' || c == b'_' || !c.is_ascii() || c.is_ascii_alphabetic() => return None,
+        Some(_) => return bare,
     }
-    let spaced = blanks(&i[digits..]);
-    match spaced.as_bytes().first() {
-        None => return Some(bare),
-        Some(c) if !c.is_ascii() || *c == b'?' => return None,
-        Some(c) if !c.is_ascii_alphabetic() => return Some(bare),
+    let word = skip_blanks(b, digits);
+    match b.get(word) {
+        None => return bare,
+        Some(&c) if !c.is_ascii() || c == b'?' => return None,
+        Some(c) if !c.is_ascii_alphabetic() => return bare,
         Some(_) => {}
     }
-    let (rest, first) = plain_power(spaced)?;
-    let Some(second) = blanks(rest).strip_prefix('&') else {
-        return Some((rest, Card::Known { denomination, power: PowerSpec::Single(first) }));
-    };
-    let (rest, second) = plain_power(blanks(second))?;
-    Some((rest, Card::Known { denomination, power: PowerSpec::Compound(first, second) }))
+    let (end, first) = plain_power(b, word)?;
+    let amp = skip_blanks(b, end);
+    if b.get(amp) != Some(&b'&') {
+        return Some((&i[end..], Card::Known { denomination, power: PowerSpec::Single(first) }));
+    }
+    let (end, second) = plain_power(b, skip_blanks(b, amp + 1))?;
+    Some((&i[end..], Card::Known { denomination, power: PowerSpec::Compound(first, second) }))
+}
+
+/// The offset of the first byte at or after `at` that is no space or tab.
+fn skip_blanks(b: &[u8], mut at: usize) -> usize {
+    while matches!(b.get(at), Some(b' ' | b'\t')) {
+        at += 1;
+    }
+    at
 }
 
 /// For each byte, its lower case when it may be part of a power's word ([`POWER_WORD_BYTES`]: an
@@ -443,17 +458,18 @@ const WORD_LOWER: [u8; 256] = {
     table
 };
 
-/// A known power's name, `Time Warp` included, read byte by byte; `None` for anything else (stop
-/// words, `Tribbles`, unknown words, non-ASCII text).
-fn plain_power(i: &str) -> Option<(&str, Power)> {
+/// A known power's name, `Time Warp` included, read byte by byte from offset `at` of `b`, with
+/// the offset where it ends; `None` for anything else (stop words, `Tribbles`, unknown words,
+/// non-ASCII text).
+fn plain_power(b: &[u8], at: usize) -> Option<(usize, Power)> {
     // One pass: the word's bytes, lower-cased into a buffer as long as the longest power name.
-    let b = i.as_bytes();
-    if !b.first()?.is_ascii_alphabetic() {
+    let word = b.get(at..)?;
+    if !word.first()?.is_ascii_alphabetic() {
         return None;
     }
     let mut buf = [0u8; 16];
     let mut len = 0;
-    while let Some(&c) = b.get(len) {
+    while let Some(&c) = word.get(len) {
         let lower = WORD_LOWER[usize::from(c)];
         if lower == 0 {
             if !c.is_ascii() {
@@ -464,18 +480,19 @@ fn plain_power(i: &str) -> Option<(&str, Power)> {
         *buf.get_mut(len)? = lower;
         len += 1;
     }
+    let end = at + len;
     let lower = &buf[..len];
     if lower == b"time" {
-        let after = &i[len..];
-        let gap = after.len() - blanks(after).len();
-        let second = blanks(after);
-        let warp = second.bytes().take_while(|c| WORD_LOWER[usize::from(*c)] != 0).count();
-        if second.as_bytes().get(warp).is_some_and(|c| !c.is_ascii()) {
+        let second = skip_blanks(b, end);
+        let rest = &b[second..];
+        let warp = rest.iter().take_while(|c| WORD_LOWER[usize::from(**c)] != 0).count();
+        if rest.get(warp).is_some_and(|c| !c.is_ascii()) {
             return None;
         }
-        return (gap > 0 && second[..warp].eq_ignore_ascii_case("warp")).then(|| (&second[warp..], Power::TimeWarp));
+        return (second > end && rest[..warp].eq_ignore_ascii_case(b"warp"))
+            .then_some((second + warp, Power::TimeWarp));
     }
-    Some((&i[len..], Power::from_lower(lower)?))
+    Some((end, Power::from_lower(lower)?))
 }
 
 /// Past any spaces and tabs (nom's `space0`).
