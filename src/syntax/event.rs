@@ -13,9 +13,16 @@ impl Cx<'_> {
     pub fn event<'a>(&self, i: &'a str) -> R<'a, Event> {
         // Most lines start with a player; the keyword lines start with one of these words.
         let keyword = ["direction", "chain", "pot", "trouble", "players", "round"];
-        if let Ok((_, w)) = super::token::word(i) {
+        if let Ok((rest, w)) = super::token::word(i) {
             if !keyword.iter().any(|k| k.eq_ignore_ascii_case(w)) {
-                return self.player_event(i);
+                // A declared name is taken from the word just read (`player` would read it again).
+                return match self.find(w) {
+                    Some(player) => {
+                        let (rest, _) = space1(rest)?;
+                        self.verb(rest, player)
+                    }
+                    None => self.player_event(i),
+                };
             }
         }
         if let Ok((rest, _)) = (kw("direction"), space1, kw("reverses")).parse(i) {
@@ -78,18 +85,19 @@ impl Cx<'_> {
 
     fn verb<'a>(&self, i: &'a str, player: PlayerId) -> R<'a, Event> {
         let (rest, verb) = super::token::word(i).or_else(|_| fail(i, Code::BadResolution, "expected a verb"))?;
+        // Verbs are short ASCII words: a longer word, or one with other letters, is none of them.
         let mut buf = [0u8; 16];
-        let owned;
-        let lower = match super::token::ascii_lower(verb, &mut buf) {
-            Some(l) => l,
-            None => {
-                owned = verb.to_ascii_lowercase();
-                owned.as_str()
+        let lower: &[u8] = match buf.get_mut(..verb.len()) {
+            Some(b) => {
+                b.copy_from_slice(verb.as_bytes());
+                b.make_ascii_lowercase();
+                b
             }
+            None => b"",
         };
         let (rest, _) = space0(rest)?;
         match lower {
-            "draws" => {
+            b"draws" => {
                 if let Ok((r, n)) = number(rest) {
                     if r.is_empty() {
                         let n = count_of(n, rest)?;
@@ -99,7 +107,7 @@ impl Cx<'_> {
                 let (r, cards) = self.card_list(rest)?;
                 Ok((r, Event::Draws { player, drawn: Drawn::Cards(cards) }))
             }
-            "discards" => {
+            b"discards" => {
                 if let Ok((r, _)) = kw("hand")(rest) {
                     return Ok((r, Event::DiscardsHand(player)));
                 }
@@ -116,11 +124,11 @@ impl Cx<'_> {
                 };
                 Ok((r, Event::Discards { player, cards, from }))
             }
-            "plays" => {
+            b"plays" => {
                 let (r, c) = self.card(rest)?;
                 Ok((r, Event::Plays { player, card: c.card }))
             }
-            "puts" => {
+            b"puts" => {
                 let (r, cards) = self.card_list(rest)?;
                 let (r, _) = space1(r)?;
                 let (r, to) = self.destination(r)?;
@@ -134,11 +142,11 @@ impl Cx<'_> {
                 };
                 Ok((r, Event::Puts { player, cards, to, from }))
             }
-            "reveals" => {
+            b"reveals" => {
                 let (r, cards) = self.card_list(rest)?;
                 Ok((r, Event::Reveals { player, cards }))
             }
-            "shuffles" => {
+            b"shuffles" => {
                 let (r, from) = self.zone_word(rest)?;
                 if from == Zone::Deck {
                     return fail(rest, Code::BadResolution, "expected `discard`, `pile` or `hand` before `into deck`");
@@ -148,36 +156,37 @@ impl Cx<'_> {
                     .or_else(|_: nom::Err<PErr>| fail(r, Code::BadResolution, "expected `into deck`"))?;
                 Ok((r, Event::Shuffles { player, from }))
             }
-            "scores" | "loses" => {
-                if lower == "scores" {
+            b"scores" | b"loses" => {
+                if lower == b"scores" {
                     if let Ok((r, _)) = kw("unverified")(rest) {
                         return Ok((r, Event::ScoreUnverified(player)));
                     }
                 }
+                let word = if lower == b"scores" { "scores" } else { "loses" };
                 let (r, p) = points(rest).or_else(|_| {
                     super::token::fail_with(
                         rest,
                         super::token::token_len(rest),
                         Code::BadResolution,
-                        format!("expected a number of points after `{lower}`"),
+                        format!("expected a number of points after `{word}`"),
                         "not a number",
                         Some(format!(
-                            "a lost card is written `Matt discards ? from deck`; points are `Matt {lower} 1000`"
+                            "a lost card is written `Matt discards ? from deck`; points are `Matt {word} 1000`"
                         )),
                     )
                 })?;
-                let event = if lower == "scores" {
+                let event = if lower == b"scores" {
                     Event::Scores { player, points: p }
                 } else {
                     Event::Loses { player, points: p }
                 };
                 Ok((r, event))
             }
-            "goes" => {
+            b"goes" => {
                 let (r, _) = kw("out")(rest).or_else(|_| fail(rest, Code::BadResolution, "expected `goes out`"))?;
                 Ok((r, Event::GoesOut(player)))
             }
-            "is" => {
+            b"is" => {
                 if let Ok((r, _)) = kw("decked")(rest) {
                     return Ok((r, Event::IsDecked(player)));
                 }
@@ -189,8 +198,8 @@ impl Cx<'_> {
                 }
                 fail(rest, Code::BadResolution, "expected `is decked`, `is skipped` or `is next`")
             }
-            "passes" => Ok((rest, Event::Passes(player))),
-            "uses" => {
+            b"passes" => Ok((rest, Event::Passes(player))),
+            b"uses" => {
                 let (r, power) = match self.power_spec(rest) {
                     Err(nom::Err::Error(_)) => return fail(rest, Code::BadResolution, "expected a power after `uses`"),
                     other => other?,
@@ -200,39 +209,39 @@ impl Cx<'_> {
                     .or_else(|_: nom::Err<PErr>| fail(r, Code::BadResolution, "expected `unverified`"))?;
                 Ok((r, Event::Unverified { player, power }))
             }
-            "totals" => {
+            b"totals" => {
                 let (r, p) = points(rest)?;
                 Ok((r, Event::TotalIs { player, points: p }))
             }
-            "freezes" | "unfreezes" => {
+            b"freezes" | b"unfreezes" => {
                 let (r, power) = match self.power_spec(rest) {
                     Err(nom::Err::Error(_)) => return fail(rest, Code::BadResolution, "expected the frozen power"),
                     other => other?,
                 };
                 Ok((
                     r,
-                    if lower == "freezes" {
+                    if lower == b"freezes" {
                         Event::Freezes { player, power }
                     } else {
                         Event::Unfreezes { player, power }
                     },
                 ))
             }
-            "replays" => {
+            b"replays" => {
                 let (r, c) = self.card(rest)?;
                 Ok((r, Event::Replays { player, card: c.card }))
             }
-            "rejoins" => Ok((rest, Event::Rejoins(player))),
-            "may" => {
+            b"rejoins" => Ok((rest, Event::Rejoins(player))),
+            b"may" => {
                 let (r, _) =
                     (kw("remove"), space1, kw("a"), space1, kw("discarded"), space1, kw("card")).parse(rest).or_else(
                         |_: nom::Err<PErr>| fail(rest, Code::BadResolution, "expected `may remove a discarded card`"),
                     )?;
                 Ok((r, Event::MayRemove(player)))
             }
-            "awaits" | "stops" => {
+            b"awaits" | b"stops" => {
                 // `Dan awaits Matt's next play`, `Dan stops awaiting Matt's play` (Score).
-                let stops = lower == "stops";
+                let stops = lower == b"stops";
                 let r = if stops {
                     let (r, _) = (kw("awaiting"), space1)
                         .parse(rest)
@@ -255,7 +264,7 @@ impl Cx<'_> {
                 }
                 Ok((r, if stops { Event::StopsAwaiting { player, target } } else { Event::Awaits { player, target } }))
             }
-            "scans" => {
+            b"scans" => {
                 // `Dan scans 3 cards back unseen`, or `Dan scans SEEN: top CARDS bottom CARDS` (Scan).
                 if let Ok((r, n)) = number(rest) {
                     if let Ok((r, _)) =
@@ -281,12 +290,12 @@ impl Cx<'_> {
                 }
                 Ok((r, Event::Scans { player, seen: expand(seen), top, bottom }))
             }
-            "holds" => {
+            b"holds" => {
                 let (r, _) =
                     kw("unknown")(rest).or_else(|_| fail(rest, Code::BadResolution, "expected `holds unknown`"))?;
                 Ok((r, Event::HandUnknown(player)))
             }
-            "sits" => {
+            b"sits" => {
                 let (r, _) = kw("out")(rest).or_else(|_| fail(rest, Code::BadResolution, "expected `sits out`"))?;
                 Ok((r, Event::SitsOut(player)))
             }
