@@ -193,7 +193,13 @@ impl<'s> Cx<'s> {
     /// One card group in a list: `[Nx] [Owner's] CARD`.
     pub fn card_count<'a>(&self, i: &'a str) -> R<'a, CardCount> {
         // The common case, a card with no count and no owner: a digit not followed by `x` after
-        // its digits, or `?` (neither can start a name).
+        // its digits, or `?` (neither can start a name). The plain reader refuses `3x` itself (a
+        // letter after the digits).
+        if i.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+            if let Some((rest, card)) = plain_card(i) {
+                return Ok((rest, CardCount { count: 1, owner: None, card, span: self.span(i, rest) }));
+            }
+        }
         if let Some(&b) = i.as_bytes().first() {
             let digits = i.bytes().take_while(u8::is_ascii_digit).count();
             let plain_number = digits > 0 && matches!(i.as_bytes().get(digits), None | Some(b' ' | b'\t'));
