@@ -617,6 +617,13 @@ pub(crate) fn declare_players<'a>(
     Ok(cx.names.borrow().ids().collect())
 }
 
+/// [`str::trim`], answered at once when the text starts and ends with printable ASCII (most
+/// steps do): Unicode white space is either ASCII at or below the space, or not ASCII.
+fn trim(s: &str) -> &str {
+    let plain = |b: Option<&u8>| b.is_some_and(|&b| b > b' ' && b.is_ascii());
+    if plain(s.as_bytes().first()) && plain(s.as_bytes().last()) { s } else { s.trim() }
+}
+
 /// The steps of a turn, after the colon.
 fn turn<'a>(cx: &Cx<'_>, i: &'a str, player: crate::model::PlayerId, player_span: Span) -> R<'a, LineKind> {
     let mut steps: Option<Steps> = None;
@@ -627,7 +634,7 @@ fn turn<'a>(cx: &Cx<'_>, i: &'a str, player: crate::model::PlayerId, player_span
             Some(k) => (&rest[..k], Some(&rest[k + 1..])),
             None => (rest, None),
         };
-        let trimmed = piece.trim();
+        let trimmed = trim(piece);
         if trimmed.is_empty() {
             let at = piece.trim_start();
             return fail(at, Code::BadStep, "empty step");
@@ -642,7 +649,7 @@ fn turn<'a>(cx: &Cx<'_>, i: &'a str, player: crate::model::PlayerId, player_span
             }
             other => other?,
         };
-        if !r.trim().is_empty() {
+        if !r.is_empty() && !r.trim().is_empty() {
             let at = r.trim_start();
             return token::fail_with(
                 at,
@@ -665,4 +672,19 @@ fn turn<'a>(cx: &Cx<'_>, i: &'a str, player: crate::model::PlayerId, player_span
     // The loop reads one step at least or fails.
     let Some(steps) = steps else { return fail(i, Code::BadStep, "empty step") };
     Ok(("", LineKind::Turn(Turn { player, player_span, steps })))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_quick_trim_is_str_trim() {
+        let ends = ["", " ", "\t", "\u{a0}", "\u{2003}", "\u{85}", "\u{1}", "\r", "x", "é", "\u{7f}"];
+        for a in ends {
+            for b in ends {
+                let text = format!("{a}1 Go{b}");
+                assert_eq!(super::trim(&text), text.trim(), "{text:?}");
+                assert_eq!(super::trim(a), a.trim(), "{a:?}");
+            }
+        }
+    }
 }
