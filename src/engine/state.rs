@@ -238,7 +238,7 @@ impl State {
     /// How many cards [`State::located`] yields, counted zone by zone.
     pub fn located_len(&self, p: PlayerId) -> usize {
         let pl = self.player(p);
-        let away: usize = self.players.iter().map(|q| q.pile.guests().filter(|(_, o)| *o == p).count()).sum();
+        let away: usize = self.players.iter().map(|q| q.pile.guests_of(p)).sum();
         let pot = self.pot.iter().filter(|(_, o)| *o == Some(p)).count();
         pl.hand.known.len()
             + pl.deck.known_len()

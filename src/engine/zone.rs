@@ -123,6 +123,14 @@ impl Pile {
         self.cards[..n].iter().zip(&self.owners).filter_map(|(c, o)| o.map(|o| (c, o)))
     }
 
+    /// How many of the cards are `p`'s, guests of this pile.
+    pub fn guests_of(&self, p: PlayerId) -> usize {
+        if self.guests == 0 {
+            return 0;
+        }
+        self.owners.iter().filter(|o| **o == Some(p)).count()
+    }
+
     /// How many of the cards are the pile's own.
     pub fn owned_len(&self) -> usize {
         self.cards.len() - self.guests
