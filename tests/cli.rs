@@ -119,6 +119,26 @@ fn columns_count_characters() {
     assert_eq!((first.line, first.column), (3, 6));
 }
 
+/// A turn of 20,000 steps puts its errors past the 65,535th column, where miette's drawing of a
+/// label panicked, and a report per step redrew the whole line. Such reports give their position
+/// in words; the short and JSON forms are unchanged.
+#[test]
+fn reports_on_a_very_long_line_do_not_draw_it() {
+    let steps = vec!["1 Go"; 20_000].join("; ");
+    let log = format!("tribbles-log 1\nplayers: Ann, Bob, Cyd, Dee\n\nround 1\nfirst: Ann\nAnn: {steps}\n");
+    let human = with_stdin(&["check", "--color", "never", "-"], log.as_bytes());
+    let (out, err) = (stdout(&human), String::from_utf8_lossy(&human.stderr).into_owned());
+    assert_eq!(human.status.code(), Some(1), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        out.contains("help: at <stdin>:6:120000 (the line is too long to show)"),
+        "{}",
+        &out[..2000.min(out.len())]
+    );
+    let short = with_stdin(&["check", "--format", "short", "-"], log.as_bytes());
+    assert!(stdout(&short).contains("<stdin>:6:120000: error["), "{}", stdout(&short));
+}
+
 #[test]
 fn colour_follows_the_flag() {
     let plain = tribbles(&["check", "--color", "never", "logs/syntax-errors/unknown-power.tlog"]);

@@ -3,7 +3,10 @@
 
 use super::{Diagnostic, Severity, Tally};
 use crate::model::Span;
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan,
+    SpanContents,
+};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::OnceLock;
@@ -13,24 +16,98 @@ use std::sync::OnceLock;
 pub struct SourceFile {
     pub name: String,
     pub text: String,
-    line_starts: OnceLock<Vec<usize>>,
+    index: OnceLock<Index>,
+}
+
+/// Where lines start, and how many characters precede each block of [`BLOCK`] bytes: a column
+/// is then counted over at most one block, so a long line with many diagnostics costs no more
+/// than a short one.
+struct Index {
+    line_starts: Vec<usize>,
+    block_chars: Vec<usize>,
+    /// Before each line start, the line breaks as miette counts them: a `\r` alone breaks a line
+    /// too. Empty when the text has no `\r` (the count is then the line's index).
+    miette_breaks: Vec<usize>,
+}
+
+const BLOCK: usize = 256;
+
+/// How many characters start in these bytes (those that are no UTF-8 continuation byte).
+fn chars_in(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b & 0xc0 != 0x80).count()
+}
+
+impl Index {
+    fn of(text: &str) -> Index {
+        let line_starts: Vec<usize> =
+            std::iter::once(0).chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1)).collect();
+        let mut block_chars = Vec::with_capacity(text.len() / BLOCK + 1);
+        let mut before = 0;
+        for block in text.as_bytes().chunks(BLOCK) {
+            block_chars.push(before);
+            before += chars_in(block);
+        }
+        let b = text.as_bytes();
+        let miette_breaks = if memchr::memchr(b'\r', b).is_none() {
+            Vec::new()
+        } else {
+            // Each line's bytes are searched once for a `\r` that no `\n` follows.
+            let (mut breaks, mut lone, mut from) = (Vec::with_capacity(line_starts.len()), 0, 0);
+            for (k, &start) in line_starts.iter().enumerate() {
+                lone += memchr::memchr_iter(b'\r', &b[from..start])
+                    .filter(|&i| b.get(from + i + 1) != Some(&b'\n'))
+                    .count();
+                from = start;
+                breaks.push(k + lone);
+            }
+            breaks
+        };
+        Index { line_starts, block_chars, miette_breaks }
+    }
+
+    /// The index of the line holding the byte offset.
+    fn line_of(&self, offset: usize) -> usize {
+        // The first start is 0, at or before any offset.
+        self.line_starts.partition_point(|&s| s <= offset).saturating_sub(1)
+    }
+
+    /// The characters of `text` before the byte offset `offset`.
+    fn chars_before(&self, text: &str, offset: usize) -> usize {
+        let k = offset / BLOCK;
+        self.block_chars.get(k).copied().unwrap_or(0) + chars_in(text.as_bytes().get(k * BLOCK..offset).unwrap_or(&[]))
+    }
 }
 
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: String) -> SourceFile {
-        SourceFile { name: name.into(), text, line_starts: OnceLock::new() }
+        SourceFile { name: name.into(), text, index: OnceLock::new() }
+    }
+
+    /// The length in bytes of the line holding the byte offset, without its line break.
+    pub fn line_len(&self, offset: usize) -> usize {
+        let index = self.index();
+        let line = index.line_of(offset.min(self.text.len()));
+        let start = index.line_starts.get(line).copied().unwrap_or(0);
+        let end = index.line_starts.get(line + 1).map_or(self.text.len(), |next| next - 1);
+        end.saturating_sub(start)
+    }
+
+    fn index(&self) -> &Index {
+        self.index.get_or_init(|| Index::of(&self.text))
     }
 
     /// The 1-based line and 1-based column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let line_starts = self
-            .line_starts
-            .get_or_init(|| std::iter::once(0).chain(self.text.match_indices('\n').map(|(i, _)| i + 1)).collect());
-        // The first start is 0, at or before any offset.
-        let line = line_starts.partition_point(|&s| s <= offset).saturating_sub(1);
-        let start = line_starts.get(line).copied().unwrap_or(0);
-        let column = self.text.get(start..offset).map_or(offset - start, |s| s.chars().count());
+        let index = self.index();
+        let line = index.line_of(offset);
+        let start = index.line_starts.get(line).copied().unwrap_or(0);
+        // An offset inside a character (no span makes one) is counted in bytes.
+        let column = if self.text.is_char_boundary(offset) {
+            index.chars_before(&self.text, offset) - index.chars_before(&self.text, start)
+        } else {
+            offset - start
+        };
         (line + 1, column + 1)
     }
 }
@@ -126,10 +203,21 @@ pub struct HumanStyle {
     pub width: usize,
 }
 
+/// The longest line the human report draws. A longer one (no table writes one; a turn of
+/// thousands of steps can) is not drawn: miette would redraw it whole for each report, and fails
+/// on a label past its 65,535th column. Such a report gives its position in words instead.
+const LONGEST_DRAWN_LINE: usize = 16 * 1024;
+
 pub fn human(file: &SourceFile, d: &Diagnostic, style: HumanStyle) -> String {
     let theme = if style.color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width).with_links(false);
-    let report = Report { d, source: NamedSource::new(&file.name, file.text.clone()) };
+    let spans = std::iter::once(d.span).chain(d.related.iter().map(|(s, _)| *s));
+    let drawn = spans.clone().all(|s| file.line_len(s.start as usize) <= LONGEST_DRAWN_LINE);
+    let position = (!drawn).then(|| {
+        let (line, column) = file.line_col(d.span.start as usize);
+        format!("at {}:{line}:{column} (the line is too long to show)", file.name)
+    });
+    let report = Report { d, source: drawn.then_some(Window(file)), position };
     let mut out = String::new();
     // Writing into a String cannot fail; a renderer error would only lose this one report.
     let _ = handler.render_report(&mut out, &report);
@@ -138,7 +226,45 @@ pub fn human(file: &SourceFile, d: &Diagnostic, style: HumanStyle) -> String {
 
 struct Report<'a> {
     d: &'a Diagnostic,
-    source: NamedSource<String>,
+    /// `None` when a span lies on a line too long to draw; `position` then says where it is.
+    source: Option<Window<'a>>,
+    position: Option<String>,
+}
+
+/// The file as miette reads a span of it. miette's own reader walks its text from the start to
+/// find the span's lines, so it is handed the text from a few lines before the span (at a line
+/// start, past the lines of context it asks for) and its answer is shifted back: a report costs
+/// what its lines cost, not what the file does. miette's reader itself does the rest, so the
+/// report is the one the whole text gives.
+struct Window<'a>(&'a SourceFile);
+
+impl SourceCode for Window<'_> {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let file = self.0;
+        let index = file.index();
+        let first = index.line_of(span.offset()).saturating_sub(context_lines_before + 1);
+        let start = index.line_starts.get(first).copied().unwrap_or(0);
+        let breaks = index.miette_breaks.get(first).copied().unwrap_or(first);
+        let text = file.text.get(start..).unwrap_or_default();
+        let inner = text.read_span(
+            &SourceSpan::new((span.offset() - start).into(), span.len()),
+            context_lines_before,
+            context_lines_after,
+        )?;
+        Ok(Box::new(MietteSpanContents::new_named(
+            file.name.clone(),
+            inner.data(),
+            SourceSpan::new((inner.span().offset() + start).into(), inner.span().len()),
+            inner.line() + breaks,
+            inner.column(),
+            inner.line_count() + breaks,
+        )))
+    }
 }
 
 impl fmt::Debug for Report<'_> {
@@ -174,14 +300,18 @@ impl miette::Diagnostic for Report<'_> {
 
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
         let rule = self.d.code.rule();
-        Some(match &self.d.help {
-            Some(h) => Box::new(format!("{h}\nrule: {rule}")),
-            None => Box::new(format!("rule: {rule}")),
-        })
+        let help = match &self.d.help {
+            Some(h) => format!("{h}\nrule: {rule}"),
+            None => format!("rule: {rule}"),
+        };
+        Some(Box::new(match &self.position {
+            Some(at) => format!("{at}\n{help}"),
+            None => help,
+        }))
     }
 
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        Some(&self.source)
+        self.source.as_ref().map(|w| w as &dyn miette::SourceCode)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
@@ -194,6 +324,21 @@ impl miette::Diagnostic for Report<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn columns_match_a_plain_count_across_blocks() {
+        // Characters of one to four bytes, so that some straddle the index's block boundaries.
+        let pieces = ["a", "\u{e9}", "\u{6f22}", "\u{1f42d}", "\n", "bc"];
+        let text: String = (0..2000).map(|i| pieces[(i * 7 + i / 5) % pieces.len()]).collect();
+        let f = SourceFile::new("t", text.clone());
+        for offset in 0..=text.len() + 1 {
+            let o = offset.min(text.len());
+            let start = text.as_bytes()[..o].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            let line = text.as_bytes()[..o].iter().filter(|&&b| b == b'\n').count() + 1;
+            let column = text.get(start..o).map_or(o - start, |s| s.chars().count()) + 1;
+            assert_eq!(f.line_col(offset), (line, column), "offset {offset}");
+        }
+    }
 
     #[test]
     fn columns_count_characters_not_bytes() {
