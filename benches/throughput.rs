@@ -178,6 +178,41 @@ fn summary() {
         short_log.len() / 1000,
         long_log.len() as f64 / short_log.len() as f64
     );
+    // Doubling probes: each input of size 2n against size n should cost about 2x (4x would be a
+    // quadratic path). Reports are rendered too, as `check` prints them.
+    const HEAD: &str = "tribbles-log 1\nplayers: Ann, Bob, Cyd, Dee\n";
+    /// A probe: what it measures, the input of size n, and n.
+    type Probe = (&'static str, fn(usize) -> String, usize);
+    let probes: [Probe; 3] = [
+        (
+            "one turn of n steps (2n reports)",
+            |n| format!("{HEAD}\nround 1\nfirst: Ann\nAnn: {}\n", vec!["1 Go"; n].join("; ")),
+            5_000,
+        ),
+        (
+            "n turn lines, one report each",
+            |n| format!("{HEAD}\nround 1\nfirst: Ann\n{}", "Ann: 1 Go\n".repeat(n)),
+            2_000,
+        ),
+        (
+            "a decklist of n cards",
+            |n| format!("{HEAD}deck Ann: {}\n\nround 1\nfirst: Ann\nAnn: 1 Go\n", vec!["10 Go"; n].join(", ")),
+            20_000,
+        ),
+    ];
+    for (what, make, n) in probes {
+        let (small, large) = (make(n), make(2 * n));
+        let cost = |text: &str| {
+            per_pass(|| {
+                let (file, diagnostics) = tribbles::check_bytes("b", text.as_bytes());
+                let style = tribbles::diagnostics::render::HumanStyle { color: false, width: 100 };
+                for d in &diagnostics {
+                    black_box(tribbles::diagnostics::render::human(&file, d, style));
+                }
+            })
+        };
+        println!("scaling: {what}, n = {n}: 2n costs {:.1}x n", cost(&large) / cost(&small));
+    }
 }
 
 criterion_group!(throughput, benches);
