@@ -47,6 +47,8 @@ impl Index {
             block_chars.push(before);
             before += chars_in(block);
         }
+        // The end of a text whose length is a multiple of the block starts a block of its own.
+        block_chars.push(before);
         let b = text.as_bytes();
         let miette_breaks = if memchr::memchr(b'\r', b).is_none() {
             Vec::new()
@@ -330,7 +332,16 @@ mod tests {
         // Characters of one to four bytes, so that some straddle the index's block boundaries.
         let pieces = ["a", "\u{e9}", "\u{6f22}", "\u{1f42d}", "\n", "bc"];
         let text: String = (0..2000).map(|i| pieces[(i * 7 + i / 5) % pieces.len()]).collect();
-        let f = SourceFile::new("t", text.clone());
+        // The text cut at a multiple of the block too, so that its end starts a block.
+        let cut = text.char_indices().map(|(i, _)| i).rev().find(|i| i % BLOCK == 0).unwrap_or(0);
+        assert!(cut > BLOCK, "{cut}");
+        for text in [text.clone(), text[..cut].to_string()] {
+            check_columns(&text);
+        }
+    }
+
+    fn check_columns(text: &str) {
+        let f = SourceFile::new("t", text.to_string());
         for offset in 0..=text.len() + 1 {
             let o = offset.min(text.len());
             let start = text.as_bytes()[..o].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
