@@ -59,9 +59,9 @@ impl PlayerId {
 pub const MAX_PLAYERS: usize = 32;
 
 /// The most cards one group of a card list may count (`1000x ?`), and the most a resolution line
-/// may draw or scan unseen. The rules set no largest deck (TCC 2.1, Customizing Your Deck); the bound is
-/// the format's, far above any table's, and keeps the work a line asks for in proportion to its
-/// length (docs/rulings.md).
+/// may draw or scan unseen. The rules set no largest deck (TCC 2.1, Customizing Your Deck); the
+/// bound is the format's, far above any table's, and keeps the work a line asks for in
+/// proportion to its length (docs/rulings.md, F9).
 pub const MAX_COUNT: u32 = 1_000;
 
 /// The declared player names, indexed by [`PlayerId`].

@@ -649,7 +649,7 @@ fn turn<'a>(cx: &Cx<'_>, i: &'a str, player: crate::model::PlayerId, player_span
             }
             other => other?,
         };
-        if !r.is_empty() && !r.trim().is_empty() {
+        if !trim(r).is_empty() {
             let at = r.trim_start();
             return token::fail_with(
                 at,

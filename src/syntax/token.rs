@@ -122,7 +122,8 @@ impl<'s> Cx<'s> {
     }
 
     pub fn declare(&self, names: Vec<String>) {
-        let tags = names.iter().enumerate().filter(|(_, n)| super::is_tag(n)).fold(0, |m, (i, _)| m | 1 << i);
+        let bit = |i: usize| u32::try_from(i).ok().and_then(|i| 1u32.checked_shl(i)).unwrap_or(0);
+        let tags = names.iter().enumerate().filter(|(_, n)| super::is_tag(n)).fold(0, |m, (i, _)| m | bit(i));
         self.tag_named.set(tags);
         *self.names.borrow_mut() = Names(names);
     }
