@@ -617,11 +617,11 @@ pub(crate) fn declare_players<'a>(
     Ok(cx.names.borrow().ids().collect())
 }
 
-/// [`str::trim`], answered at once when the text starts and ends with printable ASCII (most
-/// steps do): Unicode white space is either ASCII at or below the space, or not ASCII.
+/// [`str::trim`], answered at once for an empty text or one that starts and ends with printable
+/// ASCII (most steps do): Unicode white space is either ASCII at or below the space, or not ASCII.
 fn trim(s: &str) -> &str {
     let plain = |b: Option<&u8>| b.is_some_and(|&b| b > b' ' && b.is_ascii());
-    if plain(s.as_bytes().first()) && plain(s.as_bytes().last()) { s } else { s.trim() }
+    if s.is_empty() || plain(s.as_bytes().first()) && plain(s.as_bytes().last()) { s } else { s.trim() }
 }
 
 /// The steps of a turn, after the colon.
