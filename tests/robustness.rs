@@ -1,0 +1,135 @@
+//! Damaged logs: simulated games with lines cut, moved, doubled, lengthened and sprinkled with
+//! stray tokens and characters are checked, and every report is rendered in each form, without a
+//! panic. Damage of this kind, over many more games, found a report at the very end of a text
+//! whose length is a multiple of the column index's block to underflow (a unit test in
+//! `diagnostics::render` pins that case); this test keeps a fixed sample of it in every run.
+
+use tribbles::diagnostics::Severity;
+use tribbles::diagnostics::render::{self, HumanStyle};
+use tribbles::model::log::Ruleset;
+use tribbles::sim::{Options, simulate};
+
+/// A fixed xorshift generator, so that every run damages the same games the same way.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+const TOKENS: &[&str] = &[
+    "1000x ?",
+    "?",
+    "0x ?",
+    "1 Go",
+    "100000 Time Warp",
+    "@Ann",
+    "@Bob",
+    "use",
+    "draw",
+    "pass",
+    "; ",
+    ", ",
+    "Ann's",
+    "Bob",
+    "position",
+    "end",
+    "round 2",
+    "  ",
+    "\n",
+    "\n  ",
+    "then ",
+    "expect ",
+    "99",
+    "1000x 1 Copy",
+    "Copy",
+    "Replay",
+    "replay 1 Go",
+    "activate",
+    "skipped",
+    "place 1 BaH!",
+    "top",
+    "bottom",
+    "name Go",
+    "take 1 Go",
+    "é",
+    "\r",
+];
+
+/// The game's lines, damaged in one to six places.
+fn damage(log: &str, rng: &mut Rng) -> String {
+    let mut lines: Vec<String> = log.lines().map(str::to_string).collect();
+    for _ in 0..1 + rng.below(6) {
+        let i = rng.below(lines.len());
+        let at = rng.below(lines[i].len() + 1);
+        match rng.below(8) {
+            0 => {
+                lines.remove(i);
+            }
+            1 => {
+                let line = lines[i].clone();
+                let to = rng.below(lines.len());
+                lines.insert(to, line);
+            }
+            2 if lines[i].is_char_boundary(at) => lines[i].insert_str(at, TOKENS[rng.below(TOKENS.len())]),
+            3 => {
+                let j = rng.below(lines.len());
+                lines.swap(i, j);
+            }
+            4 if lines[i].is_char_boundary(at) => lines[i].truncate(at),
+            5 => lines[i] = lines[i].replace(" 1 ", " 100000 ").replace("Go", "Copy"),
+            6 => {
+                // A turn made long: its steps again, many times.
+                let steps = lines[i].split(": ").nth(1).unwrap_or("1 Go").to_string();
+                lines[i] = format!("{}; {}", lines[i], steps.repeat(1 + rng.below(40)));
+            }
+            7 if lines[i].is_char_boundary(at) => {
+                let c = char::from_u32(rng.below(0x3000) as u32).unwrap_or('x');
+                lines[i].insert(at, c);
+            }
+            _ => {}
+        }
+        if lines.is_empty() {
+            lines.push(String::new());
+        }
+    }
+    lines.join("\n")
+}
+
+#[test]
+fn damaged_games_are_checked_and_rendered_without_a_panic() {
+    let mut rng = Rng(0x5eed_1234_abcd);
+    let style = HumanStyle { color: false, width: 80 };
+    let mut reports = 0;
+    for k in 0..1500 {
+        let mut o = Options::new(4 + rng.below(5), 7000 + k);
+        o.troubles = rng.below(2) == 0;
+        o.hidden = rng.below(2) == 0;
+        if rng.below(3) == 0 {
+            o.ruleset = Ruleset::Decipher2000;
+        }
+        let text = damage(&simulate(&o), &mut rng);
+        let (file, diagnostics) = tribbles::check_bytes("damaged", text.as_bytes());
+        for d in &diagnostics {
+            let human = render::human(&file, d, style);
+            assert!(!human.is_empty());
+            let _ = render::short(&file, d);
+            let _ = render::json(&file, d);
+        }
+        reports += diagnostics.len();
+        let (log, syntax) = tribbles::syntax::parse(&text);
+        if syntax.iter().all(|d| d.severity() != Severity::Error) {
+            let _ = tribbles::syntax::print::format(&log);
+        }
+    }
+    // The damage is real: most games draw reports.
+    assert!(reports > 1500, "only {reports} reports");
+}
