@@ -403,7 +403,7 @@ impl<'s> Cx<'s> {
 /// Warp`, `Tribbles`, compounds, unknown words, non-ASCII text), which [`Cx::card`]'s general
 /// parser reads; on what this accepts both give the same card and the same rest (a unit test
 /// compares them).
-fn plain_card(i: &str) -> Option<(&str, Card)> {
+pub(super) fn plain_card(i: &str) -> Option<(&str, Card)> {
     // The reader works on byte offsets into `i`: every offset it stops at follows an ASCII byte
     // (or is 0), so each slice it returns starts on a character boundary.
     let b = i.as_bytes();
