@@ -205,7 +205,8 @@ impl<'s> Cx<'s> {
             let digits = i.bytes().take_while(u8::is_ascii_digit).count();
             let plain_number = digits > 0 && matches!(i.as_bytes().get(digits), None | Some(b' ' | b'\t'));
             if b == b'?' || plain_number {
-                let (rest, card) = self.card(i)?;
+                // The plain reader reads neither: `?` is not its, and these digits it refused above.
+                let (rest, card) = self.any_card(i)?;
                 return Ok((rest, CardCount { count: 1, owner: None, card: card.card, span: card.span }));
             }
             // `3x 10 Go`: a plain count before a plain card.
@@ -504,8 +505,7 @@ fn plain_power(b: &[u8], at: usize) -> Option<(usize, Power)> {
 
 /// Past any spaces and tabs (nom's `space0`).
 pub fn blanks(i: &str) -> &str {
-    let n = i.bytes().take_while(|b| matches!(b, b' ' | b'\t')).count();
-    &i[n..]
+    &i[skip_blanks(i.as_bytes(), 0)..]
 }
 
 /// A count of cards over [`MAX_COUNT`] (or past 32 bits).
