@@ -14,23 +14,75 @@ const KEYWORDS: [&str; 6] = ["direction", "chain", "pot", "trouble", "players", 
 impl Cx<'_> {
     /// A resolution line's event (not `then`, which is a step).
     pub fn event<'a>(&self, i: &'a str) -> R<'a, Event> {
-        match self.quick_event(i) {
-            Some(event) => Ok((&i[i.len()..], event)),
-            None => self.event_general(i),
+        if let Ok((rest, w)) = super::token::word(i) {
+            if !KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(w)) {
+                // A declared name is taken from the word just read (`player` would read it again).
+                return match self.find(w) {
+                    Some(player) => match self.quick_event(player, rest) {
+                        Some(event) => Ok((&rest[rest.len()..], event)),
+                        None => {
+                            let (rest, _) = space1(rest)?;
+                            self.verb(rest, player)
+                        }
+                    },
+                    None => self.player_event(i),
+                };
+            }
         }
+        if let Ok((rest, _)) = (kw("direction"), space1, kw("reverses")).parse(i) {
+            return Ok((rest, Event::DirectionReverses));
+        }
+        if let Ok((rest, _)) = (kw("chain"), space1, kw("breaks")).parse(i) {
+            return Ok((rest, Event::ChainBreaks));
+        }
+        if let Ok((rest, _)) = (kw("chain"), space1, kw("restarts")).parse(i) {
+            return Ok((rest, Event::ChainRestarts));
+        }
+        if let Ok((rest, _)) = (kw("pot"), space1, kw("empties")).parse(i) {
+            return Ok((rest, Event::PotEmpties));
+        }
+        if let Ok((rest, _)) = (kw("pot"), space1, kw("may"), space1, kw("empty")).parse(i) {
+            return Ok((rest, Event::PotMayEmpty));
+        }
+        if let Ok((rest, _)) = (kw("trouble"), space1, kw("shifts"), space1, kw("to"), space1).parse(i) {
+            if rest.is_empty() {
+                return fail(rest, Code::BadResolution, "expected the trouble's name");
+            }
+            return Ok(("", Event::TroubleShifts(rest.to_string())));
+        }
+        if let Ok((rest, _)) = (kw("trouble"), space1, kw("shifts")).parse(i) {
+            if rest.trim().is_empty() {
+                return Ok((rest, Event::TroubleHidden));
+            }
+        }
+        if let Ok((rest, _)) = (kw("players"), space1, kw("reseat"), space1, kw("as"), space1).parse(i) {
+            let (rest, order) = self.player_list(rest)?;
+            return Ok((rest, Event::Reseated(order)));
+        }
+        if let Ok((at, _)) = (kw("round"), space1::<&str, PErr>).parse(i) {
+            let (rest, n) = number(at)?;
+            let round = to_u32(n, at)?;
+            if let Ok((rest, _)) = (space1::<&str, PErr>, kw("ends")).parse(rest) {
+                return Ok((rest, Event::RoundEnds(round)));
+            }
+            let (rest, _) =
+                (space1, kw("starts"), space1, kw("with"), space1).parse(rest).or_else(|_: nom::Err<PErr>| {
+                    fail(rest, Code::BadResolution, "expected `starts with PLAYER` or `ends`")
+                })?;
+            let (rest, first) = self.player(rest)?;
+            return Ok((rest, Event::RoundStarts { round, first }));
+        }
+        self.player_event(i)
     }
 
-    /// The commonest resolution lines, read from their bytes: a declared player, `draws`,
-    /// `discards`, `puts` or `reveals`, cards the plain card reader reads (a number and a known
-    /// power, one to a group), then one of a few endings written in lower case with single
-    /// spaces. `None` for anything else, which [`Cx::event_general`] reads; on what this accepts
-    /// both give the same event and spans (a unit test compares them over simulated games).
-    fn quick_event(&self, i: &str) -> Option<Event> {
-        let (rest, name) = super::token::word(i).ok()?;
-        if KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(name)) {
-            return None;
-        }
-        let player = self.find(name)?;
+    /// The commonest resolution lines after a declared player's name (`rest` starts with the
+    /// space before the verb), read from their bytes: `draws`, `discards`, `puts` or `reveals`,
+    /// cards the plain card reader reads (a number and a known power, one to a group) or `?`,
+    /// then one of a few endings written in lower case with single spaces; `plays` a plain card;
+    /// `scores` or `loses` a number; `is decked`, `skipped` or `next`. `None` for anything else,
+    /// which [`Cx::verb`] reads; on what this accepts both give the same event and spans (a unit
+    /// test compares them over simulated games).
+    fn quick_event(&self, player: PlayerId, rest: &str) -> Option<Event> {
         let (verb, list) = rest.strip_prefix(' ')?.split_once(' ')?;
         match verb {
             "plays" => {
@@ -99,66 +151,6 @@ impl Cx<'_> {
                 None => return Some((cards?, rest)),
             }
         }
-    }
-
-    /// The general reader of [`Cx::event`].
-    pub(crate) fn event_general<'a>(&self, i: &'a str) -> R<'a, Event> {
-        if let Ok((rest, w)) = super::token::word(i) {
-            if !KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(w)) {
-                // A declared name is taken from the word just read (`player` would read it again).
-                return match self.find(w) {
-                    Some(player) => {
-                        let (rest, _) = space1(rest)?;
-                        self.verb(rest, player)
-                    }
-                    None => self.player_event(i),
-                };
-            }
-        }
-        if let Ok((rest, _)) = (kw("direction"), space1, kw("reverses")).parse(i) {
-            return Ok((rest, Event::DirectionReverses));
-        }
-        if let Ok((rest, _)) = (kw("chain"), space1, kw("breaks")).parse(i) {
-            return Ok((rest, Event::ChainBreaks));
-        }
-        if let Ok((rest, _)) = (kw("chain"), space1, kw("restarts")).parse(i) {
-            return Ok((rest, Event::ChainRestarts));
-        }
-        if let Ok((rest, _)) = (kw("pot"), space1, kw("empties")).parse(i) {
-            return Ok((rest, Event::PotEmpties));
-        }
-        if let Ok((rest, _)) = (kw("pot"), space1, kw("may"), space1, kw("empty")).parse(i) {
-            return Ok((rest, Event::PotMayEmpty));
-        }
-        if let Ok((rest, _)) = (kw("trouble"), space1, kw("shifts"), space1, kw("to"), space1).parse(i) {
-            if rest.is_empty() {
-                return fail(rest, Code::BadResolution, "expected the trouble's name");
-            }
-            return Ok(("", Event::TroubleShifts(rest.to_string())));
-        }
-        if let Ok((rest, _)) = (kw("trouble"), space1, kw("shifts")).parse(i) {
-            if rest.trim().is_empty() {
-                return Ok((rest, Event::TroubleHidden));
-            }
-        }
-        if let Ok((rest, _)) = (kw("players"), space1, kw("reseat"), space1, kw("as"), space1).parse(i) {
-            let (rest, order) = self.player_list(rest)?;
-            return Ok((rest, Event::Reseated(order)));
-        }
-        if let Ok((at, _)) = (kw("round"), space1::<&str, PErr>).parse(i) {
-            let (rest, n) = number(at)?;
-            let round = to_u32(n, at)?;
-            if let Ok((rest, _)) = (space1::<&str, PErr>, kw("ends")).parse(rest) {
-                return Ok((rest, Event::RoundEnds(round)));
-            }
-            let (rest, _) =
-                (space1, kw("starts"), space1, kw("with"), space1).parse(rest).or_else(|_: nom::Err<PErr>| {
-                    fail(rest, Code::BadResolution, "expected `starts with PLAYER` or `ends`")
-                })?;
-            let (rest, first) = self.player(rest)?;
-            return Ok((rest, Event::RoundStarts { round, first }));
-        }
-        self.player_event(i)
     }
 
     /// `PLAYER VERB …`
@@ -613,8 +605,12 @@ mod tests {
 
     /// Where the quick reader answers, the general one gives the same event and spans.
     fn agree(cx: &Cx, line: &str) -> bool {
-        let Some(quick) = cx.quick_event(line) else { return false };
-        let general = cx.event_general(line);
+        let Ok((after, name)) = crate::syntax::token::word(line) else { return false };
+        let Some(player) = cx.find(name).filter(|_| !KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(name))) else {
+            return false;
+        };
+        let Some(quick) = cx.quick_event(player, after) else { return false };
+        let general = space1::<&str, PErr>(after).and_then(|(r, _)| cx.verb(r, player));
         let Ok((rest, general)) = general else { panic!("`{line}`: only the quick reader reads it") };
         assert!(rest.trim().is_empty(), "`{line}`: the general reader stops at `{rest}`");
         assert_eq!(quick, general, "`{line}`");
