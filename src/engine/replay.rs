@@ -190,6 +190,9 @@ pub(crate) struct Referee<'a> {
     located_bounds: Vec<Option<Counts>>,
     /// Whether `events` keeps the whole game (`replay`, `score`) or only the current line's group.
     keep_events: bool,
+    /// The last turn's list of resolution lines, emptied, lent to the next turn (one allocation
+    /// a game, not one a turn).
+    pub(super) spare_claims: Vec<(&'a Event, Span, bool)>,
     /// The players who went out this round, in order.
     pub(super) went_out: Vec<PlayerId>,
     /// `safety` lines of the round being closed, and a `reseat` to apply after it.
@@ -257,6 +260,7 @@ impl<'a> Referee<'a> {
             turn_in_round: 0,
             refereed: true,
             keep_events: true,
+            spare_claims: Vec::new(),
             checked_gains: vec![0; crate::model::MAX_PLAYERS],
             located_bounds: vec![None; crate::model::MAX_PLAYERS],
             went_out: Vec::new(),
@@ -291,6 +295,9 @@ impl<'a> Referee<'a> {
 
     /// Applies an event and records it.
     pub(super) fn emit(&mut self, event: Event) {
+        if let Event::Shuffles { player, from } = event {
+            self.shuffled_away(player, from);
+        }
         self.state.apply(&event);
         self.events.push(Logged { line: self.line, event });
     }
@@ -894,6 +901,8 @@ impl<'a> Referee<'a> {
         if !gained.into_iter().all(|c| list.admits(&bound, c)) || !list.holds_as_many(self.state.located_len(p)) {
             return false;
         }
+        // The bound only spares the walk: debug builds (every test) walk anyway, and must agree.
+        debug_assert_eq!(self.first_misfit(list, p, None).0, None, "the bound hid a misfit of {p:?}");
         self.settle(p, Some(bound));
         true
     }
@@ -924,6 +933,28 @@ impl<'a> Referee<'a> {
             Some(card) => self.report_misfit(p, card, span),
             None => self.settle(p, Some(counts)),
         }
+    }
+
+    /// Cards of `p` are about to be shuffled into the deck: they and the deck's known cards
+    /// become unknown cards of the deck and leave the located cards, so they leave the bound of
+    /// the decklist check too (otherwise the bound keeps every card ever located, and the next
+    /// check after a round's end walks every located card). The bound stays an upper bound of
+    /// the located cards with those gained since: only located cards go, and with a card set
+    /// aside as a misfit (which the bound does not count), none goes.
+    fn shuffled_away(&mut self, p: PlayerId, from: Zone) {
+        if self.has_misfits(p) {
+            return;
+        }
+        let Some(Some(bound)) = self.located_bounds.get_mut(p.index()) else { return };
+        let pl = self.state.player(p);
+        let mut leave = |c: &Card| bound.remove(c);
+        match from {
+            Zone::Pile => pl.pile.owned().for_each(&mut leave),
+            Zone::Hand => pl.hand.known.iter().for_each(&mut leave),
+            Zone::Discard => pl.discard.known.iter().for_each(&mut leave),
+            Zone::Deck => {}
+        }
+        pl.deck.known_cards().for_each(leave);
     }
 
     fn report_misfit(&mut self, p: PlayerId, card: Card, span: Span) {
@@ -1203,7 +1234,7 @@ impl<'a> Referee<'a> {
     }
 
     fn points_claim(&mut self, list: &[PlayerPoints], span: Span) {
-        let names = self.log.names.clone();
+        let names = &self.log.names;
         for claim in list {
             let Some(report) = self.current_report() else { return };
             let Some(row) = report.rows.iter_mut().find(|r| r.player == claim.player) else { continue };
@@ -1218,7 +1249,7 @@ impl<'a> Referee<'a> {
                         format!("{} scored {p} this round, not {}", names.get(claim.player), claim.points),
                     )
                     .label(format!("the rules make it {p}"))
-                    .help(row.breakdown(&names)),
+                    .help(row.breakdown(names)),
                 ),
                 Some(_) => {}
                 None => self.report(
@@ -1228,14 +1259,14 @@ impl<'a> Referee<'a> {
                         format!("{}'s points this round cannot be verified", names.get(claim.player)),
                     )
                     .label("the sheet is followed")
-                    .help(row.breakdown(&names)),
+                    .help(row.breakdown(names)),
                 ),
             }
         }
     }
 
     fn totals_claim(&mut self, list: &[PlayerPoints], span: Span) {
-        let names = self.log.names.clone();
+        let names = &self.log.names;
         let fogged = self.state.fog.scores;
         for claim in list {
             let computed = self.state.player(claim.player).score.0;

@@ -91,7 +91,9 @@ impl Referee<'_> {
                 _ => None,
             })
             .collect();
-        let mut progress = Progress { called_for: self.called_for(), ..Progress::default() };
+        let mut claims = std::mem::take(&mut self.spare_claims);
+        claims.clear();
+        let mut progress = Progress { called_for: self.called_for(), claims, ..Progress::default() };
         for l in &lines[at + 1..end] {
             if let LineKind::Resolution(e) = &l.kind {
                 progress.claims.push((e, l.span, false));
@@ -139,6 +141,7 @@ impl Referee<'_> {
         self.trouble_turn_end(&progress, &mut claims);
         self.end_of_turn(player, turn, &progress, lines[at].span);
         self.compare(&claims, events_before);
+        self.spare_claims = progress.claims;
     }
 
     /// Checks that it is this player's turn; false when the turn must not be applied.

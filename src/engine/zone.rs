@@ -497,6 +497,22 @@ impl Counts {
         }
     }
 
+    /// Takes back one [`Counts::add`] of `card` (never below zero): a located card left.
+    pub fn remove(&mut self, card: &Card) {
+        self.total = self.total.saturating_sub(1);
+        let Card::Known { denomination, power } = card else { return };
+        let d = &mut self.by_denomination[denomination.index()];
+        *d = d.saturating_sub(1);
+        let n = match (slot(card), power) {
+            (Some(i), _) => self.singles.get_mut(i),
+            (None, PowerSpec::Unrecorded) => None,
+            (None, _) => self.others.iter_mut().find(|(c, _)| c == card).map(|(_, n)| n),
+        };
+        if let Some(n) = n {
+            *n = n.saturating_sub(1);
+        }
+    }
+
     fn copies(&self, card: &Card) -> u32 {
         match slot(card) {
             Some(i) => self.singles.get(i).copied().unwrap_or(0),
@@ -600,5 +616,30 @@ mod tests {
         assert_eq!(list.misfit([&ten, &ten]), Some(&ten));
         let skip = c(Denomination::One, Power::Skip);
         assert_eq!(list.misfit([&skip]), Some(&skip));
+    }
+
+    /// A card that leaves the located ones is taken back out of a bound exactly as it was added,
+    /// whatever it is, and a bound never counts below zero.
+    #[test]
+    fn removing_a_card_undoes_adding_it() {
+        let cards = [
+            c(Denomination::One, Power::Go),
+            partial(Denomination::Ten),
+            Card::Known { denomination: Denomination::One, power: PowerSpec::Compound(Power::Go, Power::Skip) },
+            Card::Unknown,
+        ];
+        let base = Counts::of(cards.iter());
+        for card in &cards {
+            let mut grown = base.clone();
+            grown.add(card);
+            grown.add(card);
+            grown.remove(card);
+            grown.remove(card);
+            assert_eq!(grown, base, "{card}");
+        }
+        let mut empty = Counts::of(std::iter::empty());
+        empty.remove(&cards[0]);
+        empty.remove(&cards[2]);
+        assert_eq!(empty, Counts::of(std::iter::empty()));
     }
 }
