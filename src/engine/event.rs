@@ -162,7 +162,7 @@ impl Drawn {
     pub fn count(&self) -> u32 {
         match self {
             Drawn::Count(n) => *n,
-            Drawn::Cards(cards) => cards.iter().map(|c| c.count).sum(),
+            Drawn::Cards(cards) => crate::model::log::total_count(cards),
         }
     }
 }

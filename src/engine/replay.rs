@@ -8,6 +8,7 @@ use super::zone::{Collection, Counts, Deck, Hidden};
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::model::log::{
     CardCount, CardCounts, ChainSetting, Expectation, Line, LineKind, Log, PlayerPoints, PositionLine, Ruleset, Zone,
+    total_count,
 };
 use crate::model::{Card, Denomination, Names, PlayerId, Points, Power, PowerSpec, Span};
 use crate::powers;
@@ -589,7 +590,7 @@ impl<'a> Referee<'a> {
                     collections.push(None);
                 }
                 Some((cards, span)) => {
-                    let total: u32 = cards.iter().map(|c| c.count).sum();
+                    let total = total_count(&cards);
                     if ruleset == Ruleset::Tcc21 && total < 35 {
                         self.report(
                             Diagnostic::new(Code::DeckTooSmall, span, format!("{}'s deck has {total} cards; TCC 2.1 needs at least 35", log.names.get(PlayerId(k as u8))))
@@ -736,7 +737,7 @@ impl<'a> Referee<'a> {
             let size: u32 = 7u32.saturating_sub(fewer);
             let uncertain = self.uncertain_deal.contains(&q);
             let mut cards: CardCounts = listed.map(|(_, c, _)| (*c).clone()).unwrap_or_default();
-            let named: u32 = cards.iter().map(|c| c.count).sum();
+            let named = total_count(&cards);
             if named > size && !uncertain {
                 if let Some((_, _, span)) = listed {
                     let mut d = Diagnostic::new(
@@ -1676,7 +1677,7 @@ pub(super) fn same_event(happened: &Event, expected: &Event) -> bool {
             p == q
                 && match a {
                     Drawn::Count(m) => m == n,
-                    Drawn::Cards(c) => c.iter().map(|c| c.count).sum::<u32>() == *n,
+                    Drawn::Cards(c) => total_count(c) == *n,
                 }
         }
         (Event::Discards { player: p, cards: a, from: f }, Event::Discards { player: q, cards: b, from: g }) => {

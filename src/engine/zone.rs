@@ -143,6 +143,14 @@ impl Pile {
     }
 }
 
+/// A number of cards as a count. Counts of unknown cards are `u32` and saturate: a log would need
+/// billions of cards (tens of megabytes of `1000x ?`) to reach the top, where counting stops.
+/// (The lengths of lists of cards are cast where it is cheaper: a list that long would not fit in
+/// memory.)
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
 /// An unordered group of cards: some known (maybe partly), some unknown, and perhaps an unknown
 /// number more (a deck whose size the log never gave).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -168,12 +176,12 @@ impl Hidden {
 
     /// The number of cards, when it is known.
     pub fn len(&self) -> Option<u32> {
-        (!self.unbounded).then(|| self.known.len() as u32 + self.unknown)
+        (!self.unbounded).then(|| self.min_len())
     }
 
     /// At least this many cards.
     pub fn min_len(&self) -> u32 {
-        self.known.len() as u32 + self.unknown
+        (self.known.len() as u32).saturating_add(self.unknown)
     }
 
     /// Provably empty.
@@ -183,14 +191,14 @@ impl Hidden {
 
     pub fn add(&mut self, card: Card) {
         match card {
-            Card::Unknown => self.unknown += 1,
+            Card::Unknown => self.unknown = self.unknown.saturating_add(1),
             c => self.known.push(c),
         }
     }
 
     /// Forgets which cards are which; counts stay (a shuffle into a face-down zone).
     pub fn forget(&mut self) {
-        self.unknown += self.known.len() as u32;
+        self.unknown = self.min_len();
         self.known.clear();
     }
 
@@ -278,11 +286,11 @@ pub struct Deck {
 
 impl Deck {
     pub fn len(&self) -> Option<u32> {
-        self.middle.len().map(|m| m + self.top.len() as u32 + self.bottom.len() as u32)
+        self.middle.len().map(|m| m.saturating_add((self.top.len() + self.bottom.len()) as u32))
     }
 
     pub fn min_len(&self) -> u32 {
-        self.middle.min_len() + self.top.len() as u32 + self.bottom.len() as u32
+        self.middle.min_len().saturating_add((self.top.len() + self.bottom.len()) as u32)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -333,7 +341,7 @@ impl Deck {
         self.top.clear();
         self.bottom.clear();
         self.middle.forget();
-        self.middle.unknown += ordered as u32 + cards;
+        self.middle.unknown = self.middle.unknown.saturating_add(count(ordered)).saturating_add(cards);
     }
 
     /// How many cards [`Deck::known_cards`] yields.
@@ -390,14 +398,14 @@ impl Collection {
         let mut c = Collection { singles: vec![0; SLOTS], ..Collection::default() };
         for (card, n) in groups {
             if let Some(i) = slot(&card) {
-                c.singles[i] += n;
+                c.singles[i] = c.singles[i].saturating_add(n);
             }
-            c.total += n;
+            c.total = c.total.saturating_add(n);
             if let Some(d) = card.denomination() {
-                c.by_denomination[d.index()] += n;
+                c.by_denomination[d.index()] = c.by_denomination[d.index()].saturating_add(n);
             }
             match c.cards.iter_mut().find(|(k, _)| *k == card) {
-                Some((_, m)) => *m += n,
+                Some((_, m)) => *m = m.saturating_add(n),
                 None => c.cards.push((card, n)),
             }
         }
@@ -616,6 +624,26 @@ mod tests {
         assert_eq!(list.misfit([&ten, &ten]), Some(&ten));
         let skip = c(Denomination::One, Power::Skip);
         assert_eq!(list.misfit([&skip]), Some(&skip));
+    }
+
+    /// Counts of cards saturate instead of overflowing (debug builds would panic, release builds
+    /// wrap to a small count): only a log of billions of cards gets there.
+    #[test]
+    fn card_counts_saturate() {
+        let mut h = Hidden { known: vec![c(Denomination::One, Power::Go)], unknown: u32::MAX - 1, unbounded: false };
+        assert_eq!(h.min_len(), u32::MAX);
+        h.add(Card::Unknown);
+        h.forget();
+        assert_eq!(h.len(), Some(u32::MAX));
+        let mut deck = Deck { top: vec![Card::Unknown; 2], middle: h, bottom: Vec::new() };
+        assert_eq!(deck.min_len(), u32::MAX);
+        deck.shuffle_in(u32::MAX);
+        assert_eq!(deck.len(), Some(u32::MAX));
+        let list = Collection::from_counts([
+            (c(Denomination::One, Power::Go), u32::MAX),
+            (c(Denomination::One, Power::Go), 5),
+        ]);
+        assert_eq!(list.total, u32::MAX);
     }
 
     /// A card that leaves the located ones is taken back out of a bound exactly as it was added,

@@ -212,6 +212,12 @@ pub type Steps = OneOrMany<Step>;
 /// A card list's groups.
 pub type CardCounts = OneOrMany<CardCount>;
 
+/// How many cards a list counts (at most `u32::MAX`: a list of millions of `1000x ?` groups
+/// saturates rather than overflows).
+pub fn total_count(list: &[CardCount]) -> u32 {
+    list.iter().fold(0u32, |n, c| n.saturating_add(c.count))
+}
+
 /// A list that holds a lone item inline. Almost every turn has one step and almost every card
 /// list one group, so most lines of a log cost no allocation of their own (issue 8's per-turn
 /// path). Read it as a slice.
