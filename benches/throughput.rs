@@ -1,8 +1,10 @@
 //! Throughput of the referee over fixed corpora made by the simulator: parsing, checking,
-//! formatting and simulating, with a baseline (serde_json merely reading the same games' events)
-//! and the cost of a 100-round game against a 5-round one. `cargo bench` prints criterion's
-//! figures, then a summary table in MB/s, games/s and turns/s.
+//! formatting and simulating, with a baseline (serde_json merely reading the same games' events),
+//! the cost of a 100-round game against a 5-round one, and `tribbles check` on a directory on one
+//! thread and on every core. `cargo bench` prints criterion's figures, then a summary table in
+//! MB/s, games/s and turns/s.
 
+use clap::Parser;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Instant;
@@ -213,6 +215,44 @@ fn summary() {
         };
         println!("scaling: {what}, n = {n}: 2n costs {:.1}x n", cost(&large) / cost(&small));
     }
+    batch();
+}
+
+/// `tribbles check DIR` over the four-player corpus written out as files, the CLI's own path
+/// (files checked in parallel, output in path order), on one thread and on every core.
+fn batch() {
+    let small = corpus("small (4 players)", 200, 4, false, false);
+    let dir = std::env::temp_dir().join(format!("tribbles-bench-batch-{}", std::process::id()));
+    let written = std::fs::create_dir_all(&dir).and_then(|()| {
+        small.logs.iter().enumerate().try_for_each(|(k, l)| std::fs::write(dir.join(format!("g{k:03}.tlog")), l))
+    });
+    if let Err(e) = written {
+        println!("batch: not measured ({e})");
+        return;
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let on = |threads: usize| {
+        let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(threads).build() else { return f64::NAN };
+        per_pass(|| {
+            pool.install(|| {
+                // JSON: no progress bar, whatever stderr is.
+                let args = ["tribbles", "check", "--format", "json", &dir.to_string_lossy()];
+                if let Ok(cli) = tribbles::cli::Cli::try_parse_from(args) {
+                    black_box(tribbles::cli::run_to(cli, &mut std::io::sink()));
+                }
+            })
+        })
+    };
+    let (one, all) = (on(1), on(cores));
+    let files = small.logs.len() as f64;
+    println!(
+        "batch: `tribbles check` on {} files: {:.0} files/s on one thread, {:.0} on {cores} cores ({:.2}x)",
+        small.logs.len(),
+        files / one,
+        files / all,
+        one / all
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 criterion_group!(throughput, benches);

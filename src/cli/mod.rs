@@ -157,14 +157,18 @@ pub struct ExplainArgs {
 
 pub fn run(cli: Cli) -> u8 {
     let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    run_to(cli, &mut io::BufWriter::new(stdout.lock()))
+}
+
+/// [`run`], printing to `out` (the bench checks a batch into a sink).
+pub fn run_to(cli: Cli, out: &mut impl Write) -> u8 {
     let result = match cli.command {
-        Command::Check(args) => check::run(&args, &mut out),
-        Command::Fmt(args) => fmt::run(&args, &mut out),
-        Command::Explain(args) => explain::run(&args, &mut out),
-        Command::Score(args) => score::run(&args, &mut out),
-        Command::Replay(args) => replay::run(&args, &mut out),
-        Command::Simulate(args) => simulate::run(&args, &mut out),
+        Command::Check(args) => check::run(&args, out),
+        Command::Fmt(args) => fmt::run(&args, out),
+        Command::Explain(args) => explain::run(&args, out),
+        Command::Score(args) => score::run(&args, out),
+        Command::Replay(args) => replay::run(&args, out),
+        Command::Simulate(args) => simulate::run(&args, out),
     };
     let flushed = out.flush();
     match result.and_then(|code| flushed.map(|()| code)) {
