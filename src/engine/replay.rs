@@ -47,6 +47,11 @@ impl Replay {
     }
 }
 
+/// The diagnostics but those at the indices an `expect` line claimed.
+fn unclaimed(diags: Vec<Diagnostic>, expected: &[usize]) -> Vec<Diagnostic> {
+    diags.into_iter().enumerate().filter(|(i, _)| !expected.contains(i)).map(|(_, d)| d).collect()
+}
+
 /// One round's scoring, for `tribbles score`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RoundReport {
@@ -281,8 +286,7 @@ impl<'a> Referee<'a> {
 
     fn finish(mut self) -> Replay {
         let initial = self.initial.take().unwrap_or_else(|| self.state.clone());
-        let diagnostics =
-            self.diags.into_iter().enumerate().filter(|(i, _)| !self.expected.contains(i)).map(|(_, d)| d).collect();
+        let diagnostics = unclaimed(self.diags, &self.expected);
         Replay {
             initial,
             state: self.state,
@@ -294,11 +298,10 @@ impl<'a> Referee<'a> {
         }
     }
 
-    /// The diagnostics, less those an `expect` line claimed: all that `diagnostics` returns, with
-    /// no copy of the state made for a replay nobody asked for.
+    /// The diagnostics an `expect` line did not claim: all that `diagnostics` returns, with no
+    /// copy of the state made for a replay nobody asked for.
     fn reported(self) -> Vec<Diagnostic> {
-        let expected = self.expected;
-        self.diags.into_iter().enumerate().filter(|(i, _)| !expected.contains(i)).map(|(_, d)| d).collect()
+        unclaimed(self.diags, &self.expected)
     }
 
     /// Applies an event and records it.
