@@ -894,6 +894,10 @@ impl<'a> Referee<'a> {
             (list.misfit_in(&counts, pending.iter().copied()).copied(), counts)
         } else {
             let counts = counts.unwrap_or_else(|| Counts::of(self.state.located(p)));
+            // Most often every set fits, and no card need be looked at again.
+            if list.holds_all(&counts) {
+                return (None, counts);
+            }
             (list.misfit_in(&counts, self.state.located(p)).copied(), counts)
         }
     }

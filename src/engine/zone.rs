@@ -435,6 +435,18 @@ impl Collection {
             && (!whole || counts.copies(card) <= self.listed(card))
     }
 
+    /// Whether located cards with these counts can all be cards of the list: no set of the
+    /// laminar family (a whole card, a denomination, all cards) counts more than the list holds.
+    /// The same answer as [`Collection::misfit_in`] finding none, without walking the cards.
+    pub fn holds_all(&self, counts: &Counts) -> bool {
+        // No early exit: the single-power slots are compared in one vectorisable sweep.
+        let singles = counts.singles.iter().zip(&self.singles).fold(false, |over, (c, l)| over | (c > l));
+        counts.total <= self.total
+            && counts.by_denomination.iter().zip(&self.by_denomination).all(|(c, l)| c <= l)
+            && !singles
+            && counts.others.iter().all(|(card, n)| *n <= self.listed(card))
+    }
+
     /// Whether these located cards (distinct physical cards of the owner) can all be cards of the
     /// list. Whole cards ⊂ denominations ⊂ everything is a laminar family, so checking each set's
     /// count against the list's is exact. Returns the first card that cannot be placed. Linear:
@@ -624,6 +636,40 @@ mod tests {
         assert_eq!(list.misfit([&ten, &ten]), Some(&ten));
         let skip = c(Denomination::One, Power::Skip);
         assert_eq!(list.misfit([&skip]), Some(&skip));
+    }
+
+    /// Judging the counts alone answers as walking the cards does, over many small lists and
+    /// hands drawn from a few cards of each kind (whole, compound, denomination only, unknown).
+    #[test]
+    fn the_counts_fit_exactly_when_no_card_misfits() {
+        let kinds = [
+            c(Denomination::One, Power::Go),
+            c(Denomination::One, Power::Skip),
+            c(Denomination::Ten, Power::Go),
+            Card::Known { denomination: Denomination::One, power: PowerSpec::Compound(Power::Go, Power::Skip) },
+            partial(Denomination::One),
+            partial(Denomination::Ten),
+            Card::Unknown,
+        ];
+        // A fixed sequence of choices (SplitMix64), so a failure reproduces.
+        let mut state = 7u64;
+        let mut next = |n: usize| {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            ((z ^ (z >> 31)) % n as u64) as usize
+        };
+        let (mut fit, mut misfit) = (0, 0);
+        for _ in 0..5_000 {
+            let list: Vec<(Card, u32)> = (0..next(4)).map(|_| (kinds[next(4)], next(3) as u32 + 1)).collect();
+            let list = Collection::from_counts(list);
+            let located: Vec<Card> = (0..next(6)).map(|_| kinds[next(kinds.len())]).collect();
+            let walked = list.misfit(located.iter()).is_none();
+            assert_eq!(list.holds_all(&Counts::of(located.iter())), walked, "{located:?} in {:?}", list.cards);
+            if walked { fit += 1 } else { misfit += 1 }
+        }
+        assert!(fit > 500 && misfit > 500, "{fit} fitting, {misfit} not");
     }
 
     /// Counts of cards saturate instead of overflowing (debug builds would panic, release builds
