@@ -908,18 +908,30 @@ impl<'a> Referee<'a> {
     /// with no gain (a `?` put under a deck). `false`, with the bound dropped, when that cannot
     /// show the cards fit.
     fn settle_on_bound(&mut self, p: PlayerId) -> bool {
-        let Some(mut bound) = self.located_bounds.get_mut(p.index()).and_then(Option::take) else { return false };
-        let Some(Some(list)) = self.state.collections.get(p.index()) else { return false };
-        let checked = self.checked_gains.get(p.index()).copied().unwrap_or(0);
-        let Some(gained) = self.state.player(p).gained_since(checked) else { return false };
-        gained.clone().for_each(|c| bound.add(c));
+        let i = p.index();
+        let checked = self.checked_gains.get(i).copied().unwrap_or(0);
+        let Some(Some(list)) = self.state.collections.get(i) else { return false };
+        let Some(slot) = self.located_bounds.get_mut(i) else { return false };
+        let Some(bound) = slot.as_mut() else { return false };
+        // Each card is judged once the bound holds it: the last card of each set to be added
+        // sees that set's final count.
+        let fits = self.state.player(p).gained_since(checked).is_some_and(|mut gained| {
+            gained.all(|c| {
+                bound.add(c);
+                list.admits(bound, c)
+            })
+        });
         debug_assert_eq!(self.state.located_len(p), self.state.located(p).count());
-        if !gained.into_iter().all(|c| list.admits(&bound, c)) || !list.holds_as_many(self.state.located_len(p)) {
+        if !fits || !list.holds_as_many(self.state.located_len(p)) {
+            *slot = None;
             return false;
         }
         // The bound only spares the walk: debug builds (every test) walk anyway, and must agree.
         debug_assert_eq!(self.first_misfit(list, p, None).0, None, "the bound hid a misfit of {p:?}");
-        self.settle(p, Some(bound));
+        let gains = self.state.player(p).gains;
+        if let Some(slot) = self.checked_gains.get_mut(i) {
+            *slot = gains;
+        }
         true
     }
 
