@@ -928,22 +928,24 @@ impl<'a> Referee<'a> {
         }
         // The bound only spares the walk: debug builds (every test) walk anyway, and must agree.
         debug_assert_eq!(self.first_misfit(list, p, None).0, None, "the bound hid a misfit of {p:?}");
-        let gains = self.state.player(p).gains;
-        if let Some(slot) = self.checked_gains.get_mut(i) {
-            *slot = gains;
-        }
+        self.checked_now(p);
         true
     }
 
     /// The located cards of `p` all fit the list (those reported aside); `bound`, when known,
     /// counts at least as many as they hold.
     fn settle(&mut self, p: PlayerId, bound: Option<Counts>) {
+        self.checked_now(p);
+        if let Some(slot) = self.located_bounds.get_mut(p.index()) {
+            *slot = bound;
+        }
+    }
+
+    /// The gains of `p` so far are all checked.
+    fn checked_now(&mut self, p: PlayerId) {
         let gains = self.state.player(p).gains;
         if let Some(slot) = self.checked_gains.get_mut(p.index()) {
             *slot = gains;
-        }
-        if let Some(slot) = self.located_bounds.get_mut(p.index()) {
-            *slot = bound;
         }
     }
 
