@@ -124,11 +124,13 @@ pub enum Event {
     /// `top` on the top (first listed topmost) and `bottom` beneath (last listed at the very
     /// bottom). With both lists empty the log does not say where they went: the deck's order is
     /// lost.
+    /// The three lists are boxed slices, not `Vec`s, so that this rare event does not make every
+    /// event larger (an `Event` is moved into the event list at each step).
     Scans {
         player: PlayerId,
-        seen: Vec<Card>,
-        top: Vec<Card>,
-        bottom: Vec<Card>,
+        seen: Box<[Card]>,
+        top: Box<[Card]>,
+        bottom: Box<[Card]>,
     },
     /// A card from the player's own play pile is played again: it goes to the top and sets the
     /// chain (Replay).

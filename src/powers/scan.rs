@@ -37,7 +37,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let Some(span) = span else {
         // Unplaced, the cards go back in an unknown order: only the cards certainly there move.
         let seen = vec![Card::Unknown; looked.min(deck.min_len()) as usize];
-        cx.emit(Event::Scans { player, seen, top, bottom });
+        cx.emit(Event::Scans { player, seen: seen.into(), top: top.into(), bottom: bottom.into() });
         return Resolved::Done;
     };
     let named: Vec<Card> = top.iter().chain(&bottom).cloned().collect();
@@ -55,9 +55,9 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         );
         cx.emit(Event::Scans {
             player,
-            seen: vec![Card::Unknown; n.min(looked) as usize],
-            top: vec![],
-            bottom: vec![],
+            seen: vec![Card::Unknown; n.min(looked) as usize].into(),
+            top: Box::default(),
+            bottom: Box::default(),
         });
         return Resolved::Done;
     }
@@ -71,13 +71,18 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             )
             .label("not the deck's top cards"),
         );
-        cx.emit(Event::Scans { player, seen: vec![Card::Unknown; n as usize], top: vec![], bottom: vec![] });
+        cx.emit(Event::Scans {
+            player,
+            seen: vec![Card::Unknown; n as usize].into(),
+            top: Box::default(),
+            bottom: Box::default(),
+        });
         return Resolved::Done;
     };
     let (seen, placed) = refined;
-    let bottom = placed[top.len()..].to_vec();
-    let top = placed[..top.len()].to_vec();
-    cx.emit(Event::Scans { player, seen, top, bottom });
+    let bottom = placed[top.len()..].into();
+    let top = placed[..top.len()].into();
+    cx.emit(Event::Scans { player, seen: seen.into(), top, bottom });
     // The decklist check counts the cards where they now are.
     for c in &placed {
         cx.check_card(player, c, span);

@@ -354,7 +354,10 @@ impl Cx<'_> {
                     {
                         let n = count_of(n, rest)?;
                         let seen = vec![crate::model::Card::Unknown; n as usize];
-                        return Ok((r, Event::Scans { player, seen, top: Vec::new(), bottom: Vec::new() }));
+                        return Ok((
+                            r,
+                            Event::Scans { player, seen: seen.into(), top: Box::default(), bottom: Box::default() },
+                        ));
                     }
                 }
                 let (r, seen) = self.card_list(rest)?;
@@ -370,7 +373,7 @@ impl Cx<'_> {
                         r = r3;
                     }
                 }
-                Ok((r, Event::Scans { player, seen: expand(seen), top, bottom }))
+                Ok((r, Event::Scans { player, seen: expand(seen).into(), top: top.into(), bottom: bottom.into() }))
             }
             b"holds" => {
                 let (r, _) =
