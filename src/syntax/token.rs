@@ -19,7 +19,8 @@ pub struct PErr<'a> {
     /// The length of the offending text; 0 for the whole token at `at`.
     pub len: usize,
     /// `None` for nom's own backtracking errors, which the line parser turns into its own message.
-    pub detail: Option<Detail>,
+    /// Boxed: every parser's result is as large as its error, and errors are rare.
+    pub detail: Option<Box<Detail>>,
 }
 
 #[derive(Debug)]
@@ -60,7 +61,7 @@ pub fn failure(at: &str, code: Code, message: impl Into<String>) -> nom::Err<PEr
     nom::Err::Failure(PErr {
         at,
         len: token_len(at),
-        detail: Some(Detail { code, message: message.into(), label: None, help: None }),
+        detail: Some(Box::new(Detail { code, message: message.into(), label: None, help: None })),
     })
 }
 
@@ -88,7 +89,7 @@ pub fn failure_with(
     nom::Err::Failure(PErr {
         at,
         len,
-        detail: Some(Detail { code, message: message.into(), label: Some(label.into()), help }),
+        detail: Some(Box::new(Detail { code, message: message.into(), label: Some(label.into()), help })),
     })
 }
 
@@ -513,14 +514,14 @@ fn too_large(at: &str) -> nom::Err<PErr<'_>> {
     nom::Err::Failure(PErr {
         at,
         len: token_len(at),
-        detail: Some(Detail {
+        detail: Some(Box::new(Detail {
             code: Code::BadNumber,
             message: "the count is too large".into(),
             label: Some(format!("more than {MAX_COUNT} cards")),
             help: Some(format!(
                 "one group counts at most {MAX_COUNT} cards; no table holds more in one zone (docs/rulings.md)"
             )),
-        }),
+        })),
     })
 }
 
