@@ -371,7 +371,9 @@ pub enum StepKind {
     /// Play a card from hand; `used` holds the choices when its power is used.
     Play {
         card: CardAt,
-        used: Option<Vec<Choice>>,
+        /// Boxed, not a `Vec`: a turn line is one of these, and every line is as large as its
+        /// largest kind.
+        used: Option<Box<[Choice]>>,
     },
     Draw {
         card: Option<CardAt>,
@@ -388,7 +390,7 @@ pub enum StepKind {
     /// Replay: play a card again from the play pile.
     Replay {
         card: CardAt,
-        used: Option<Vec<Choice>>,
+        used: Option<Box<[Choice]>>,
     },
     Skipped,
 }

@@ -106,7 +106,7 @@ impl Cx<'_> {
     }
 
     /// ` use CHOICES` after a played card, or nothing.
-    fn use_clause<'a>(&self, i: &'a str) -> R<'a, Option<Vec<Choice>>> {
+    fn use_clause<'a>(&self, i: &'a str) -> R<'a, Option<Box<[Choice]>>> {
         // Most steps end with their card.
         if i.is_empty() {
             return Ok((i, None));
@@ -116,7 +116,7 @@ impl Cx<'_> {
         };
         let (rest, _) = space0(rest)?;
         let (rest, choices) = self.choices(rest)?;
-        Ok((rest, Some(choices)))
+        Ok((rest, Some(choices.into_boxed_slice())))
     }
 
     /// Choices separated by spaces, up to the end of the step.
@@ -125,6 +125,9 @@ impl Cx<'_> {
         while !i.is_empty() {
             let start = i;
             let (rest, kind) = self.choice(i)?;
+            // Most uses make one choice: room for exactly one at first, so that boxing the list
+            // does not reallocate.
+            out.reserve_exact(usize::from(out.is_empty()));
             out.push(Choice { kind, span: self.span(start, rest) });
             let (rest, _) = space0(rest)?;
             if rest.len() == i.len() {
