@@ -149,11 +149,21 @@ fn points_list() -> impl Strategy<Value = String> {
 /// expectation, an end-of-round line, a comment or a blank line.
 fn body_line() -> impl Strategy<Value = String> {
     prop_oneof![
-        4 => (name(), prop::collection::vec(step(), 1..3), prop::collection::vec(event(), 0..3), prop::option::of(step()))
-            .prop_map(|(n, steps, events, then)| {
+        4 => (
+            name(),
+            prop::collection::vec(step(), 1..3),
+            prop::collection::vec(event(), 0..3),
+            prop::option::of(prop::sample::select(&["expect error", "expect clean", "expect next: Dan"][..])),
+            prop::option::of(step()),
+        )
+            .prop_map(|(n, steps, events, expect, then)| {
                 let mut s = format!("{n}: {}", steps.join("; "));
                 for e in events {
                     s.push_str(&format!("\n  {e}"));
+                }
+                // An `expect` inside the turn's block: the lines after it still belong to the turn.
+                if let Some(x) = expect {
+                    s.push_str(&format!("\n  {x}"));
                 }
                 if let Some(t) = then {
                     s.push_str(&format!("\n  then {t}"));
@@ -266,6 +276,43 @@ proptest! {
         let (log, _) = parse(&text);
         let _ = print::format(&log);
     }
+}
+
+/// Every bundled log without syntax errors means the same after `fmt`, and `fmt` of that is
+/// itself again.
+#[test]
+fn bundled_logs_mean_the_same_after_fmt() {
+    let mut checked = 0;
+    for dir in [
+        "logs/clean",
+        "logs/flawed",
+        "logs/simulated",
+        "examples/decipher",
+        "examples/powers",
+        "examples/rulings",
+        "examples/tcc",
+        "examples/troubles",
+    ] {
+        let Ok(entries) = std::fs::read_dir(dir) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.extension().is_none_or(|e| e != "tlog") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let (log, diags) = parse(&text);
+            if !errors(&diags).is_empty() {
+                continue;
+            }
+            let formatted = print::format(&log);
+            let (again, diags) = parse(&formatted);
+            assert!(errors(&diags).is_empty(), "{}: {:?}\n{formatted}", path.display(), errors(&diags));
+            assert_eq!(again, log, "{}: fmt changed the meaning:\n{formatted}", path.display());
+            assert_eq!(print::format(&again), formatted, "{}: fmt is not idempotent", path.display());
+            checked += 1;
+        }
+    }
+    assert!(checked > 150, "only {checked} logs");
 }
 
 #[test]

@@ -17,6 +17,7 @@ pub fn format(log: &Log) -> String {
     if !log.lines.iter().any(|l| matches!(l.kind, LineKind::Version(_))) {
         out.push_str("tribbles-log 1\n");
     }
+    let in_block = expects_in_blocks(&log.lines);
     for (k, line) in log.lines.iter().enumerate() {
         if line.blank_before && k > 0 {
             out.push('\n');
@@ -24,6 +25,7 @@ pub fn format(log: &Log) -> String {
         let indent = match &line.kind {
             LineKind::Resolution(_) | LineKind::Then(_) | LineKind::Position(_) => "  ",
             LineKind::Comment { indented: true } => "  ",
+            LineKind::Expect(_) if in_block.get(k).copied().unwrap_or(false) => "  ",
             _ => "",
         };
         out.push_str(indent);
@@ -39,6 +41,24 @@ pub fn format(log: &Log) -> String {
         out.push('\n');
     }
     out
+}
+
+/// Which lines are `expect` lines inside a turn's block: those followed, past comments and other
+/// `expect` lines, by a resolution or `then` line. Such a line was indented in the source (a line
+/// at the left margin ends the block, and the indented line after it would belong to nothing),
+/// and must stay indented for the lines after it to keep belonging to the turn.
+fn expects_in_blocks(lines: &[Line]) -> Vec<bool> {
+    let mut in_block = vec![false; lines.len()];
+    let mut block_follows = false;
+    for (k, line) in lines.iter().enumerate().rev() {
+        match line.kind {
+            LineKind::Resolution(_) | LineKind::Then(_) => block_follows = true,
+            LineKind::Expect(_) => in_block[k] = block_follows,
+            LineKind::Comment { .. } => {}
+            _ => block_follows = false,
+        }
+    }
+    in_block
 }
 
 /// A declared trouble and its shift line: `trouble-card: NAME; miss 10; power Mutate; action lose 100000`.
