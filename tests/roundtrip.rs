@@ -283,17 +283,12 @@ proptest! {
 #[test]
 fn bundled_logs_mean_the_same_after_fmt() {
     let mut checked = 0;
-    for dir in [
-        "logs/clean",
-        "logs/flawed",
-        "logs/simulated",
-        "examples/decipher",
-        "examples/powers",
-        "examples/rulings",
-        "examples/tcc",
-        "examples/troubles",
-    ] {
-        let Ok(entries) = std::fs::read_dir(dir) else { continue };
+    // Every `.tlog` one level down: logs/clean, examples/powers, …
+    let dirs = ["logs", "examples"].into_iter().flat_map(|top| {
+        std::fs::read_dir(top).into_iter().flatten().flatten().map(|e| e.path()).filter(|p| p.is_dir())
+    });
+    for dir in dirs.collect::<Vec<_>>() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
         for entry in entries.flatten() {
             let path = entry.path();
             if path.extension().is_none_or(|e| e != "tlog") {
