@@ -12,6 +12,10 @@ use tribbles::engine::event::Event;
 use tribbles::model::log::Ruleset;
 use tribbles::sim::{Options, simulate};
 
+/// The allocator the `tribbles` binary uses (`src/main.rs`), so that the figures are the CLI's.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 struct Corpus {
     name: &'static str,
     logs: Vec<String>,

