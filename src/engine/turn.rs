@@ -538,6 +538,9 @@ impl Referee<'_> {
     fn play(&mut self, player: PlayerId, card: &CardAt, used: Option<&[Choice]>, span: Span, progress: &mut Progress) {
         let c = &card.card;
         let mut way = Way::InSequence;
+        // Whether the hand could hold the card, once asked: nothing below changes the hand
+        // before the card is played.
+        let mut could_hold = None;
         if !progress.fogged {
             let allowance = progress.allowed.iter().position(|a| compatible(c, a));
             if progress.played && allowance.is_none() {
@@ -574,6 +577,7 @@ impl Referee<'_> {
             }
             let hand = &self.state.player(player).hand;
             let in_hand = hand.could_hold(c);
+            could_hold = Some(in_hand);
             if !in_hand {
                 let known = hand.known.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
                 self.report(
@@ -598,7 +602,7 @@ impl Referee<'_> {
         if matches!(way, Way::AsClone | Way::AsAdvance) {
             progress.activations += 1;
         }
-        let in_hand = progress.fogged || self.state.player(player).hand.could_hold(c);
+        let in_hand = progress.fogged || could_hold.unwrap_or_else(|| self.state.player(player).hand.could_hold(c));
         let first = !progress.played;
         self.emit(Event::Plays { player, card: *c });
         if first {
