@@ -185,70 +185,92 @@ impl Power {
         let lower = buf.get_mut(..bytes.len())?;
         lower.copy_from_slice(bytes);
         lower.make_ascii_lowercase();
-        Power::from_lower(lower)
+        Power::from_padded(&buf, bytes.len())
     }
 
     /// [`Power::from_name`] for a name already in ASCII lower case.
     pub fn from_lower(lower: &[u8]) -> Option<Power> {
-        Some(match lower {
-            b"advance" => Power::Advance,
-            b"ante" => Power::Ante,
-            b"antidote" => Power::Antidote,
-            b"assimilate" => Power::Assimilate,
-            b"avalanche" => Power::Avalanche,
-            b"bah!" => Power::Bah,
-            b"bah" => Power::Bah,
-            b"battle" => Power::Battle,
-            b"bij" => Power::Bij,
-            b"bj" => Power::Bij,
-            b"bonus" => Power::Bonus,
-            b"clone" => Power::Clone,
-            b"convert" => Power::Convert,
-            b"copy" => Power::Copy,
-            b"cycle" => Power::Cycle,
-            b"dabo" => Power::Dabo,
-            b"dance" => Power::Dance,
-            b"discard" => Power::Discard,
-            b"draw" => Power::Draw,
-            b"evolve" => Power::Evolve,
-            b"exchange" => Power::Exchange,
-            b"famine" => Power::Famine,
-            b"fizzbin" => Power::Fizzbin,
-            b"fold" => Power::Fold,
-            b"freeze" => Power::Freeze,
-            b"go" => Power::Go,
-            b"idic" => Power::Idic,
-            b"kill" => Power::Kill,
-            b"masaka" => Power::Masaka,
-            b"mutate" => Power::Mutate,
-            b"party" => Power::Party,
-            b"poison" => Power::Poison,
-            b"process" => Power::Process,
-            b"qapla'" => Power::Qapla,
-            b"qapla" => Power::Qapla,
-            b"quadruple" => Power::Quadruple,
-            b"recycle" => Power::Recycle,
-            b"replay" => Power::Replay,
-            b"replicate" => Power::Replicate,
-            b"reset" => Power::Reset,
-            b"rescue" => Power::Rescue,
-            b"reverse" => Power::Reverse,
-            b"rival" => Power::Rival,
-            b"roll" => Power::Roll,
-            b"sabotage" => Power::Sabotage,
-            b"safety" => Power::Safety,
-            b"scan" => Power::Scan,
-            b"score" => Power::Score,
-            b"shift" => Power::Shift,
-            b"skip" => Power::Skip,
-            b"stampede" => Power::Stampede,
-            b"tally" => Power::Tally,
-            b"time warp" => Power::TimeWarp,
-            b"toxin" => Power::Toxin,
-            b"utilize" => Power::Utilize,
-            _ => return None,
-        })
+        let mut buf = [0u8; 16];
+        buf.get_mut(..lower.len())?.copy_from_slice(lower);
+        Power::from_padded(&buf, lower.len())
     }
+
+    /// [`Power::from_lower`] for a name of `len` bytes at the start of `buf`, the rest zeros (the
+    /// parser's buffer). One multiplication picks the only spelling the name can be, and one
+    /// 16-byte comparison tells whether it is: the parser looks up every card's power.
+    pub fn from_padded(buf: &[u8; 16], len: usize) -> Option<Power> {
+        let slot = SPELLING_SLOTS[spelling_slot(buf, len)];
+        let (spelling, spelling_len, power) = SPELLINGS.get(usize::from(slot).checked_sub(1)?)?;
+        (u128::from_le_bytes(*buf) == *spelling && len == *spelling_len).then_some(*power)
+    }
+}
+
+/// Every spelling of every power (name and aliases), lower-cased and zero-padded to 16 bytes as a
+/// little-endian number, with its length (a name with a zero byte inside is none of them) and its
+/// power.
+const SPELLINGS: [(u128, usize, Power); spelling_count()] = {
+    let mut all = [(0u128, 0, Power::Advance); spelling_count()];
+    let mut n = 0;
+    let mut i = 0;
+    while i < Power::ALL.len() {
+        let p = Power::ALL[i];
+        all[n] = (padded(p.name()), p.name().len(), p);
+        n += 1;
+        let mut a = 0;
+        while a < p.aliases().len() {
+            all[n] = (padded(p.aliases()[a]), p.aliases()[a].len(), p);
+            n += 1;
+            a += 1;
+        }
+        i += 1;
+    }
+    all
+};
+
+/// For each of the 128 slots [`spelling_slot`] gives, one more than the index in [`SPELLINGS`]
+/// of the spelling there, or 0. Building it fails the compilation if two spellings share a slot
+/// (a new alias needs a new multiplier in [`spelling_slot`]).
+const SPELLING_SLOTS: [u8; 128] = {
+    let mut slots = [0u8; 128];
+    let mut i = 0;
+    while i < SPELLINGS.len() {
+        let s = spelling_slot(&SPELLINGS[i].0.to_le_bytes(), SPELLINGS[i].1);
+        assert!(slots[s] == 0, "two power spellings share a slot: change the multiplier");
+        slots[s] = i as u8 + 1;
+        i += 1;
+    }
+    slots
+};
+
+const fn spelling_count() -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < Power::ALL.len() {
+        n += 1 + Power::ALL[i].aliases().len();
+        i += 1;
+    }
+    n
+}
+
+/// A name lower-cased and zero-padded, as a number.
+const fn padded(name: &str) -> u128 {
+    let b = name.as_bytes();
+    assert!(b.len() <= 16, "power names fit in 16 bytes");
+    let mut buf = [0u8; 16];
+    let mut i = 0;
+    while i < b.len() {
+        buf[i] = b[i].to_ascii_lowercase();
+        i += 1;
+    }
+    u128::from_le_bytes(buf)
+}
+
+/// The slot of a zero-padded name of `len` bytes: its first four bytes, last byte and length,
+/// mixed by a multiplier found by search to give each of the spellings a slot of its own.
+const fn spelling_slot(buf: &[u8; 16], len: usize) -> usize {
+    let last = if len == 0 { 0 } else { buf[(len - 1) & 15] };
+    let key = u32::from_le_bytes([buf[0], buf[1], buf[2], buf[3]]) ^ ((len as u32) << 29) ^ ((last as u32) << 3);
+    (key.wrapping_mul(0x5a3d_9721) >> 25) as usize
 }
 
 impl fmt::Display for Power {
@@ -436,6 +458,49 @@ mod tests {
             assert_eq!(Power::from_name(&p.name().to_uppercase()), Some(*p));
             for a in p.aliases() {
                 assert_eq!(Power::from_name(a), Some(*p));
+            }
+        }
+    }
+
+    /// The hashed look-up against a plain search of the spellings: every spelling, each with a
+    /// byte changed, cut short, lengthened or given a zero byte, and every word of up to two
+    /// letters.
+    #[test]
+    fn the_power_lookup_finds_exactly_the_spellings() {
+        let search = |t: &[u8]| {
+            Power::ALL.iter().copied().find(|p| {
+                p.name().as_bytes().eq_ignore_ascii_case(t)
+                    || p.aliases().iter().any(|a| a.as_bytes().eq_ignore_ascii_case(t))
+            })
+        };
+        let mut words: Vec<Vec<u8>> = Vec::new();
+        for p in Power::ALL {
+            for s in std::iter::once(p.name()).chain(p.aliases().iter().copied()) {
+                let s = s.as_bytes();
+                words.push(s.to_vec());
+                for i in 0..s.len() {
+                    words.push(s[..i].to_vec());
+                    for b in [b'a', b'e', b's', b'!', b'\'', b'\0', b' '] {
+                        let mut w = s.to_vec();
+                        w[i] = b;
+                        words.push(w);
+                    }
+                }
+                for tail in [&b"s"[..], b"\0", b"!", b"ssssssssssssssss"] {
+                    words.push([s, tail].concat());
+                }
+            }
+        }
+        for a in b'a'..=b'z' {
+            words.push(vec![a]);
+            for b in b'a'..=b'z' {
+                words.push(vec![a, b]);
+            }
+        }
+        for w in &words {
+            assert_eq!(Power::from_lower(&w.to_ascii_lowercase()), search(w), "{:?}", String::from_utf8_lossy(w));
+            if let Ok(text) = std::str::from_utf8(w) {
+                assert_eq!(Power::from_name(text), search(w), "{text:?}");
             }
         }
     }

@@ -501,7 +501,7 @@ fn plain_power(b: &[u8], at: usize) -> Option<(usize, Power)> {
         return (second > end && rest[..warp].eq_ignore_ascii_case(b"warp"))
             .then_some((second + warp, Power::TimeWarp));
     }
-    Some((end, Power::from_lower(lower)?))
+    Some((end, Power::from_padded(&buf, len)?))
 }
 
 /// Past any spaces and tabs (nom's `space0`).
