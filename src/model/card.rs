@@ -177,8 +177,8 @@ powers! {
 }
 
 impl Power {
-    /// Looks a power up by any of its spellings, ignoring case. A `match` on the lower-cased word,
-    /// because the parser calls this for every card; a unit test keeps it in step with the names.
+    /// Looks a power up by any of its spellings, ignoring case, through [`Power::from_padded`]'s
+    /// table, which is built from the names and aliases themselves.
     pub fn from_name(text: &str) -> Option<Power> {
         let mut buf = [0u8; 16];
         let bytes = text.as_bytes();
