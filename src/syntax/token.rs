@@ -267,11 +267,17 @@ impl<'s> Cx<'s> {
             if rest.is_empty() {
                 return fail(rest, Code::BadCard, "expected a card after `,`");
             }
-            let (rest, c) = match self.card_count(rest) {
-                Err(nom::Err::Error(e)) => {
-                    return fail(e.at, Code::BadCard, "expected a card after `,`");
-                }
-                other => other?,
+            // A list's cards are mostly plain: read them here, without a call through the
+            // general reader (whose first try is this same plain reader).
+            let plain = if rest.as_bytes().first().is_some_and(u8::is_ascii_digit) { plain_card(rest) } else { None };
+            let (rest, c) = match plain {
+                Some((r, card)) => (r, CardCount { count: 1, owner: None, card, span: self.span(rest, r) }),
+                None => match self.card_count(rest) {
+                    Err(nom::Err::Error(e)) => {
+                        return fail(e.at, Code::BadCard, "expected a card after `,`");
+                    }
+                    other => other?,
+                },
             };
             cards.push(c);
             i = rest;
