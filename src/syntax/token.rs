@@ -197,10 +197,8 @@ impl<'s> Cx<'s> {
         // The common case, a card with no count and no owner: a digit not followed by `x` after
         // its digits, or `?` (neither can start a name). The plain reader refuses `3x` itself (a
         // letter after the digits).
-        if i.as_bytes().first().is_some_and(u8::is_ascii_digit) {
-            if let Some((rest, card)) = plain_card(i) {
-                return Ok((rest, CardCount { count: 1, owner: None, card, span: self.span(i, rest) }));
-            }
+        if let Some(plain) = self.plain_count(i) {
+            return Ok(plain);
         }
         if let Some(&b) = i.as_bytes().first() {
             let digits = i.bytes().take_while(u8::is_ascii_digit).count();
@@ -237,6 +235,15 @@ impl<'s> Cx<'s> {
         Ok((i, CardCount { count, owner, card: card.card, span: self.span(start, i) }))
     }
 
+    /// [`Cx::card_count`]'s common case: one plain card (a digit starts it), or `None`.
+    fn plain_count<'a>(&self, i: &'a str) -> Option<(&'a str, CardCount)> {
+        if !i.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
+        let (rest, card) = plain_card(i)?;
+        Some((rest, CardCount { count: 1, owner: None, card, span: self.span(i, rest) }))
+    }
+
     /// `Rogue's ` before a card or a zone.
     pub fn owner_prefix<'a>(&self, i: &'a str) -> R<'a, Option<PlayerId>> {
         let Ok((rest, raw)) = name(i) else {
@@ -267,11 +274,10 @@ impl<'s> Cx<'s> {
             if rest.is_empty() {
                 return fail(rest, Code::BadCard, "expected a card after `,`");
             }
-            // A list's cards are mostly plain: read them here, without a call through the
-            // general reader (whose first try is this same plain reader).
-            let plain = if rest.as_bytes().first().is_some_and(u8::is_ascii_digit) { plain_card(rest) } else { None };
-            let (rest, c) = match plain {
-                Some((r, card)) => (r, CardCount { count: 1, owner: None, card, span: self.span(rest, r) }),
+            // A list's cards are mostly plain: read here, without a call through the general
+            // reader (which tries the plain reader again first, for the rare other card).
+            let (rest, c) = match self.plain_count(rest) {
+                Some(plain) => plain,
                 None => match self.card_count(rest) {
                     Err(nom::Err::Error(e)) => {
                         return fail(e.at, Code::BadCard, "expected a card after `,`");
