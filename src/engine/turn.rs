@@ -579,7 +579,7 @@ impl Referee<'_> {
             let in_hand = hand.could_hold(c);
             could_hold = Some(in_hand);
             if !in_hand {
-                let known = hand.known.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                let known = card_listing(&hand.known);
                 self.report(
                     Diagnostic::new(Code::NotInHand, card.span, format!("{} cannot hold {c}", self.name(player)))
                         .label("not in hand")
@@ -1296,6 +1296,33 @@ impl Referee<'_> {
     }
 }
 
+/// At most this many different cards are named in a listing of a zone.
+const LISTED: usize = 12;
+
+/// Cards for a help line, as a log writes them: equal cards once with their count (`3x 1 Go`), in
+/// the order they first appear, the first [`LISTED`] different ones named and the rest counted.
+/// A hand of thousands of cards then takes a line, not megabytes, and the same time per card.
+fn card_listing(cards: &[Card]) -> String {
+    let mut groups: Vec<(Card, usize)> = Vec::new();
+    let mut more = 0;
+    for card in cards {
+        match groups.iter().position(|(c, _)| c == card) {
+            Some(i) => groups[i].1 += 1,
+            None if groups.len() < LISTED => groups.push((*card, 1)),
+            None => more += 1,
+        }
+    }
+    let mut text = groups
+        .iter()
+        .map(|(c, n)| if *n == 1 { c.to_string() } else { format!("{n}x {c}") })
+        .collect::<Vec<_>>()
+        .join(", ");
+    if more > 0 {
+        text.push_str(&format!(" and {more} more card{}", if more == 1 { "" } else { "s" }));
+    }
+    text
+}
+
 fn same_kind(kind: &ChoiceKind, choice: powers::Choice) -> bool {
     matches!(
         (kind, choice),
@@ -1681,5 +1708,32 @@ fn power_name(p: &PowerSpec) -> String {
     match p {
         PowerSpec::Unrecorded => "an unrecorded power".to_string(),
         other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Power;
+
+    #[test]
+    fn a_listing_counts_equal_cards_and_names_a_dozen_different_ones() {
+        let go = Card::new(Denomination::One, Power::Go);
+        let skip = Card::new(Denomination::Ten, Power::Skip);
+        assert_eq!(card_listing(&[]), "");
+        assert_eq!(card_listing(&[go, skip, go, Card::Unknown, go]), "3x 1 Go, 10 Skip, ?");
+        let many: Vec<Card> = std::iter::repeat_n(go, 5000).collect();
+        assert_eq!(card_listing(&many), "5000x 1 Go");
+        let different: Vec<Card> = Power::ALL
+            .iter()
+            .take(LISTED + 2)
+            .map(|p| Card::new(Denomination::One, *p))
+            .chain([Card::new(Denomination::One, Power::ALL[LISTED])])
+            .collect();
+        let text = card_listing(&different);
+        assert!(text.starts_with("1 Advance, 1 Ante, "), "{text}");
+        assert!(text.ends_with(" and 3 more cards"), "{text}");
+        assert_eq!(text.matches(", ").count(), LISTED - 1, "{text}");
+        assert!(card_listing(&different[1..LISTED + 2]).ends_with(" and 1 more card"));
     }
 }
