@@ -63,3 +63,39 @@ fn the_clean_logs_have_no_errors_or_warnings() {
         assert!(flagged.is_empty(), "{name}: {flagged:#?}");
     }
 }
+
+/// `check` keeps a group's events only while something compares them (a resolution or `expect`
+/// line); a replay keeps them all. Both must report the same, on every bundled log and on
+/// simulated games, full and hidden, with and without troubles.
+#[test]
+fn check_reports_what_a_full_replay_reports() {
+    use tribbles::diagnostics::Severity;
+    use tribbles::engine::replay::{diagnostics, replay_with};
+    let key = |d: &tribbles::diagnostics::Diagnostic| {
+        let related: Vec<_> = d.related.iter().map(|(s, l)| (s.start, s.end, l.clone())).collect();
+        (d.code, d.span.start, d.span.end, d.message.clone(), d.label.clone(), d.help.clone(), related)
+    };
+    let mut texts: Vec<(String, String)> = ["logs", "examples"]
+        .iter()
+        .flat_map(|dir| support::tlogs(&support::root().join(dir)))
+        .filter_map(|p| Some((support::relative(&p), std::fs::read_to_string(&p).ok()?)))
+        .collect();
+    for seed in 0..12 {
+        let mut o = tribbles::sim::Options::new(4 + seed as usize % 5, 700 + seed);
+        o.troubles = seed % 2 == 0;
+        o.hidden = seed % 3 == 0;
+        texts.push((format!("simulated {seed}"), tribbles::sim::simulate(&o)));
+    }
+    let mut compared = 0;
+    for (name, text) in &texts {
+        let (log, syntax) = parse(text);
+        if syntax.iter().any(|d| d.severity() == Severity::Error) {
+            continue;
+        }
+        let full: Vec<_> = replay_with(&log, syntax.clone()).diagnostics.iter().map(key).collect();
+        let checked: Vec<_> = diagnostics(&log, syntax).iter().map(key).collect();
+        assert_eq!(checked, full, "{name}");
+        compared += 1;
+    }
+    assert!(compared > 150, "only {compared} logs compared");
+}
