@@ -196,6 +196,9 @@ pub(crate) struct Referee<'a> {
     located_bounds: Vec<Option<Counts>>,
     /// Whether `events` keeps the whole game (`replay`, `score`) or only the current line's group.
     keep_events: bool,
+    /// Whether the current group's events are kept at all: with `keep_events` off, a turn with no
+    /// resolution or `expect` line after it has nothing to compare them with (most turns).
+    record_events: bool,
     /// The last turn's list of resolution lines, emptied, lent to the next turn (one allocation
     /// a game, not one a turn).
     pub(super) spare_claims: Vec<(&'a Event, Span, bool)>,
@@ -266,6 +269,7 @@ impl<'a> Referee<'a> {
             turn_in_round: 0,
             refereed: true,
             keep_events: true,
+            record_events: true,
             spare_claims: Vec::new(),
             checked_gains: vec![0; crate::model::MAX_PLAYERS],
             located_bounds: vec![None; crate::model::MAX_PLAYERS],
@@ -310,7 +314,9 @@ impl<'a> Referee<'a> {
             self.shuffled_away(player, from);
         }
         self.state.apply(&event);
-        self.events.push(Logged { line: self.line, event });
+        if self.record_events {
+            self.events.push(Logged { line: self.line, event });
+        }
     }
 
     pub(super) fn report(&mut self, d: Diagnostic) {
@@ -334,6 +340,7 @@ impl<'a> Referee<'a> {
             if starts_group {
                 if !self.keep_events {
                     self.events.clear();
+                    self.record_events = !matches!(line.kind, LineKind::Turn(_)) || self.claims_follow(i);
                 }
                 self.group_start = line.span.start;
                 self.group_events = self.events.len();
@@ -494,6 +501,20 @@ impl<'a> Referee<'a> {
                 .label("the game is not over"),
             );
         }
+    }
+
+    /// Whether a resolution or `expect` line, which compare what happened with the events, belongs
+    /// to the group that starts at line `i` (indented under it, or an `expect` after it).
+    fn claims_follow(&self, i: usize) -> bool {
+        let rest = self.log.lines.get(i + 1..).unwrap_or_default();
+        rest.iter()
+            .take_while(|l| {
+                matches!(
+                    l.kind,
+                    LineKind::Resolution(_) | LineKind::Then(_) | LineKind::Expect(_) | LineKind::Comment { .. }
+                )
+            })
+            .any(|l| matches!(l.kind, LineKind::Resolution(_) | LineKind::Expect(_)))
     }
 
     fn has_position(&self) -> bool {
