@@ -189,11 +189,19 @@ fn summary() {
     const HEAD: &str = "tribbles-log 1\nplayers: Ann, Bob, Cyd, Dee\n";
     /// A probe: what it measures, the input of size n, and n.
     type Probe = (&'static str, fn(usize) -> String, usize);
-    let probes: [Probe; 3] = [
+    let probes: [Probe; 4] = [
         (
             "one turn of n steps (2n reports)",
             |n| format!("{HEAD}\nround 1\nfirst: Ann\nAnn: {}\n", vec!["1 Go"; n].join("; ")),
             5_000,
+        ),
+        (
+            "one turn of n steps and n resolution lines none of which happened (3n reports)",
+            |n| {
+                let claims = "  Bob discards 1 Go from deck\n".repeat(n);
+                format!("{HEAD}\nround 1\nfirst: Ann\nAnn: {}\n{claims}", vec!["1 Go"; n].join("; "))
+            },
+            2_000,
         ),
         (
             "n turn lines, one report each",

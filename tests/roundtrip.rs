@@ -369,6 +369,28 @@ fn a_hand_of_thousands_is_listed_in_a_line() {
     assert_eq!(not_in_hand[0].help.as_deref(), Some("the hand is known to be: 500000x 1 Go, 2x 10 Skip, 1 Dabo"));
 }
 
+/// A resolution line the rules did not make happen lists what they did make happen: the first
+/// two dozen events and a count of the rest, the same help for every such line of the turn (a turn
+/// of thousands of steps and lines once built a list of every event for every line).
+#[test]
+fn what_happened_is_listed_in_a_line() {
+    use tribbles::diagnostics::Code;
+    let steps = vec!["1 Go"; 40].join("; ");
+    let text = format!(
+        "tribbles-log 1\nplayers: Ann, Bob, Cyd, Dee\n\nround 1\nfirst: Ann\nAnn: {steps}\n  Bob discards 1 Go from deck\n  Cyd discards 10 Go from deck\n"
+    );
+    let (_, diags) = tribbles::check_bytes("turn", text.as_bytes());
+    let helps: Vec<_> = diags.iter().filter(|d| d.code == Code::Misresolved).map(|d| d.help.clone()).collect();
+    assert_eq!(helps.len(), 2, "{diags:?}");
+    assert_eq!(helps[0], helps[1]);
+    let plays = vec!["Ann plays 1 Go"; 24].join("; ");
+    let help = helps[0].as_deref().unwrap_or_default();
+    let more =
+        help.strip_prefix(&format!("what the rules make happen: {plays}; and ")).and_then(|r| r.strip_suffix(" more"));
+    // Forty plays and what ends the turn: at least the sixteen plays past two dozen are counted.
+    assert!(more.and_then(|n| n.parse::<usize>().ok()).is_some_and(|n| n >= 16), "{help}");
+}
+
 #[test]
 fn a_long_log_parses_in_one_pass() {
     // About 8 MB: enough to catch accidental quadratic behaviour in a debug build.

@@ -47,6 +47,32 @@ impl Replay {
     }
 }
 
+/// At most this many events are shown in a help line that lists what happened: more than a turn
+/// of play makes (a Mutate makes about twenty), far fewer than a crafted turn of thousands.
+const LISTED_EVENTS: usize = 24;
+
+/// Events for a help line, joined by `; `: the first [`LISTED_EVENTS`] shown, the rest counted,
+/// so that a turn of thousands of events gives a line of help, not a page of it for each claim.
+pub(super) fn event_listing<'e>(events: impl Iterator<Item = &'e Event>, names: &Names) -> String {
+    use std::fmt::Write;
+    let mut text = String::new();
+    let mut more = 0;
+    for (k, e) in events.enumerate() {
+        if k >= LISTED_EVENTS {
+            more += 1;
+            continue;
+        }
+        if k > 0 {
+            text.push_str("; ");
+        }
+        let _ = write!(text, "{}", e.display(names));
+    }
+    if more > 0 {
+        let _ = write!(text, "; and {more} more");
+    }
+    text
+}
+
 /// The diagnostics but those at the indices an `expect` line claimed.
 fn unclaimed(diags: Vec<Diagnostic>, expected: &[usize]) -> Vec<Diagnostic> {
     diags.into_iter().enumerate().filter(|(i, _)| !expected.contains(i)).map(|(_, d)| d).collect()
@@ -1458,17 +1484,15 @@ impl<'a> Referee<'a> {
             Expectation::Event(ev) => {
                 let found = self.events[self.group_events..].iter().any(|l| same_event(&l.event, ev));
                 if !found {
-                    let happened: Vec<String> = self.events[self.group_events..]
-                        .iter()
-                        .map(|l| l.event.display(&self.log.names).to_string())
-                        .collect();
+                    let happened =
+                        event_listing(self.events[self.group_events..].iter().map(|l| &l.event), &self.log.names);
                     fail(
                         self,
                         "this did not happen in the turn above".to_string(),
                         Some(if happened.is_empty() {
                             "nothing happened".to_string()
                         } else {
-                            format!("what happened: {}", happened.join("; "))
+                            format!("what happened: {happened}")
                         }),
                     );
                 }
@@ -1716,10 +1740,11 @@ fn hidden_of(cards: Vec<Card>) -> Hidden {
 /// Whether two events say the same, cards compared as the log may leave them vague.
 pub(super) fn same_event(happened: &Event, expected: &Event) -> bool {
     use super::zone::compatible;
+    // Card by card, counts spelled out, without building either list.
     let lists = |a: &[CardCount], b: &[CardCount]| {
-        let a = super::state::expand(a);
-        let b = super::state::expand(b);
-        a.len() == b.len() && a.iter().zip(&b).all(|(x, y)| compatible(x, y))
+        use super::state::each;
+        let len = |l: &[CardCount]| l.iter().map(|c| u64::from(c.count)).sum::<u64>();
+        len(a) == len(b) && each(a).zip(each(b)).all(|(x, y)| compatible(x, y))
     };
     match (happened, expected) {
         (Event::Draws { player: p, drawn: Drawn::Cards(a) }, Event::Draws { player: q, drawn: Drawn::Cards(b) }) => {

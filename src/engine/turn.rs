@@ -1191,8 +1191,36 @@ impl Referee<'_> {
 
     /// Compares the table's resolution lines with what the rules made happen in this turn.
     fn compare(&mut self, claims: &[(&Event, Span)], from: usize) {
+        // What the rules made happen, as a help line: written once a turn, however many claims
+        // miss.
+        let mut derived: Option<String> = None;
+        // A claim can only be an event of its own kind (or of the kind `cosmetic` pairs it with):
+        // with many claims, each looks only at those, so that a crafted turn of thousands of
+        // resolution lines does not compare every line with every event.
+        let by_kind = (claims.len() > INDEXED_CLAIMS).then(|| {
+            let mut by_kind: std::collections::HashMap<_, Vec<usize>> = std::collections::HashMap::new();
+            for (i, l) in self.events.iter().enumerate().skip(from) {
+                by_kind.entry(std::mem::discriminant(&l.event)).or_default().push(i);
+            }
+            by_kind
+        });
         for (claim, span) in claims {
-            let found = self.events[from..].iter().any(|l| same_event(&l.event, claim) || cosmetic(claim, &l.event));
+            let matches = |e: &Event| same_event(e, claim) || cosmetic(claim, e);
+            let every = || self.events[from..].iter().any(|l| matches(&l.event));
+            let found = match &by_kind {
+                Some(by_kind) => {
+                    let found = cosmetic_kinds(claim)
+                        .iter()
+                        .flatten()
+                        .chain([&std::mem::discriminant(*claim)])
+                        .filter_map(|k| by_kind.get(k))
+                        .flatten()
+                        .any(|&i| self.events.get(i).is_some_and(|l| matches(&l.event)));
+                    debug_assert_eq!(found, every(), "grouping by kind changed whether {claim:?} happened");
+                    found
+                }
+                None => every(),
+            };
             if found || matches!(claim, Event::Passes(_)) {
                 continue;
             }
@@ -1220,19 +1248,20 @@ impl Referee<'_> {
                 // Already judged when the draw was checked.
                 continue;
             }
-            let derived: Vec<String> = self.events[from..]
-                .iter()
-                .filter(|l| !matches!(l.event, Event::IsNext(_)))
-                .map(|l| l.event.display(&self.log.names).to_string())
-                .collect();
+            let help = derived
+                .get_or_insert_with(|| {
+                    let happened =
+                        self.events[from..].iter().map(|l| &l.event).filter(|e| !matches!(e, Event::IsNext(_)));
+                    match super::replay::event_listing(happened, &self.log.names) {
+                        list if list.is_empty() => "the turn made nothing else happen".to_string(),
+                        list => format!("what the rules make happen: {list}"),
+                    }
+                })
+                .clone();
             self.report(
                 Diagnostic::new(Code::Misresolved, *span, "the rules do not make this happen")
                     .label("not what happened")
-                    .help(if derived.is_empty() {
-                        "the turn made nothing else happen".to_string()
-                    } else {
-                        format!("what the rules make happen: {}", derived.join("; "))
-                    }),
+                    .help(help),
             );
         }
     }
@@ -1695,6 +1724,20 @@ fn scores(e: &Event, who: PlayerId, n: u64) -> bool {
 }
 
 /// Lines that restate a step without adding to it.
+/// Past this many resolution lines, a turn's events are grouped by kind before they are compared.
+/// Debug builds (every test) group them always, and check each answer against the plain search.
+const INDEXED_CLAIMS: usize = if cfg!(debug_assertions) { 0 } else { 16 };
+
+/// The kind of event besides its own that [`cosmetic`] lets a claim stand for.
+fn cosmetic_kinds(claim: &Event) -> [Option<std::mem::Discriminant<Event>>; 1] {
+    let p = crate::model::PlayerId(0);
+    [match claim {
+        Event::Discards { .. } => Some(std::mem::discriminant(&Event::DiscardsHand(p))),
+        Event::Scores { .. } => Some(std::mem::discriminant(&Event::ScoreUnverified(p))),
+        _ => None,
+    }]
+}
+
 fn cosmetic(claim: &Event, happened: &Event) -> bool {
     match (claim, happened) {
         (Event::Discards { player: p, from: crate::model::log::Zone::Hand, .. }, Event::DiscardsHand(q)) => p == q,
