@@ -1325,8 +1325,9 @@ impl Referee<'_> {
     }
 }
 
-/// At most this many different cards are named in a listing of a zone.
-const LISTED: usize = 12;
+/// At most this many different cards are named in a listing of a zone: more than a hand holds in
+/// play, far fewer than a crafted hand of thousands.
+const LISTED: usize = 24;
 
 /// Cards for a help line, as a log writes them: equal cards once with their count (`3x 1 Go`), in
 /// the order they first appear, the first [`LISTED`] different ones named and the rest counted.
@@ -1760,7 +1761,7 @@ mod tests {
     use crate::model::Power;
 
     #[test]
-    fn a_listing_counts_equal_cards_and_names_a_dozen_different_ones() {
+    fn a_listing_counts_equal_cards_and_names_two_dozen_different_ones() {
         let go = Card::new(Denomination::One, Power::Go);
         let skip = Card::new(Denomination::Ten, Power::Skip);
         assert_eq!(card_listing(&[]), "");
