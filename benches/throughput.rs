@@ -201,7 +201,9 @@ fn summary() {
                 let claims = "  Bob discards 1 Go from deck\n".repeat(n);
                 format!("{HEAD}\nround 1\nfirst: Ann\nAnn: {}\n{claims}", vec!["1 Go"; n].join("; "))
             },
-            2_000,
+            // The turn line is over 16 KiB at n too, so that its reports are drawn alike at both
+            // sizes (a longer line's are not drawn).
+            5_000,
         ),
         (
             "n turn lines, one report each",
