@@ -1195,8 +1195,10 @@ impl Referee<'_> {
         // miss.
         let mut derived: Option<String> = None;
         // A claim can only be an event of its own kind (or of the kind `cosmetic` pairs it with):
-        // with many claims, each looks only at those, so that a crafted turn of thousands of
+        // with many claims, each looks only at those, and a line met before (the same text, so
+        // the same event) is answered as before, so that a crafted turn of thousands of
         // resolution lines does not compare every line with every event.
+        let mut answered: std::collections::HashMap<String, bool> = std::collections::HashMap::new();
         let by_kind = (claims.len() > INDEXED_CLAIMS).then(|| {
             let mut by_kind: std::collections::HashMap<_, Vec<usize>> = std::collections::HashMap::new();
             for (i, l) in self.events.iter().enumerate().skip(from) {
@@ -1209,13 +1211,21 @@ impl Referee<'_> {
             let every = || self.events[from..].iter().any(|l| matches(&l.event));
             let found = match &by_kind {
                 Some(by_kind) => {
-                    let found = cosmetic_kinds(claim)
-                        .iter()
-                        .flatten()
-                        .chain([&std::mem::discriminant(*claim)])
-                        .filter_map(|k| by_kind.get(k))
-                        .flatten()
-                        .any(|&i| self.events.get(i).is_some_and(|l| matches(&l.event)));
+                    let text = claim.display(&self.log.names).to_string();
+                    let found = match answered.get(&text) {
+                        Some(found) => *found,
+                        None => {
+                            let found = cosmetic_kinds(claim)
+                                .iter()
+                                .flatten()
+                                .chain([&std::mem::discriminant(*claim)])
+                                .filter_map(|k| by_kind.get(k))
+                                .flatten()
+                                .any(|&i| self.events.get(i).is_some_and(|l| matches(&l.event)));
+                            answered.insert(text, found);
+                            found
+                        }
+                    };
                     debug_assert_eq!(found, every(), "grouping by kind changed whether {claim:?} happened");
                     found
                 }
