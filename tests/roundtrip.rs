@@ -391,6 +391,33 @@ fn what_happened_is_listed_in_a_line() {
     assert!(more.and_then(|n| n.parse::<usize>().ok()).is_some_and(|n| n >= 16), "{help}");
 }
 
+/// `expect` lines under a long turn: one that names a report not there lists what was reported,
+/// and one that names an event that did not happen lists what did, each at most two dozen items
+/// and a count of the rest; a report they do name is claimed, once.
+#[test]
+fn expect_lines_under_a_long_turn_list_in_a_line() {
+    use tribbles::diagnostics::Code;
+    let steps = vec!["1 Go"; 40].join("; ");
+    let expects = "  expect error R0305\n  expect warning R0102\n  expect Bob discards 1 Go from deck\n".repeat(2);
+    let text = format!("tribbles-log 1\nplayers: Ann, Bob, Cyd, Dee\n\nround 1\nfirst: Ann\nAnn: {steps}\n{expects}");
+    let (_, diags) = tribbles::check_bytes("turn", text.as_bytes());
+    assert!(!diags.iter().any(|d| d.code == Code::SecondPlay), "the first expect claims every R0305: {diags:?}");
+    let missing: Vec<_> = diags.iter().filter(|d| d.code == Code::ExpectedDiagnosticMissing).collect();
+    // The second `expect error R0305` finds them claimed; the warnings were never there.
+    assert_eq!(missing.len(), 3, "{diags:?}");
+    for d in &missing {
+        let help = d.help.as_deref().unwrap_or_default();
+        assert!(help.starts_with("reported there: ") && help.ends_with(" more"), "{help}");
+        assert_eq!(help.matches(", ").count(), 24, "{help}");
+    }
+    let failed: Vec<_> = diags.iter().filter(|d| d.code == Code::ExpectationFailed).map(|d| d.help.clone()).collect();
+    assert_eq!(failed.len(), 2, "{diags:?}");
+    assert_eq!(failed[0], failed[1]);
+    let help = failed[0].as_deref().unwrap_or_default();
+    assert!(help.starts_with("what happened: ") && help.ends_with(" more"), "{help}");
+    assert_eq!(help.matches("; ").count(), 24, "{help}");
+}
+
 #[test]
 fn a_long_log_parses_in_one_pass() {
     // About 8 MB: enough to catch accidental quadratic behaviour in a debug build.

@@ -54,28 +54,42 @@ const LISTED_EVENTS: usize = 24;
 /// Events for a help line, joined by `; `: the first [`LISTED_EVENTS`] shown, the rest counted,
 /// so that a turn of thousands of events gives a line of help, not a page of it for each claim.
 pub(super) fn event_listing<'e>(events: impl Iterator<Item = &'e Event>, names: &Names) -> String {
+    listing(events.map(|e| e.display(names)), "; ")
+}
+
+/// Items for a help line, joined by `sep`: the first [`LISTED_EVENTS`] shown, the rest counted.
+fn listing(items: impl Iterator<Item = impl std::fmt::Display>, sep: &str) -> String {
     use std::fmt::Write;
     let mut text = String::new();
     let mut more = 0;
-    for (k, e) in events.enumerate() {
+    for (k, item) in items.enumerate() {
         if k >= LISTED_EVENTS {
             more += 1;
             continue;
         }
         if k > 0 {
-            text.push_str("; ");
+            text.push_str(sep);
         }
-        let _ = write!(text, "{}", e.display(names));
+        let _ = write!(text, "{item}");
     }
     if more > 0 {
-        let _ = write!(text, "; and {more} more");
+        let _ = write!(text, "{sep}and {more} more");
     }
     text
 }
 
-/// The diagnostics but those at the indices an `expect` line claimed.
-fn unclaimed(diags: Vec<Diagnostic>, expected: &[usize]) -> Vec<Diagnostic> {
-    diags.into_iter().enumerate().filter(|(i, _)| !expected.contains(i)).map(|(_, d)| d).collect()
+/// A diagnostic as an `expect` line names it: `error R0305`.
+struct Flagged<'d>(&'d Diagnostic);
+
+impl std::fmt::Display for Flagged<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.0.severity().keyword(), self.0.code.id())
+    }
+}
+
+/// The diagnostics but those an `expect` line claimed (`claimed[i]`).
+fn unclaimed(diags: Vec<Diagnostic>, claimed: &[bool]) -> Vec<Diagnostic> {
+    diags.into_iter().enumerate().filter(|(i, _)| !claimed.get(*i).copied().unwrap_or(false)).map(|(_, d)| d).collect()
 }
 
 /// One round's scoring, for `tribbles score`.
@@ -155,6 +169,7 @@ pub fn replay(log: &Log) -> Replay {
 /// not replayed) are given, so that `expect` lines can claim them too. The result holds them all.
 pub fn replay_with(log: &Log, syntax: Vec<Diagnostic>) -> Replay {
     let mut r = Referee::new(log);
+    r.syntax_diags = syntax.len();
     r.diags = syntax;
     r.run();
     r.finish()
@@ -164,6 +179,7 @@ pub fn replay_with(log: &Log, syntax: Vec<Diagnostic>) -> Replay {
 /// memory stays bounded by the longest turn rather than the game (`tribbles check`).
 pub fn diagnostics(log: &Log, syntax: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let mut r = Referee::new(log);
+    r.syntax_diags = syntax.len();
     r.diags = syntax;
     r.keep_events = false;
     r.run();
@@ -183,11 +199,19 @@ pub(crate) struct Referee<'a> {
     pub(super) line: usize,
     /// The span of the card that set the chain, for related labels.
     pub(super) chain_span: Option<Span>,
-    /// Where the most recent line group starts in the source, and its first event, for `expect`.
+    /// Where the most recent line group starts in the source, its first event and its first
+    /// diagnostic of the rules, for `expect`.
     group_start: u32,
     group_events: usize,
-    /// Diagnostics an `expect` line has claimed (not reported).
-    expected: Vec<usize>,
+    group_diags: usize,
+    /// How many diagnostics came from the syntax stage (they come first).
+    syntax_diags: usize,
+    /// Whether each diagnostic is claimed by an `expect` line (not reported), by index.
+    claimed: Vec<bool>,
+    /// The answers of the current group's `expect` event lines, by their text, while the group's
+    /// events stay as they were (its start and its number of events), with the help of a line
+    /// that did not happen: each different line is judged once.
+    expect_answers: Option<ExpectAnswers>,
     /// A round line seen, its preamble being read.
     pending: Option<Pending<'a>>,
     /// The table missed a go-out this round (reported once).
@@ -253,6 +277,16 @@ pub(crate) struct Referee<'a> {
     pub(super) inferred_decked: Vec<(PlayerId, PlayerId, Span)>,
 }
 
+/// The answers of a group's `expect` event lines so far.
+struct ExpectAnswers {
+    /// The group's start and how many events it had.
+    group: (u32, usize),
+    /// Whether each line (by its text) happened.
+    answers: std::collections::HashMap<String, bool>,
+    /// The help of a line that did not happen: what did.
+    help: String,
+}
+
 struct Pending<'a> {
     round: u32,
     /// The index of the `round` line, to which the round's start is attributed.
@@ -279,7 +313,10 @@ impl<'a> Referee<'a> {
             chain_span: None,
             group_start: 0,
             group_events: 0,
-            expected: Vec::new(),
+            group_diags: 0,
+            syntax_diags: 0,
+            claimed: Vec::new(),
+            expect_answers: None,
             pending: None,
             missed_go_out: false,
             noted_turn_order: false,
@@ -316,7 +353,7 @@ impl<'a> Referee<'a> {
 
     fn finish(mut self) -> Replay {
         let initial = self.initial.take().unwrap_or_else(|| self.state.clone());
-        let diagnostics = unclaimed(self.diags, &self.expected);
+        let diagnostics = unclaimed(self.diags, &self.claimed);
         Replay {
             initial,
             state: self.state,
@@ -331,7 +368,7 @@ impl<'a> Referee<'a> {
     /// The diagnostics an `expect` line did not claim: all that `diagnostics` returns, with no
     /// copy of the state made for a replay nobody asked for.
     fn reported(self) -> Vec<Diagnostic> {
-        unclaimed(self.diags, &self.expected)
+        unclaimed(self.diags, &self.claimed)
     }
 
     /// Applies an event and records it.
@@ -370,6 +407,7 @@ impl<'a> Referee<'a> {
                 }
                 self.group_start = line.span.start;
                 self.group_events = self.events.len();
+                self.group_diags = self.diags.len();
             }
             match &line.kind {
                 LineKind::Round(n) => {
@@ -1482,19 +1520,29 @@ impl<'a> Referee<'a> {
                 None => unverifiable(self, "the hand's size is not known here"),
             },
             Expectation::Event(ev) => {
-                let found = self.events[self.group_events..].iter().any(|l| same_event(&l.event, ev));
-                if !found {
+                let group = (self.group_start, self.events.len());
+                if self.expect_answers.as_ref().is_none_or(|a| a.group != group) {
                     let happened =
                         event_listing(self.events[self.group_events..].iter().map(|l| &l.event), &self.log.names);
-                    fail(
-                        self,
-                        "this did not happen in the turn above".to_string(),
-                        Some(if happened.is_empty() {
-                            "nothing happened".to_string()
-                        } else {
-                            format!("what happened: {happened}")
-                        }),
-                    );
+                    let help = if happened.is_empty() {
+                        "nothing happened".to_string()
+                    } else {
+                        format!("what happened: {happened}")
+                    };
+                    self.expect_answers =
+                        Some(ExpectAnswers { group, answers: std::collections::HashMap::new(), help });
+                }
+                let text = ev.display(&self.log.names).to_string();
+                let known = self.expect_answers.as_ref().and_then(|a| a.answers.get(&text).copied());
+                let found =
+                    known.unwrap_or_else(|| self.events[self.group_events..].iter().any(|l| same_event(&l.event, ev)));
+                debug_assert_eq!(found, self.events[self.group_events..].iter().any(|l| same_event(&l.event, ev)));
+                let help = self.expect_answers.as_mut().map(|a| {
+                    a.answers.insert(text, found);
+                    a.help.clone()
+                });
+                if !found {
+                    fail(self, "this did not happen in the turn above".to_string(), help);
                 }
             }
             Expectation::Points(list) | Expectation::Totals(list) => {
@@ -1525,22 +1573,25 @@ impl<'a> Referee<'a> {
                 }
             }
             Expectation::Diagnostic { severity, code } => {
-                // "The line above": what was flagged from the group's first line up to here.
+                // "The line above": what was flagged from the group's first line up to here. Only
+                // the syntax stage's reports and the rules' since the group began can be there.
                 let in_group = |d: &Diagnostic| d.span.start >= self.group_start && d.span.start < span.start;
-                let matching: Vec<usize> = (0..self.diags.len())
-                    .filter(|&i| !self.expected.contains(&i) && in_group(&self.diags[i]))
+                let candidates = (0..self.syntax_diags.min(self.group_diags)).chain(self.group_diags..self.diags.len());
+                debug_assert!(
+                    (self.syntax_diags.min(self.group_diags)..self.group_diags).all(|i| !in_group(&self.diags[i])),
+                    "a report of the rules on the group's lines came before the group began"
+                );
+                let claimed = |i: usize| self.claimed.get(i).copied().unwrap_or(false);
+                let matching: Vec<usize> = candidates
+                    .clone()
+                    .filter(|&i| !claimed(i) && in_group(&self.diags[i]))
                     .filter(|&i| {
                         let d = &self.diags[i];
                         d.severity() == *severity && code.as_deref().is_none_or(|c| d.code.id() == c)
                     })
                     .collect();
                 if matching.is_empty() {
-                    let found: Vec<String> = self
-                        .diags
-                        .iter()
-                        .filter(|d| in_group(d))
-                        .map(|d| format!("{} {}", d.severity().keyword(), d.code.id()))
-                        .collect();
+                    let found = listing(candidates.map(|i| &self.diags[i]).filter(|d| in_group(d)).map(Flagged), ", ");
                     let what = code
                         .as_deref()
                         .map_or(severity.keyword().to_string(), |c| format!("{} {c}", severity.keyword()));
@@ -1551,27 +1602,31 @@ impl<'a> Referee<'a> {
                     )
                     .label("not reported");
                     if !found.is_empty() {
-                        d = d.help(format!("reported there: {}", found.join(", ")));
+                        d = d.help(format!("reported there: {found}"));
                     }
                     self.report(d);
                 } else {
-                    self.expected.extend(matching);
+                    for i in matching {
+                        if self.claimed.len() <= i {
+                            self.claimed.resize(i + 1, false);
+                        }
+                        self.claimed[i] = true;
+                    }
                 }
             }
             Expectation::Clean => {
-                let flagged: Vec<String> = self
-                    .diags
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, d)| !self.expected.contains(i) && d.severity() != Severity::Note)
-                    .map(|(_, d)| d.code.id().to_string())
-                    .collect();
+                let flagged = listing(
+                    self.diags
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, d)| {
+                            !self.claimed.get(*i).copied().unwrap_or(false) && d.severity() != Severity::Note
+                        })
+                        .map(|(_, d)| d.code.id()),
+                    ", ",
+                );
                 if !flagged.is_empty() {
-                    fail(
-                        self,
-                        "the log has been flagged".to_string(),
-                        Some(format!("flagged so far: {}", flagged.join(", "))),
-                    );
+                    fail(self, "the log has been flagged".to_string(), Some(format!("flagged so far: {flagged}")));
                 }
             }
         }
