@@ -353,6 +353,12 @@ fn huge_counts_are_refused_where_they_are_read() {
     assert!(diags.is_empty(), "{diags:?}");
 }
 
+/// The helps of the reports of one code that checking `text` gives, in order.
+fn helps_of(text: &str, code: tribbles::diagnostics::Code) -> Vec<Option<String>> {
+    let (_, diags) = tribbles::check_bytes("log", text.as_bytes());
+    diags.into_iter().filter(|d| d.code == code).map(|d| d.help).collect()
+}
+
 /// A card the hand cannot hold names the hand in its help: equal cards once, with their count,
 /// so that a crafted hand of thousands of cards gives a line of help, not megabytes of it (such a
 /// log once took 0.7 s and 600 MB to print, most of it wrapping that help).
@@ -363,10 +369,8 @@ fn a_hand_of_thousands_is_listed_in_a_line() {
     let text = format!(
         "position\n  players: Ann, Bob\n  round 1\n  chain: 10\n  turn: Ann\n  Ann hand: {hand}, 2x 10 Skip, 1 Dabo\nend\nAnn: 100 Go\n"
     );
-    let (_, diags) = tribbles::check_bytes("hand", text.as_bytes());
-    let not_in_hand: Vec<_> = diags.iter().filter(|d| d.code == Code::NotInHand).collect();
-    assert_eq!(not_in_hand.len(), 1, "{diags:?}");
-    assert_eq!(not_in_hand[0].help.as_deref(), Some("the hand is known to be: 500000x 1 Go, 2x 10 Skip, 1 Dabo"));
+    let expected = "the hand is known to be: 500000x 1 Go, 2x 10 Skip, 1 Dabo";
+    assert_eq!(helps_of(&text, Code::NotInHand), [Some(expected.to_string())]);
 }
 
 /// A resolution line the rules did not make happen lists what they did make happen: the first
@@ -379,9 +383,8 @@ fn what_happened_is_listed_in_a_line() {
     let text = format!(
         "tribbles-log 1\nplayers: Ann, Bob, Cyd, Dee\n\nround 1\nfirst: Ann\nAnn: {steps}\n  Bob discards 1 Go from deck\n  Cyd discards 10 Go from deck\n"
     );
-    let (_, diags) = tribbles::check_bytes("turn", text.as_bytes());
-    let helps: Vec<_> = diags.iter().filter(|d| d.code == Code::Misresolved).map(|d| d.help.clone()).collect();
-    assert_eq!(helps.len(), 2, "{diags:?}");
+    let helps = helps_of(&text, Code::Misresolved);
+    assert_eq!(helps.len(), 2, "{helps:?}");
     assert_eq!(helps[0], helps[1]);
     let plays = vec!["Ann plays 1 Go"; 24].join("; ");
     let help = helps[0].as_deref().unwrap_or_default();
@@ -400,18 +403,17 @@ fn expect_lines_under_a_long_turn_list_in_a_line() {
     let steps = vec!["1 Go"; 40].join("; ");
     let expects = "  expect error R0305\n  expect warning R0102\n  expect Bob discards 1 Go from deck\n".repeat(2);
     let text = format!("tribbles-log 1\nplayers: Ann, Bob, Cyd, Dee\n\nround 1\nfirst: Ann\nAnn: {steps}\n{expects}");
-    let (_, diags) = tribbles::check_bytes("turn", text.as_bytes());
-    assert!(!diags.iter().any(|d| d.code == Code::SecondPlay), "the first expect claims every R0305: {diags:?}");
-    let missing: Vec<_> = diags.iter().filter(|d| d.code == Code::ExpectedDiagnosticMissing).collect();
+    assert!(helps_of(&text, Code::SecondPlay).is_empty(), "the first expect claims every R0305");
+    let missing = helps_of(&text, Code::ExpectedDiagnosticMissing);
     // The second `expect error R0305` finds them claimed; the warnings were never there.
-    assert_eq!(missing.len(), 3, "{diags:?}");
-    for d in &missing {
-        let help = d.help.as_deref().unwrap_or_default();
+    assert_eq!(missing.len(), 3, "{missing:?}");
+    for help in &missing {
+        let help = help.as_deref().unwrap_or_default();
         assert!(help.starts_with("reported there: ") && help.ends_with(" more"), "{help}");
         assert_eq!(help.matches(", ").count(), 24, "{help}");
     }
-    let failed: Vec<_> = diags.iter().filter(|d| d.code == Code::ExpectationFailed).map(|d| d.help.clone()).collect();
-    assert_eq!(failed.len(), 2, "{diags:?}");
+    let failed = helps_of(&text, Code::ExpectationFailed);
+    assert_eq!(failed.len(), 2, "{failed:?}");
     assert_eq!(failed[0], failed[1]);
     let help = failed[0].as_deref().unwrap_or_default();
     assert!(help.starts_with("what happened: ") && help.ends_with(" more"), "{help}");
