@@ -47,23 +47,24 @@ impl Replay {
     }
 }
 
-/// At most this many events are shown in a help line that lists what happened: more than a turn
-/// of play makes (a Mutate makes about twenty), far fewer than a crafted turn of thousands.
-const LISTED_EVENTS: usize = 24;
+/// At most this many items (events, reports, different cards) are named in a help line that lists
+/// them: more than a turn of play makes (a Mutate makes about twenty events) or a hand holds, far
+/// fewer than a crafted turn or hand of thousands.
+pub(super) const LISTED: usize = 24;
 
-/// Events for a help line, joined by `; `: the first [`LISTED_EVENTS`] shown, the rest counted,
+/// Events for a help line, joined by `; `: the first [`LISTED`] shown, the rest counted,
 /// so that a turn of thousands of events gives a line of help, not a page of it for each claim.
 pub(super) fn event_listing<'e>(events: impl Iterator<Item = &'e Event>, names: &Names) -> String {
     listing(events.map(|e| e.display(names)), "; ")
 }
 
-/// Items for a help line, joined by `sep`: the first [`LISTED_EVENTS`] shown, the rest counted.
+/// Items for a help line, joined by `sep`: the first [`LISTED`] shown, the rest counted.
 fn listing(items: impl Iterator<Item = impl std::fmt::Display>, sep: &str) -> String {
     use std::fmt::Write;
     let mut text = String::new();
     let mut more = 0;
     for (k, item) in items.enumerate() {
-        if k >= LISTED_EVENTS {
+        if k >= LISTED {
             more += 1;
             continue;
         }

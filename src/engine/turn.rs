@@ -3,7 +3,7 @@
 //! lines compared with it (TCC 2.1, How to Play; Ending the Round; Advanced Rules: "Decked").
 
 use super::event::{Drawn, Event};
-use super::replay::{Referee, same_event};
+use super::replay::{LISTED, Referee, same_event};
 use super::rules::{self, Verdict, Way};
 use super::state::Status;
 use super::zone::compatible;
@@ -1334,10 +1334,6 @@ impl Referee<'_> {
         }
     }
 }
-
-/// At most this many different cards are named in a listing of a zone: more than a hand holds in
-/// play, far fewer than a crafted hand of thousands.
-const LISTED: usize = 24;
 
 /// Cards for a help line, as a log writes them: equal cards once with their count (`3x 1 Go`), in
 /// the order they first appear, the first [`LISTED`] different ones named and the rest counted.
