@@ -88,9 +88,14 @@ impl std::fmt::Display for Flagged<'_> {
     }
 }
 
-/// The diagnostics but those an `expect` line claimed (`claimed[i]`).
+/// Whether an `expect` line claimed diagnostic `i` (`claimed` may be shorter than the list).
+fn is_claimed(claimed: &[bool], i: usize) -> bool {
+    claimed.get(i).copied().unwrap_or(false)
+}
+
+/// The diagnostics but those an `expect` line claimed.
 fn unclaimed(diags: Vec<Diagnostic>, claimed: &[bool]) -> Vec<Diagnostic> {
-    diags.into_iter().enumerate().filter(|(i, _)| !claimed.get(*i).copied().unwrap_or(false)).map(|(_, d)| d).collect()
+    diags.into_iter().enumerate().filter(|(i, _)| !is_claimed(claimed, *i)).map(|(_, d)| d).collect()
 }
 
 /// One round's scoring, for `tribbles score`.
@@ -169,9 +174,7 @@ pub fn replay(log: &Log) -> Replay {
 /// Replays a parsed log whose syntax diagnostics (warnings and notes: a log with syntax errors is
 /// not replayed) are given, so that `expect` lines can claim them too. The result holds them all.
 pub fn replay_with(log: &Log, syntax: Vec<Diagnostic>) -> Replay {
-    let mut r = Referee::new(log);
-    r.syntax_diags = syntax.len();
-    r.diags = syntax;
+    let mut r = Referee::new(log, syntax);
     r.run();
     r.finish()
 }
@@ -179,9 +182,7 @@ pub fn replay_with(log: &Log, syntax: Vec<Diagnostic>) -> Replay {
 /// The diagnostics of [`replay_with`] alone. Events are kept only while their line is judged, so
 /// memory stays bounded by the longest turn rather than the game (`tribbles check`).
 pub fn diagnostics(log: &Log, syntax: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    let mut r = Referee::new(log);
-    r.syntax_diags = syntax.len();
-    r.diags = syntax;
+    let mut r = Referee::new(log, syntax);
     r.keep_events = false;
     r.run();
     r.reported()
@@ -301,13 +302,16 @@ struct Pending<'a> {
 }
 
 impl<'a> Referee<'a> {
-    fn new(log: &'a Log) -> Referee<'a> {
+    /// A referee for `log`, whose syntax diagnostics (warnings and notes) come first among its
+    /// own, so that `expect` lines can claim them.
+    fn new(log: &'a Log, syntax: Vec<Diagnostic>) -> Referee<'a> {
         Referee {
             log,
             state: State::new(Ruleset::Tcc21, 5, Names::default(), Vec::new(), Vec::new()),
             initial: None,
             events: Vec::new(),
-            diags: Vec::new(),
+            syntax_diags: syntax.len(),
+            diags: syntax,
             rounds: Vec::new(),
             turns: Vec::new(),
             line: 0,
@@ -315,7 +319,6 @@ impl<'a> Referee<'a> {
             group_start: 0,
             group_events: 0,
             group_diags: 0,
-            syntax_diags: 0,
             claimed: Vec::new(),
             expect_answers: None,
             pending: None,
@@ -1535,9 +1538,9 @@ impl<'a> Referee<'a> {
                 }
                 let text = ev.display(&self.log.names).to_string();
                 let known = self.expect_answers.as_ref().and_then(|a| a.answers.get(&text).copied());
-                let found =
-                    known.unwrap_or_else(|| self.events[self.group_events..].iter().any(|l| same_event(&l.event, ev)));
-                debug_assert_eq!(found, self.events[self.group_events..].iter().any(|l| same_event(&l.event, ev)));
+                let happened = || self.events[self.group_events..].iter().any(|l| same_event(&l.event, ev));
+                let found = known.unwrap_or_else(happened);
+                debug_assert_eq!(found, happened(), "the kept answer of {ev:?} no longer holds");
                 let help = self.expect_answers.as_mut().map(|a| {
                     a.answers.insert(text, found);
                     a.help.clone()
@@ -1582,10 +1585,9 @@ impl<'a> Referee<'a> {
                     (self.syntax_diags.min(self.group_diags)..self.group_diags).all(|i| !in_group(&self.diags[i])),
                     "a report of the rules on the group's lines came before the group began"
                 );
-                let claimed = |i: usize| self.claimed.get(i).copied().unwrap_or(false);
                 let matching: Vec<usize> = candidates
                     .clone()
-                    .filter(|&i| !claimed(i) && in_group(&self.diags[i]))
+                    .filter(|&i| !is_claimed(&self.claimed, i) && in_group(&self.diags[i]))
                     .filter(|&i| {
                         let d = &self.diags[i];
                         d.severity() == *severity && code.as_deref().is_none_or(|c| d.code.id() == c)
@@ -1620,9 +1622,7 @@ impl<'a> Referee<'a> {
                     self.diags
                         .iter()
                         .enumerate()
-                        .filter(|(i, d)| {
-                            !self.claimed.get(*i).copied().unwrap_or(false) && d.severity() != Severity::Note
-                        })
+                        .filter(|(i, d)| !is_claimed(&self.claimed, *i) && d.severity() != Severity::Note)
                         .map(|(_, d)| d.code.id()),
                     ", ",
                 );
