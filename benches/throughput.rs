@@ -189,7 +189,7 @@ fn summary() {
     const HEAD: &str = "tribbles-log 1\nplayers: Ann, Bob, Cyd, Dee\n";
     /// A probe: what it measures, the input of size n, and n.
     type Probe = (&'static str, fn(usize) -> String, usize);
-    let probes: [Probe; 4] = [
+    let probes: [Probe; 6] = [
         (
             "one turn of n steps (2n reports)",
             |n| format!("{HEAD}\nround 1\nfirst: Ann\nAnn: {}\n", vec!["1 Go"; n].join("; ")),
@@ -214,6 +214,20 @@ fn summary() {
             "a decklist of n cards",
             |n| format!("{HEAD}deck Ann: {}\n\nround 1\nfirst: Ann\nAnn: 1 Go\n", vec!["10 Go"; n].join(", ")),
             20_000,
+        ),
+        (
+            "n turns each with an `expect` line naming a report, after n warnings of the syntax stage",
+            |n| {
+                let deck = vec!["1 Kindness"; n].join(", ");
+                let turns = "Ann: draw ?\nexpect warning S0104\n".repeat(n);
+                format!("{HEAD}deck Ann: {deck}\n\nround 1\nfirst: Ann\n{turns}")
+            },
+            4_000,
+        ),
+        (
+            "n turns out of turn, each followed by `expect clean`",
+            |n| format!("{HEAD}\nround 1\nfirst: Ann\n{}", "Bob: draw ?\nexpect clean\n".repeat(n)),
+            4_000,
         ),
     ];
     for (what, make, n) in probes {

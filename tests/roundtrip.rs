@@ -420,6 +420,57 @@ fn expect_lines_under_a_long_turn_list_in_a_line() {
     assert_eq!(help.matches("; ").count(), 24, "{help}");
 }
 
+/// `expect clean` lists the first two dozen reports no `expect` line claimed and counts the rest:
+/// the reports claimed between two `expect clean` lines leave the list (debug builds, so this
+/// test, also compare each list with a plain search of every report so far).
+#[test]
+fn expect_clean_counts_what_is_still_flagged() {
+    use tribbles::diagnostics::{Code, Severity};
+    let mut text = String::from("players: Dan, Rogue\nround 1\nfirst: Dan\nDan: draw ?\n");
+    for k in 0..60 {
+        // Rogue plays out of turn each time; every third report is claimed where it stands.
+        text.push_str("Rogue: draw ?\n");
+        if k % 3 == 0 {
+            text.push_str("  expect error R0301\n");
+        }
+        if k % 10 == 9 {
+            text.push_str("expect clean\n");
+        }
+    }
+    let failed = helps_of(&text, Code::ExpectationFailed);
+    assert_eq!(failed.len(), 6, "{failed:?}");
+    // Before the last `expect clean`: every report of the log without it but its end-of-log note.
+    let body = text.strip_suffix("expect clean\n").unwrap_or_default();
+    let (_, diags) = tribbles::check_bytes("log", body.as_bytes());
+    let flagged = diags.iter().filter(|d| d.severity() != Severity::Note).count();
+    assert!(flagged > 24 + 5, "{flagged} reports");
+    let last = failed[5].as_deref().unwrap_or_default();
+    // The first out-of-turn play is also the wrong first player; the first `expect` finds no
+    // R0301 (Rogue's first draw was his turn), and each failed `expect clean` is itself flagged.
+    assert!(last.starts_with("flagged so far: R0101, R0802, R0301, "), "{last}");
+    assert_eq!(last.matches("R0801").count(), 2, "{last}");
+    assert!(last.ends_with(&format!(", and {} more", flagged - 24)), "{flagged}: {last}");
+    assert_eq!(last.matches(", ").count(), 24, "{last}");
+}
+
+/// An `expect` line naming a report looks only at its group's lines, wherever the syntax stage
+/// found its other reports: here each turn's expectation fails, and its help names nothing.
+#[test]
+fn expect_lines_look_at_their_own_lines() {
+    use tribbles::diagnostics::Code;
+    let deck = vec!["1 Kindness"; 40].join(", ");
+    let mut text = format!("players: Dan, Rogue\ndeck Dan: {deck}\nround 1\nfirst: Dan\n");
+    for k in 0..40 {
+        let (player, power) = if k % 2 == 0 { ("Dan", "Kindness") } else { ("Rogue", "Go") };
+        text.push_str(&format!("{player}: draw 1 {power}\nexpect warning S0104\n"));
+    }
+    // Dan's draws name an unknown power, which each of his expectations claims; Rogue's do not.
+    let missing = helps_of(&text, Code::ExpectedDiagnosticMissing);
+    assert_eq!(missing, vec![None; 20]);
+    let (_, diags) = tribbles::check_bytes("log", text.as_bytes());
+    assert_eq!(diags.iter().filter(|d| d.code == Code::UnknownPower).count(), 40, "the decklist's are left");
+}
+
 #[test]
 fn a_long_log_parses_in_one_pass() {
     // About 8 MB: enough to catch accidental quadratic behaviour in a debug build.

@@ -59,24 +59,40 @@ pub(super) fn event_listing<'e>(events: impl Iterator<Item = &'e Event>, names: 
 }
 
 /// Items for a help line, joined by `sep`: the first [`LISTED`] shown, the rest counted.
-fn listing(items: impl Iterator<Item = impl std::fmt::Display>, sep: &str) -> String {
+fn listing(mut items: impl Iterator<Item = impl std::fmt::Display>, sep: &str) -> String {
+    let (mut text, _) = listed(items.by_ref(), sep);
+    counted(&mut text, items.count(), sep);
+    text
+}
+
+/// [`listing`] of `total` items of which `first` yields the first (or as many as are to be shown).
+fn listing_of(first: impl Iterator<Item = impl std::fmt::Display>, total: usize, sep: &str) -> String {
+    let (mut text, shown) = listed(first, sep);
+    counted(&mut text, total.saturating_sub(shown), sep);
+    text
+}
+
+/// The first [`LISTED`] items joined by `sep`, and how many they are.
+fn listed(items: impl Iterator<Item = impl std::fmt::Display>, sep: &str) -> (String, usize) {
     use std::fmt::Write;
     let mut text = String::new();
-    let mut more = 0;
-    for (k, item) in items.enumerate() {
-        if k >= LISTED {
-            more += 1;
-            continue;
-        }
-        if k > 0 {
+    let mut shown = 0;
+    for item in items.take(LISTED) {
+        if shown > 0 {
             text.push_str(sep);
         }
         let _ = write!(text, "{item}");
+        shown += 1;
     }
+    (text, shown)
+}
+
+/// Ends a listing with the count of the items it left out.
+fn counted(text: &mut String, more: usize, sep: &str) {
+    use std::fmt::Write;
     if more > 0 {
         let _ = write!(text, "{sep}and {more} more");
     }
-    text
 }
 
 /// A diagnostic as an `expect` line names it: `error R0305`.
@@ -91,6 +107,63 @@ impl std::fmt::Display for Flagged<'_> {
 /// Whether an `expect` line claimed diagnostic `i` (`claimed` may be shorter than the list).
 fn is_claimed(claimed: &[bool], i: usize) -> bool {
     claimed.get(i).copied().unwrap_or(false)
+}
+
+/// The reports `expect clean` counts (all but notes) that no `expect` line claimed, in the order
+/// reported: a list threaded through the reports' indices, from which a claimed report is unlinked
+/// when a walk meets it, so that each `expect clean` costs what it lists, not every report so far.
+struct Flags {
+    /// How many reports are flags and unclaimed.
+    unclaimed: usize,
+    /// The first and the last linked report (`END` when none).
+    first: usize,
+    last: usize,
+    /// For each linked report, the next one (`END` after the last).
+    next: Vec<usize>,
+}
+
+const END: usize = usize::MAX;
+
+impl Flags {
+    fn new() -> Flags {
+        Flags { unclaimed: 0, first: END, last: END, next: Vec::new() }
+    }
+
+    /// Report `i` is a flag.
+    fn push(&mut self, i: usize) {
+        if self.next.len() <= i {
+            self.next.resize(i + 1, END);
+        }
+        match self.last {
+            END => self.first = i,
+            last => self.next[last] = i,
+        }
+        self.last = i;
+        self.unclaimed += 1;
+    }
+
+    /// The first unclaimed flags, at most [`LISTED`] of them; the claimed ones met are unlinked.
+    fn first_unclaimed(&mut self, claimed: &[bool]) -> Vec<usize> {
+        let mut found = Vec::new();
+        let (mut before, mut at) = (END, self.first);
+        while at != END && found.len() < LISTED.min(self.unclaimed) {
+            let next = self.next[at];
+            if is_claimed(claimed, at) {
+                match before {
+                    END => self.first = next,
+                    b => self.next[b] = next,
+                }
+                if self.last == at {
+                    self.last = before;
+                }
+            } else {
+                found.push(at);
+                before = at;
+            }
+            at = next;
+        }
+        found
+    }
 }
 
 /// The diagnostics but those an `expect` line claimed.
@@ -210,6 +283,11 @@ pub(crate) struct Referee<'a> {
     syntax_diags: usize,
     /// Whether each diagnostic is claimed by an `expect` line (not reported), by index.
     claimed: Vec<bool>,
+    /// The unclaimed reports but notes, for `expect clean`.
+    flags: Flags,
+    /// The syntax stage's reports by where they start (start, index), for `expect` lines naming a
+    /// report, which look only at their group's lines; sorted when the first such line is met.
+    syntax_starts: Option<Vec<(u32, usize)>>,
     /// The answers of the current group's `expect` event lines, by their text, while the group's
     /// events stay as they were (its start and its number of events), with the help of a line
     /// that did not happen: each different line is judged once.
@@ -305,6 +383,12 @@ impl<'a> Referee<'a> {
     /// A referee for `log`, whose syntax diagnostics (warnings and notes) come first among its
     /// own, so that `expect` lines can claim them.
     fn new(log: &'a Log, syntax: Vec<Diagnostic>) -> Referee<'a> {
+        let mut flags = Flags::new();
+        for (i, d) in syntax.iter().enumerate() {
+            if d.severity() != Severity::Note {
+                flags.push(i);
+            }
+        }
         Referee {
             log,
             state: State::new(Ruleset::Tcc21, 5, Names::default(), Vec::new(), Vec::new()),
@@ -320,6 +404,8 @@ impl<'a> Referee<'a> {
             group_events: 0,
             group_diags: 0,
             claimed: Vec::new(),
+            flags,
+            syntax_starts: None,
             expect_answers: None,
             pending: None,
             missed_go_out: false,
@@ -387,6 +473,9 @@ impl<'a> Referee<'a> {
     }
 
     pub(super) fn report(&mut self, d: Diagnostic) {
+        if d.severity() != Severity::Note {
+            self.flags.push(self.diags.len());
+        }
         self.diags.push(d);
     }
 
@@ -1580,21 +1669,41 @@ impl<'a> Referee<'a> {
                 // "The line above": what was flagged from the group's first line up to here. Only
                 // the syntax stage's reports and the rules' since the group began can be there.
                 let in_group = |d: &Diagnostic| d.span.start >= self.group_start && d.span.start < span.start;
-                let candidates = (0..self.syntax_diags.min(self.group_diags)).chain(self.group_diags..self.diags.len());
+                let rules = self.syntax_diags.max(self.group_diags)..self.diags.len();
                 debug_assert!(
-                    (self.syntax_diags.min(self.group_diags)..self.group_diags).all(|i| !in_group(&self.diags[i])),
+                    (self.syntax_diags..self.group_diags).all(|i| !in_group(&self.diags[i])),
                     "a report of the rules on the group's lines came before the group began"
                 );
+                let (syntax, diags) = (self.syntax_diags, &self.diags);
+                let starts = self.syntax_starts.get_or_insert_with(|| {
+                    let mut starts: Vec<(u32, usize)> =
+                        diags[..syntax].iter().enumerate().map(|(i, d)| (d.span.start, i)).collect();
+                    starts.sort_unstable();
+                    starts
+                });
+                let from = starts.partition_point(|(s, _)| *s < self.group_start);
+                let to = starts.partition_point(|(s, _)| *s < span.start).max(from);
+                let mut candidates: Vec<usize> = starts[from..to].iter().map(|(_, i)| *i).collect();
+                candidates.sort_unstable();
+                candidates.extend(rules.filter(|&i| in_group(&self.diags[i])));
+                debug_assert_eq!(
+                    candidates,
+                    (0..self.diags.len())
+                        .filter(|&i| (i < syntax || i >= self.group_diags) && in_group(&self.diags[i]))
+                        .collect::<Vec<_>>(),
+                    "the index of the syntax reports missed one"
+                );
                 let matching: Vec<usize> = candidates
-                    .clone()
-                    .filter(|&i| !is_claimed(&self.claimed, i) && in_group(&self.diags[i]))
+                    .iter()
+                    .copied()
+                    .filter(|&i| !is_claimed(&self.claimed, i))
                     .filter(|&i| {
                         let d = &self.diags[i];
                         d.severity() == *severity && code.as_deref().is_none_or(|c| d.code.id() == c)
                     })
                     .collect();
                 if matching.is_empty() {
-                    let found = listing(candidates.map(|i| &self.diags[i]).filter(|d| in_group(d)).map(Flagged), ", ");
+                    let found = listing(candidates.iter().map(|&i| Flagged(&self.diags[i])), ", ");
                     let what = code
                         .as_deref()
                         .map_or(severity.keyword().to_string(), |c| format!("{} {c}", severity.keyword()));
@@ -1614,19 +1723,25 @@ impl<'a> Referee<'a> {
                             self.claimed.resize(i + 1, false);
                         }
                         self.claimed[i] = true;
+                        if *severity != Severity::Note {
+                            self.flags.unclaimed -= 1;
+                        }
                     }
                 }
             }
             Expectation::Clean => {
-                let flagged = listing(
-                    self.diags
-                        .iter()
-                        .enumerate()
-                        .filter(|(i, d)| !is_claimed(&self.claimed, *i) && d.severity() != Severity::Note)
-                        .map(|(_, d)| d.code.id()),
-                    ", ",
+                let first = self.flags.first_unclaimed(&self.claimed);
+                debug_assert_eq!(
+                    first,
+                    (0..self.diags.len())
+                        .filter(|&i| !is_claimed(&self.claimed, i) && self.diags[i].severity() != Severity::Note)
+                        .take(LISTED)
+                        .collect::<Vec<_>>(),
+                    "the list of flags lost one"
                 );
-                if !flagged.is_empty() {
+                if !first.is_empty() {
+                    let flagged =
+                        listing_of(first.iter().map(|&i| self.diags[i].code.id()), self.flags.unclaimed, ", ");
                     fail(self, "the log has been flagged".to_string(), Some(format!("flagged so far: {flagged}")));
                 }
             }
