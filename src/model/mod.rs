@@ -74,9 +74,11 @@ impl Names {
     }
 
     pub fn find(&self, name: &str) -> Option<PlayerId> {
-        // The first bytes are compared before the whole names: most names differ there.
-        let first = name.as_bytes().first();
-        self.0.iter().position(|n| n.as_bytes().first() == first && n == name).map(|i| PlayerId(i as u8))
+        // Lengths and first bytes are compared before the whole names: most names differ there,
+        // and names are short, so the rest is compared byte by byte (a call to `memcmp` costs more).
+        let name = name.as_bytes();
+        let same = |n: &[u8]| n.len() == name.len() && n.iter().zip(name).all(|(a, b)| a == b);
+        self.0.iter().position(|n| same(n.as_bytes())).map(|i| PlayerId(i as u8))
     }
 
     pub fn len(&self) -> usize {
