@@ -83,7 +83,11 @@ impl Cx<'_> {
     /// which [`Cx::verb`] reads; on what this accepts both give the same event and spans (a unit
     /// test compares them over simulated games).
     fn quick_event(&self, player: PlayerId, rest: &str) -> Option<Event> {
-        let (verb, list) = rest.strip_prefix(' ')?.split_once(' ')?;
+        let rest = rest.strip_prefix(' ')?;
+        // The verb ends at the next space (a byte search: `split_once` goes through a char
+        // searcher and a `memcmp` call to find one byte).
+        let space = rest.bytes().position(|b| b == b' ')?;
+        let (verb, list) = (&rest[..space], &rest[space + 1..]);
         match verb {
             "plays" => {
                 let (rest, card) = super::token::plain_card(list)?;
@@ -117,7 +121,7 @@ impl Cx<'_> {
             ("puts", _) => {
                 let (place, source) = Place::ALL.into_iter().find_map(|place| {
                     let (prep, word) = place.words();
-                    let r = ending.strip_prefix(' ')?.strip_prefix(prep)?.strip_prefix(' ')?.strip_prefix(word)?;
+                    let r = strip(strip(strip(strip(ending, " ")?, prep)?, " ")?, word)?;
                     (r.is_empty() || r.starts_with(' ')).then_some((place, r))
                 })?;
                 let zone = quick_source(source, true)?;
@@ -557,6 +561,14 @@ impl Cx<'_> {
 
 /// The zone after `from` in a quick resolution line: none written is the hand; `discard` only
 /// where the cards may come from it (`puts`, not `discards`).
+/// [`str::strip_prefix`] for the short words of a resolution line, compared byte by byte: the
+/// words are a few bytes long, and a call to `memcmp` costs more than comparing them.
+fn strip<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
+    let (b, p) = (s.as_bytes(), prefix.as_bytes());
+    // A whole `str` matched at the start ends on a character boundary.
+    (b.len() >= p.len() && b.iter().zip(p).all(|(x, y)| x == y)).then(|| &s[p.len()..])
+}
+
 fn quick_source(ending: &str, discard: bool) -> Option<Zone> {
     Some(match ending {
         "" | " from hand" => Zone::Hand,
