@@ -64,6 +64,13 @@ pub const MAX_PLAYERS: usize = 32;
 /// proportion to its length (docs/rulings.md, F9).
 pub const MAX_COUNT: u32 = 1_000;
 
+/// Whether two short texts (names, words of a line) are the same, compared length first and then
+/// byte by byte in line: the parser's hottest comparisons are of a few bytes, which a call to
+/// `memcmp` (what `==` on slices becomes) costs more than.
+pub fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+}
+
 /// The declared player names, indexed by [`PlayerId`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Names(pub Vec<String>);
@@ -74,11 +81,7 @@ impl Names {
     }
 
     pub fn find(&self, name: &str) -> Option<PlayerId> {
-        // Lengths and first bytes are compared before the whole names: most names differ there,
-        // and names are short, so the rest is compared byte by byte (a call to `memcmp` costs more).
-        let name = name.as_bytes();
-        let same = |n: &[u8]| n.len() == name.len() && n.iter().zip(name).all(|(a, b)| a == b);
-        self.0.iter().position(|n| same(n.as_bytes())).map(|i| PlayerId(i as u8))
+        self.0.iter().position(|n| same_bytes(n.as_bytes(), name.as_bytes())).map(|i| PlayerId(i as u8))
     }
 
     pub fn len(&self) -> usize {

@@ -561,12 +561,12 @@ impl Cx<'_> {
 
 /// The zone after `from` in a quick resolution line: none written is the hand; `discard` only
 /// where the cards may come from it (`puts`, not `discards`).
-/// [`str::strip_prefix`] for the short words of a resolution line, compared byte by byte: the
-/// words are a few bytes long, and a call to `memcmp` costs more than comparing them.
+/// [`str::strip_prefix`] for the short words of a resolution line, compared by
+/// [`crate::model::same_bytes`].
 fn strip<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
-    let (b, p) = (s.as_bytes(), prefix.as_bytes());
+    let head = s.as_bytes().get(..prefix.len())?;
     // A whole `str` matched at the start ends on a character boundary.
-    (b.len() >= p.len() && b.iter().zip(p).all(|(x, y)| x == y)).then(|| &s[p.len()..])
+    crate::model::same_bytes(head, prefix.as_bytes()).then(|| &s[prefix.len()..])
 }
 
 fn quick_source(ending: &str, discard: bool) -> Option<Zone> {
