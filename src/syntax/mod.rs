@@ -307,8 +307,12 @@ fn looks_like_turn(c: &str) -> bool {
 fn top_level<'a>(cx: &Cx<'_>, i: &'a str) -> R<'a, LineKind> {
     // Most lines are turns, `Name: steps`: a declared player's bare name right before `:` that
     // is no tag, which no keyword below can match (each needs a space or the line's end after it).
-    if let Ok((r, w)) = token::word(i) {
-        if let (Some(after), Some(player)) = (r.strip_prefix(':'), cx.find(w)) {
+    let named = token::ascii_word_colon(i).or_else(|| {
+        let (r, w) = token::word(i).ok()?;
+        Some((w, r.strip_prefix(':')?))
+    });
+    if let Some((w, after)) = named {
+        if let Some(player) = cx.find(w) {
             if !cx.implicit.get() && !cx.is_tag_named(player) {
                 let r = token::blanks(after);
                 return turn(cx, r, player, cx.span(i, &i[w.len()..]));
