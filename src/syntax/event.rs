@@ -559,8 +559,6 @@ impl Cx<'_> {
     }
 }
 
-/// The zone after `from` in a quick resolution line: none written is the hand; `discard` only
-/// where the cards may come from it (`puts`, not `discards`).
 /// [`str::strip_prefix`] for the short words of a resolution line, compared by
 /// [`crate::model::same_bytes`].
 fn strip<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
@@ -569,6 +567,8 @@ fn strip<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
     crate::model::same_bytes(head, prefix.as_bytes()).then(|| &s[prefix.len()..])
 }
 
+/// The zone after `from` in a quick resolution line: none written is the hand; `discard` only
+/// where the cards may come from it (`puts`, not `discards`).
 fn quick_source(ending: &str, discard: bool) -> Option<Zone> {
     Some(match ending {
         "" | " from hand" => Zone::Hand,
