@@ -4,7 +4,7 @@ use super::token::{Cx, PErr, R, count_of, fail, kw, number, points, sep, to_u32}
 use crate::diagnostics::Code;
 use crate::engine::event::{Destination, Drawn, Event, Place, Source};
 use crate::model::log::{CardCount, CardCounts, Expectation, PlayerPoints, Severity, Zone};
-use crate::model::{Card, PlayerId};
+use crate::model::{Card, PlayerId, Points};
 use nom::Parser;
 use nom::character::complete::{space0, space1};
 
@@ -532,16 +532,52 @@ impl Cx<'_> {
         let mut i = i;
         loop {
             let start = i;
-            let (r, player) = self.player(i)?;
-            let (r, _) = space1::<&str, PErr>(r)
-                .or_else(|_| fail(r, Code::BadNumber, "expected the player's points after the name"))?;
-            let (r, p) = points(r)?;
+            let (r, player, p) = match self.quick_points(i) {
+                Some(quick) => quick,
+                None => {
+                    let (r, player) = self.player(i)?;
+                    let (r, _) = space1::<&str, PErr>(r)
+                        .or_else(|_| fail(r, Code::BadNumber, "expected the player's points after the name"))?;
+                    let (r, p) = points(r)?;
+                    (r, player, p)
+                }
+            };
             out.push(PlayerPoints { player, points: p, span: self.span(start, r) });
             match sep(',')(r) {
                 Ok((r, _)) => i = r,
                 Err(_) => return Ok((r, out)),
             }
         }
+    }
+
+    /// One `Dan 11111` of [`Cx::player_points`] read from its bytes: a declared player's ASCII
+    /// name, blanks, and plain digits ending the entry (the line's end, a blank, or a comma with
+    /// no digit after it). `None` for anything else, which the general readers take; on what
+    /// this accepts, both give the same (a unit test compares them).
+    fn quick_points<'a>(&self, i: &'a str) -> Option<(&'a str, PlayerId, Points)> {
+        let b = i.as_bytes();
+        if !b.first()?.is_ascii_alphabetic() {
+            return None;
+        }
+        let name_end = b.iter().position(|c| !super::token::WORD_BYTES[usize::from(*c)])?;
+        if !matches!(b[name_end], b' ' | b'\t') {
+            return None;
+        }
+        let player = self.find(&i[..name_end])?;
+        let digits_start = name_end + b[name_end..].iter().take_while(|c| matches!(c, b' ' | b'\t')).count();
+        let digits = b[digits_start..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let end = digits_start + digits;
+        let ends = match b.get(end) {
+            None | Some(b' ' | b'\t') => true,
+            Some(b',') => !b.get(end + 1).is_some_and(u8::is_ascii_digit),
+            Some(_) => false,
+        };
+        // Twelve digits stay within the largest number a log may write.
+        if !ends || !(1..=12).contains(&digits) {
+            return None;
+        }
+        let value = b[digits_start..end].iter().fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
+        Some((&i[end..], player, Points(value)))
     }
 
     /// `Dan, Rogue, Matt`
@@ -688,5 +724,39 @@ mod tests {
         for line in odd {
             agree(&cx(line, &names), line);
         }
+    }
+
+    /// Where the quick reader of `points:` entries answers, the general readers give the same
+    /// player, points and rest; it answers on the plain entries the simulator writes.
+    #[test]
+    fn the_quick_points_reader_agrees_with_the_general_one() {
+        let names = Names(vec!["Ann".into(), "Bob".into(), "Mary Ann".into()]);
+        let players = ["Ann", "Bob", "ann", "Cyd", "\"Mary Ann\"", "Ann's", "Anné", ""];
+        let gaps = ["", " ", "  ", "\t", ","];
+        let numbers = ["0", "10", "007", "1,000", "1_000", "10,5", "999999999999", "1000000000000", "10x", "10a", "x"];
+        let ends = ["", ", Bob 5", ",Bob 5", " , Bob 5", ";", " x", ",_", "é"];
+        let (mut tried, mut answered) = (0, 0);
+        for p in players {
+            for g in gaps {
+                for n in numbers {
+                    for e in ends {
+                        let text = format!("{p}{g}{n}{e}");
+                        let cx = cx(&text, &names);
+                        tried += 1;
+                        let Some((rest, player, points)) = cx.quick_points(&text) else { continue };
+                        answered += 1;
+                        let general = cx.player(&text).and_then(|(r, player)| {
+                            let (r, _) = space1::<&str, PErr>(r)?;
+                            let (r, p) = super::super::token::points(r)?;
+                            Ok((r, player, p))
+                        });
+                        assert_eq!(general.ok(), Some((rest, player, points)), "{text:?}");
+                    }
+                }
+            }
+        }
+        assert!(tried > 3_000 && answered > 100, "{answered} of {tried}");
+        let plain = cx("Ann 10123, Bob 0", &names);
+        assert!(plain.quick_points("Ann 10123, Bob 0").is_some());
     }
 }

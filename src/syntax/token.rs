@@ -579,7 +579,7 @@ pub fn ascii_word_colon(i: &str) -> Option<(&str, &str)> {
 }
 
 const POWER_WORD_BYTES: [bool; 256] = ascii_word_bytes(b"_-'!");
-const WORD_BYTES: [bool; 256] = ascii_word_bytes(b"_-'");
+pub(super) const WORD_BYTES: [bool; 256] = ascii_word_bytes(b"_-'");
 
 /// For each byte, whether it is an ASCII letter or digit or one of `extra`.
 const fn ascii_word_bytes(extra: &[u8]) -> [bool; 256] {
