@@ -288,9 +288,9 @@ impl State {
             Event::Puts { player, cards: list, to, from } => {
                 let source = from.owner.unwrap_or(*player);
                 let target = to.owner.unwrap_or(*player);
-                if target != source {
-                    // Cards that change hands join the target's located cards (a guest in a pile
-                    // stays its owner's, but the cheap answer covers both).
+                // Cards that change hands join the target's located cards, unless they go to a pile
+                // or the pot: there each stays its owner's (a pile's guest), as located as before.
+                if target != source && !matches!(to.place, Place::OnPile | Place::UnderPile | Place::InPot) {
                     self.player_mut(target).note_many();
                 }
                 // Several cards put under a deck go in an order their player chooses and nobody
@@ -651,6 +651,41 @@ mod tests {
         assert_eq!(pl.gained_since(checked).map(|g| g.count()), Some(RECENT_GAINS));
         pl.note(&card(Power::Go), &card(Power::Go), false);
         assert!(pl.gained_since(checked).is_none());
+    }
+
+    /// A card put on another player's pile or in the pot stays its owner's located card: the
+    /// target's located cards are as they were, and no gain is noted for it (a gain not followed
+    /// card by card would make its next decklist check walk every card). In another player's
+    /// hand the card joins the target's located cards, and that is noted.
+    #[test]
+    fn a_card_given_to_a_pile_stays_its_owners() {
+        use super::super::event::{Destination, Source};
+        use crate::model::log::{CardCount, Zone};
+        let names = Names(vec!["Ann".into(), "Bob".into()]);
+        let mut s = State::new(Ruleset::Tcc21, 5, names, vec![Deck::default(), Deck::default()], vec![None, None]);
+        let (ann, bob) = (PlayerId(0), PlayerId(1));
+        for p in [Power::Go, Power::Skip, Power::Kill] {
+            s.player_mut(ann).hand.add(card(p));
+        }
+        let give = |s: &mut State, p: Power, place: Place| {
+            s.apply(&Event::Puts {
+                player: ann,
+                cards: CardCount::one(card(p), crate::model::Span::default()).list(),
+                to: Destination { place, owner: Some(bob) },
+                from: Source { zone: Zone::Hand, owner: None },
+            })
+        };
+        let gains = s.player(bob).gains;
+        give(&mut s, Power::Go, Place::OnPile);
+        give(&mut s, Power::Skip, Place::InPot);
+        assert_eq!(s.player(bob).gains, gains);
+        assert_eq!(s.located(bob).count(), 0);
+        let mut located: Vec<Card> = s.located(ann).copied().collect();
+        located.sort_by_key(|c| format!("{c}"));
+        assert_eq!(located, [card(Power::Go), card(Power::Kill), card(Power::Skip)]);
+        give(&mut s, Power::Kill, Place::InHand);
+        assert_eq!(s.located(bob).copied().collect::<Vec<_>>(), [card(Power::Kill)]);
+        assert!(s.player(bob).gained_since(gains).is_none(), "the card in Bob's hand is a gain of his");
     }
 
     #[test]
