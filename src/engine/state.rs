@@ -586,10 +586,12 @@ fn holds<'a>(mut cards: impl Iterator<Item = &'a Card>, seen: &Card) -> bool {
 /// of `seen` fewer among the deck's known cards. A card drawn from an unknown top is new even
 /// when a card like it lies known further down (under the deck, put there by Cycle or Masaka).
 fn draw_noting(deck: &mut Deck, seen: &Card) -> (Card, bool) {
+    // Debug builds (every test) count the copies before and after, and must agree.
     let copies = |deck: &Deck| deck.known_cards().filter(|c| *c == seen).count();
-    let before = if matches!(seen, Card::Unknown) || deck.known_len() == 0 { 0 } else { copies(deck) };
-    let got = deck.draw(seen).unwrap_or(*seen);
-    (got, before > 0 && copies(deck) < before)
+    let before = if cfg!(debug_assertions) { copies(deck) } else { 0 };
+    let (got, had) = deck.draw_noting(seen).unwrap_or((*seen, false));
+    debug_assert_eq!(had, !matches!(seen, Card::Unknown) && copies(deck) < before, "drawing {seen} from {deck:?}");
+    (got, had)
 }
 
 /// The cards of a list one by one, counts spelled out.

@@ -205,19 +205,25 @@ impl Hidden {
     /// Takes out a card the log describes as `seen`; returns what is known of the card taken
     /// (`seen`, made more precise by the zone's knowledge when that is certain).
     pub fn take(&mut self, seen: &Card) -> Result<Card, Impossible> {
+        self.take_noting(seen).map(|(card, _)| card)
+    }
+
+    /// As [`Hidden::take`], and whether the zone knew the card as `seen`: its known cards hold
+    /// fewer copies of `seen` than before (the one taken, or one made vaguer by the taking).
+    pub fn take_noting(&mut self, seen: &Card) -> Result<(Card, bool), Impossible> {
         if matches!(seen, Card::Unknown) {
             // Any card could have gone: forget every identity, keep the count.
             if self.min_len() == 0 && !self.unbounded {
                 return Err(Impossible);
             }
             if self.min_len() == 0 {
-                return Ok(Card::Unknown);
+                return Ok((Card::Unknown, false));
             }
             let only = self.known.len() == 1 && self.unknown == 0 && !self.unbounded;
             let taken = if only { self.known[0] } else { Card::Unknown };
             self.forget();
             self.unknown -= 1;
-            return Ok(taken);
+            return Ok((taken, false));
         }
         // The candidates: the first, whether all are alike, and the first that says least.
         let (mut first, mut alike, mut least) = (None, true, 0);
@@ -244,7 +250,7 @@ impl Hidden {
                 return Err(Impossible);
             }
             self.unknown = self.unknown.saturating_sub(1);
-            return Ok(*seen);
+            return Ok((*seen, false));
         }
         let certain = !maybe_unknown && alike;
         // Remove the candidate that says least; if another card was really the one taken, the
@@ -252,14 +258,18 @@ impl Hidden {
         // be anything), so the zone still covers every possibility.
         let taken = self.known.remove(least);
         if certain {
-            return Ok(if detail(&taken) >= detail(seen) { taken } else { *seen });
+            return Ok((if detail(&taken) >= detail(seen) { taken } else { *seen }, taken == *seen));
         }
+        // Copies of `seen` gone: the card taken, and those generalised (which can also make one).
+        let mut fewer = isize::from(taken == *seen);
         for k in self.known.iter_mut() {
             if compatible(seen, k) {
+                let was = *k == *seen;
                 *k = generalise(k, &taken);
+                fewer += isize::from(was) - isize::from(*k == *seen);
             }
         }
-        Ok(*seen)
+        Ok((*seen, fewer > 0))
     }
 
     /// Whether the zone can hold the card (used for "could be there" checks).
@@ -299,26 +309,34 @@ impl Deck {
 
     /// Takes the top card, which the log describes as `seen`.
     pub fn draw(&mut self, seen: &Card) -> Result<Card, Impossible> {
+        self.draw_noting(seen).map(|(card, _)| card)
+    }
+
+    /// As [`Deck::draw`], and whether the deck knew the card as `seen`: its known cards hold
+    /// fewer copies of `seen` than before.
+    pub fn draw_noting(&mut self, seen: &Card) -> Result<(Card, bool), Impossible> {
+        let named = !matches!(seen, Card::Unknown);
+        // An ordered card taken: the deck knew it as `seen` when it was exactly that.
+        let known = |c: Card| (if detail(&c) >= detail(seen) { c } else { *seen }, named && c == *seen);
         if let Some(top) = self.top.last() {
             if !compatible(seen, top) {
                 return Err(Impossible);
             }
-            let top = self.top.pop().unwrap_or(Card::Unknown);
-            return Ok(if detail(&top) >= detail(seen) { top } else { *seen });
+            return Ok(known(self.top.pop().unwrap_or(Card::Unknown)));
         }
         if self.middle.min_len() == 0 && self.middle.unbounded && !self.bottom.is_empty() {
             // The middle may be empty: the card may be the bottom's top one. Only the cards'
-            // presence is still certain, not their order.
+            // presence is still certain, not their order; with it goes what the deck knew of
+            // `seen` (the middle knows no card).
+            let had = named && self.bottom.contains(seen);
             self.bottom.clear_into(&mut self.middle);
+            return self.middle.take_noting(seen).map(|(card, _)| (card, had));
         }
         if self.middle.min_len() > 0 || self.middle.unbounded {
-            return self.middle.take(seen);
+            return self.middle.take_noting(seen);
         }
         match self.bottom.last() {
-            Some(c) if compatible(seen, c) => {
-                let c = self.bottom.pop().unwrap_or(Card::Unknown);
-                Ok(if detail(&c) >= detail(seen) { c } else { *seen })
-            }
+            Some(c) if compatible(seen, c) => Ok(known(self.bottom.pop().unwrap_or(Card::Unknown))),
             _ => Err(Impossible),
         }
     }
@@ -552,6 +570,57 @@ mod tests {
 
     fn partial(d: Denomination) -> Card {
         Card::Known { denomination: d, power: PowerSpec::Unrecorded }
+    }
+
+    /// Whether a draw took a card the deck knew as the one named is read off the draw itself; it
+    /// must say what counting the named card's copies before and after would say, over decks of
+    /// every shape (top, middle, bottom; known, partial, unknown cards; bounded or not).
+    #[test]
+    fn a_draw_tells_whether_the_deck_knew_the_card() {
+        let cards = [
+            c(Denomination::One, Power::Go),
+            c(Denomination::One, Power::Skip),
+            partial(Denomination::One),
+            c(Denomination::Ten, Power::Go),
+            Card::Unknown,
+        ];
+        // Each deck part is a few of the cards, chosen by the digits of a number in base 6 (0: none).
+        let part = |mut n: usize, len: usize| -> Vec<Card> {
+            let mut out = Vec::new();
+            for _ in 0..len {
+                if n % 6 > 0 {
+                    out.push(cards[n % 6 - 1]);
+                }
+                n /= 6;
+            }
+            out
+        };
+        let copies = |deck: &Deck, seen: &Card| deck.known_cards().filter(|k| *k == seen).count();
+        let (mut checked, mut knew) = (0, 0);
+        for top in [0, 1, 2, 5] {
+            for middle in 0..216 {
+                for bottom in [0, 1, 3, 5, 8, 13, 29] {
+                    for (unknown, unbounded) in [(0, false), (1, false), (0, true), (2, true)] {
+                        let mut known = part(middle, 3);
+                        known.retain(|k| *k != Card::Unknown);
+                        let deck = Deck {
+                            top: part(top, 1),
+                            middle: Hidden { known, unknown, unbounded },
+                            bottom: part(bottom, 2),
+                        };
+                        for seen in &cards {
+                            let mut drawn = deck.clone();
+                            let Ok((_, had)) = drawn.draw_noting(seen) else { continue };
+                            let fewer = !matches!(seen, Card::Unknown) && copies(&drawn, seen) < copies(&deck, seen);
+                            assert_eq!(had, fewer, "drawing {seen} from {deck:?}");
+                            checked += 1;
+                            knew += usize::from(had);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000 && knew > 1_000, "{checked} draws, {knew} of known cards");
     }
 
     #[test]
