@@ -1582,6 +1582,10 @@ impl PowerCx<'_, '_, '_> {
             Some((Event::Draws { drawn, .. }, span)) => {
                 let written = drawn.count();
                 if written == k {
+                    // The cards named must be ones the deck's top could give.
+                    if let Drawn::Cards(list) = &drawn {
+                        self.check_deck_top(player, &super::state::expand(list), span);
+                    }
                     drawn
                 } else {
                     let name = self.name(player);
@@ -1680,8 +1684,11 @@ impl PowerCx<'_, '_, '_> {
     /// of the deck's top (R0601).
     pub fn check_deck_top(&mut self, p: PlayerId, cards: &[Card], span: Span) {
         let deck = &self.state().player(p).deck;
+        let unknown = deck.top.is_empty() && deck.middle.known.is_empty();
         let bad = match cards {
             [card] => (!deck.could_draw(card)).then_some(card),
+            // Each card comes from a middle of unknown cards: any card can.
+            _ if unknown && (deck.middle.unbounded || deck.middle.unknown as usize >= cards.len()) => None,
             _ => {
                 let mut deck = deck.clone();
                 cards.iter().find(|c| deck.draw(c).is_err())

@@ -12,7 +12,8 @@ pub const DOC: Doc = Doc {
     text: "Used, Masaka makes every player still in the round put the whole hand beneath the draw deck, in \
            an order of their choice, and draw three cards. A player whose deck cannot give three is \
            decked. Players who are decked or sitting out are not affected (ruling R20).\n\n\
-           Checked: every hand holds three cards after it (`expect hand`), or its player is decked.",
+           Checked: every hand holds three cards after it (`expect hand`), or its player is decked; \
+           written draws can come off the deck (R0601).",
 };
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
