@@ -955,7 +955,7 @@ impl<'a> Referee<'a> {
             }
             cards.truncate_total(deal);
             self.emit(Event::Draws { player: q, drawn: Drawn::Cards(cards) });
-            self.check_located(q, listed.map_or(Span::default(), |(_, _, s)| *s));
+            self.check_located(q, listed.map_or(p.span, |(_, _, s)| *s));
             if available.is_some_and(|a| a < size) {
                 self.emit(Event::IsDecked(q));
                 self.emit(Event::DiscardsHand(q));

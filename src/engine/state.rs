@@ -2,7 +2,7 @@
 //! rules: it records what happened, even where the rules were broken, and never fails.
 
 use super::event::{Drawn, Event, Place};
-use super::zone::{ClearInto, Collection, Deck, Hidden, Pile};
+use super::zone::{ClearInto, Collection, Deck, Hidden, Impossible, Pile};
 use crate::model::log::{CardCount, Direction, Ruleset, Zone};
 use crate::model::{Card, Denomination, Names, PlayerId, Points, Power, PowerSpec};
 
@@ -589,9 +589,18 @@ fn draw_noting(deck: &mut Deck, seen: &Card) -> (Card, bool) {
     // Debug builds (every test) count the copies before and after, and must agree.
     let copies = |deck: &Deck| deck.known_cards().filter(|c| *c == seen).count();
     let before = if cfg!(debug_assertions) { copies(deck) } else { 0 };
-    let (got, had) = deck.draw_noting(seen).unwrap_or((*seen, false));
-    debug_assert_eq!(had, !matches!(seen, Card::Unknown) && copies(deck) < before, "drawing {seen} from {deck:?}");
-    (got, had)
+    match deck.draw_noting(seen) {
+        Ok((got, had)) => {
+            debug_assert_eq!(had, !matches!(seen, Card::Unknown) && copies(deck) < before, "drawing {seen}");
+            (got, had)
+        }
+        // A card the deck cannot give (reported where the log names it): the table is trusted,
+        // and the deck keeps only its count, so that the card it gave is not still known in it.
+        Err(Impossible) => {
+            deck.shuffle_in(0);
+            (deck.draw_noting(seen).map_or(*seen, |(got, _)| got), false)
+        }
+    }
 }
 
 /// The cards of a list one by one, counts spelled out.
@@ -688,6 +697,47 @@ mod tests {
         give(&mut s, Power::Kill, Place::InHand);
         assert_eq!(s.located(bob).copied().collect::<Vec<_>>(), [card(Power::Kill)]);
         assert!(s.player(bob).gained_since(gains).is_none(), "the card in Bob's hand is a gain of his");
+    }
+
+    /// Cards put beneath a deck together lose their order, not their identities: they stay the
+    /// player's located cards, a draw of one of them is no gain, and the deck refuses any other
+    /// card. Drawn anyway (the log is trusted once the error is reported), a card leaves the
+    /// deck's count and the deck forgets which cards it holds, so none is counted twice.
+    #[test]
+    fn cards_put_beneath_a_deck_together_keep_their_identities() {
+        use super::super::event::{Destination, Source};
+        use crate::model::log::{CardCount, Zone};
+        let names = Names(vec!["Ann".into()]);
+        let mut s = State::new(Ruleset::Tcc21, 5, names, vec![Deck::default()], vec![None]);
+        let ann = PlayerId(0);
+        for p in [Power::Go, Power::Skip, Power::Kill] {
+            s.player_mut(ann).hand.add(card(p));
+        }
+        let put = [Power::Go, Power::Skip].map(|p| CardCount::one(card(p), crate::model::Span::default()));
+        s.apply(&Event::Puts {
+            player: ann,
+            cards: put.into_iter().collect(),
+            to: Destination { place: Place::UnderDeck, owner: None },
+            from: Source { zone: Zone::Hand, owner: None },
+        });
+        let mut located: Vec<Card> = s.located(ann).copied().collect();
+        located.sort_by_key(|c| format!("{c}"));
+        assert_eq!(located, [card(Power::Go), card(Power::Kill), card(Power::Skip)]);
+        let deck = &s.player(ann).deck;
+        assert!(deck.could_draw(&card(Power::Skip)) && !deck.could_draw(&card(Power::Kill)));
+        let draw = |s: &mut State, p: Power| {
+            s.apply(&Event::Draws {
+                player: ann,
+                drawn: Drawn::Cards(CardCount::one(card(p), crate::model::Span::default()).list()),
+            })
+        };
+        let gains = s.player(ann).gains;
+        draw(&mut s, Power::Skip);
+        assert_eq!(s.player(ann).gains, gains, "the Skip was known in the deck");
+        draw(&mut s, Power::Bonus);
+        assert_eq!(s.player(ann).deck.len(), Some(0));
+        assert_eq!(s.player(ann).deck.known_len(), 0);
+        assert_eq!(s.located(ann).filter(|c| **c == card(Power::Go)).count(), 0);
     }
 
     #[test]

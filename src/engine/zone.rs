@@ -326,11 +326,8 @@ impl Deck {
         }
         if self.middle.min_len() == 0 && self.middle.unbounded && !self.bottom.is_empty() {
             // The middle may be empty: the card may be the bottom's top one. Only the cards'
-            // presence is still certain, not their order; with it goes what the deck knew of
-            // `seen` (the middle knows no card).
-            let had = named && self.bottom.contains(seen);
+            // presence is still certain, not their order.
             self.bottom.clear_into(&mut self.middle);
-            return self.middle.take_noting(seen).map(|(card, _)| (card, had));
         }
         if self.middle.min_len() > 0 || self.middle.unbounded {
             return self.middle.take_noting(seen);
@@ -382,7 +379,6 @@ impl ClearInto for Vec<Card> {
         for c in self.drain(..) {
             into.add(c);
         }
-        into.forget();
     }
 }
 

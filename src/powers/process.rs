@@ -12,7 +12,8 @@ pub const DOC: Doc = Doc {
     text: "Used, Process draws three cards for its player, then puts two cards from the hand beneath the \
            draw deck, in an order the player chooses (`use 10 Go, 1000 Go`, or `?, ?` unseen). A deck \
            too short for the three draws decks the player. The hand ends one card larger.\n\n\
-           Checked: two cards (R0317), which the hand can hold after the draws (R0308).",
+           Checked: two cards (R0317), which the hand can hold after the draws (R0308); written \
+           draws can come off the deck (R0601). The two cards keep their identities beneath it.",
 };
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
