@@ -34,13 +34,24 @@ pub struct Checked {
 /// Checks one source.
 pub fn check(name: impl Into<String>, bytes: &[u8]) -> Checked {
     let (text, log, syntax) = syntax::parse_bytes(bytes);
+    checked(name.into(), text, &log, &syntax)
+}
+
+/// As [`check`], taking the bytes (a file just read): valid UTF-8 is not copied.
+pub fn check_owned(name: impl Into<String>, bytes: Vec<u8>) -> Checked {
+    let (text, log, syntax) = syntax::parse_owned(bytes);
+    checked(name.into(), text, &log, &syntax)
+}
+
+/// The rules' diagnostics of a parsed source, with its syntax diagnostics, in order.
+fn checked(name: String, text: String, log: &model::log::Log, syntax: &[Diagnostic]) -> Checked {
     let refereed = !log.names.is_empty()
         && log
             .lines
             .iter()
             .any(|l| matches!(l.kind, model::log::LineKind::Players(_) | model::log::LineKind::PositionStart))
         && !syntax.iter().any(|d| d.severity() == diagnostics::Severity::Error);
-    let mut diagnostics = check_rules(&log, &syntax);
+    let mut diagnostics = check_rules(log, syntax);
     diagnostics.sort_by_key(|d| (d.span.start, d.severity() != diagnostics::Severity::Error));
     Checked { file: SourceFile::new(name, text), diagnostics, refereed }
 }

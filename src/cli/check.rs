@@ -104,7 +104,7 @@ fn check_one(input: &Input, format: Format, style: HumanStyle) -> Outcome {
             return Outcome { output: String::new(), tally: Tally::default(), game: false, failed: true };
         }
     };
-    let checked = crate::check(input.name(), &bytes);
+    let checked = crate::check_owned(input.name(), bytes);
     let mut tally = Tally::default();
     let mut output = String::new();
     for d in &checked.diagnostics {

@@ -20,7 +20,7 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> CmdResult {
                 continue;
             }
         };
-        let (text, log, diags) = crate::syntax::parse_bytes(&bytes);
+        let (text, log, diags) = crate::syntax::parse_owned(bytes);
         let errors: Vec<_> = diags.iter().filter(|d| d.severity() == Severity::Error).collect();
         if !errors.is_empty() {
             let file = SourceFile::new(input.name(), text);

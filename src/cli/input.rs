@@ -38,7 +38,7 @@ pub fn read_one(path: &Path) -> Result<(crate::diagnostics::render::SourceFile, 
         eprintln!("tribbles: {}: {e}", input.name());
         2
     })?;
-    let (text, log, diags) = crate::syntax::parse_bytes(&bytes);
+    let (text, log, diags) = crate::syntax::parse_owned(bytes);
     let file = crate::diagnostics::render::SourceFile::new(input.name(), text);
     let errors: Vec<_> = diags.iter().filter(|d| d.severity() == crate::diagnostics::Severity::Error).collect();
     if !errors.is_empty() {

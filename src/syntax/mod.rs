@@ -50,6 +50,18 @@ pub fn parse_bytes(bytes: &[u8]) -> (String, Log, Vec<Diagnostic>) {
     }
 }
 
+/// As [`parse_bytes`], taking the bytes: valid UTF-8 becomes the returned text without a copy.
+pub fn parse_owned(bytes: Vec<u8>) -> (String, Log, Vec<Diagnostic>) {
+    match String::from_utf8(bytes) {
+        Ok(text) if text.len() <= MAX_SOURCE => {
+            let (log, diags) = parse(&text);
+            (text, log, diags)
+        }
+        Ok(text) => parse_bytes(text.as_bytes()),
+        Err(e) => parse_bytes(e.as_bytes()),
+    }
+}
+
 pub use crate::model::log::Log;
 
 /// Parses a log.
@@ -680,6 +692,25 @@ fn turn<'a>(cx: &Cx<'_>, i: &'a str, player: crate::model::PlayerId, player_span
 
 #[cfg(test)]
 mod tests {
+    /// Reading the bytes it is given and reading borrowed bytes give the same text, log and
+    /// diagnostics, valid UTF-8 or not.
+    #[test]
+    fn owned_bytes_read_as_borrowed_ones() {
+        let sources: [&[u8]; 4] = [
+            b"tribbles-log 1\nplayers: Ann, Bob, Cyd, Dee\n\nround 1\nfirst: Ann\nAnn: 1 Go\n",
+            b"tribbles-log 1\nplayers: Ann, Bj\xf6rn\n",
+            b"\xff",
+            b"",
+        ];
+        for bytes in sources {
+            let (text, log, diags) = super::parse_owned(bytes.to_vec());
+            let borrowed = super::parse_bytes(bytes);
+            assert_eq!(text, borrowed.0);
+            assert_eq!(format!("{log:?}"), format!("{:?}", borrowed.1));
+            assert_eq!(format!("{diags:?}"), format!("{:?}", borrowed.2));
+        }
+    }
+
     #[test]
     fn the_quick_trim_is_str_trim() {
         let ends = ["", " ", "\t", "\u{a0}", "\u{2003}", "\u{85}", "\u{1}", "\r", "x", "é", "\u{7f}"];
