@@ -443,11 +443,15 @@ impl Collection {
         if counts.total > self.total {
             return false;
         }
-        let Some(d) = card.denomination() else { return true };
-        let whole = matches!(card.power(), Some(p) if !matches!(p, PowerSpec::Unrecorded));
-        counts.by_denomination[d.index()] <= self.by_denomination[d.index()]
-            && (!whole || counts.copies(card) <= self.listed(card))
-    }
+        let Card::Known { denomination: d, power } = card else { return true };
+        if counts.by_denomination[d.index()] > self.by_denomination[d.index()] {
+            return false;
+        }
+        match (slot(card), power) {
+            (Some(i), _) => counts.singles.get(i).copied().unwrap_or(0) <= self.singles.get(i).copied().unwrap_or(0),
+            (None, PowerSpec::Unrecorded) => true,
+            (None, _) => counts.copies(card) <= self.listed(card),
+        }
 
     /// Whether located cards with these counts can all be cards of the list: no set of the
     /// laminar family (a whole card, a denomination, all cards) counts more than the list holds.
