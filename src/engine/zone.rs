@@ -36,14 +36,25 @@ pub fn generalise(a: &Card, b: &Card) -> Card {
 /// A play pile, bottom to top. A card placed there by another player's power (Assimilate, BiJ)
 /// remembers its owner: it goes back to that player's deck when it leaves (TCC 2.1, Tribble
 /// Powers: ASSIMILATE, BJ). Reads see the cards as a slice.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Pile {
     cards: Vec<Card>,
     /// `Some(owner)` for a card of another player than the pile's.
     owners: Vec<Option<PlayerId>>,
     /// How many of the cards are other players' (most piles hold none: reads skip the walk).
     guests: usize,
+    /// How many are each other player's, by player index (empty until a guest comes).
+    guests_by: Vec<usize>,
 }
+
+/// Piles are equal when they hold the same cards of the same owners (the counts follow).
+impl PartialEq for Pile {
+    fn eq(&self, other: &Pile) -> bool {
+        self.cards == other.cards && self.owners == other.owners
+    }
+}
+
+impl Eq for Pile {}
 
 impl std::ops::Deref for Pile {
     type Target = [Card];
@@ -56,11 +67,27 @@ impl Pile {
     /// The player's own cards.
     pub fn own(cards: Vec<Card>) -> Pile {
         let owners = vec![None; cards.len()];
-        Pile { cards, owners, guests: 0 }
+        Pile { cards, owners, guests: 0, guests_by: Vec::new() }
+    }
+
+    /// Counts a card of another player's (`owner`) coming onto the pile, or leaving it.
+    fn count_guest(&mut self, owner: Option<PlayerId>, coming: bool) {
+        let Some(o) = owner else { return };
+        if self.guests_by.len() <= o.index() {
+            self.guests_by.resize(o.index() + 1, 0);
+        }
+        let n = &mut self.guests_by[o.index()];
+        if coming {
+            self.guests += 1;
+            *n += 1;
+        } else {
+            self.guests -= 1;
+            *n -= 1;
+        }
     }
 
     pub fn push(&mut self, card: Card, owner: Option<PlayerId>) {
-        self.guests += usize::from(owner.is_some());
+        self.count_guest(owner, true);
         self.cards.push(card);
         self.owners.push(owner);
     }
@@ -68,7 +95,7 @@ impl Pile {
     /// At `i` from the bottom (clamped to the pile's height).
     pub fn insert(&mut self, i: usize, card: Card, owner: Option<PlayerId>) {
         let i = i.min(self.cards.len());
-        self.guests += usize::from(owner.is_some());
+        self.count_guest(owner, true);
         self.cards.insert(i, card);
         self.owners.insert(i, owner);
     }
@@ -76,7 +103,7 @@ impl Pile {
     /// The card at `i` and its owner, when it is another player's.
     pub fn remove(&mut self, i: usize) -> (Card, Option<PlayerId>) {
         let owner = self.owners.remove(i);
-        self.guests -= usize::from(owner.is_some());
+        self.count_guest(owner, false);
         (self.cards.remove(i), owner)
     }
 
@@ -84,7 +111,7 @@ impl Pile {
     pub fn pop(&mut self) -> Option<(Card, Option<PlayerId>)> {
         let card = self.cards.pop()?;
         let owner = self.owners.pop().flatten();
-        self.guests -= usize::from(owner.is_some());
+        self.count_guest(owner, false);
         Some((card, owner))
     }
 
@@ -95,13 +122,14 @@ impl Pile {
 
     /// An empty pile with room for `cards` cards.
     pub fn with_capacity(cards: usize) -> Pile {
-        Pile { cards: Vec::with_capacity(cards), owners: Vec::with_capacity(cards), guests: 0 }
+        Pile { cards: Vec::with_capacity(cards), owners: Vec::with_capacity(cards), guests: 0, guests_by: Vec::new() }
     }
 
     /// Every card, bottom to top, with its owner when it is another player's, leaving the pile
     /// empty (and its room kept for the next round).
     pub fn drain(&mut self) -> impl Iterator<Item = (Card, Option<PlayerId>)> + '_ {
         self.guests = 0;
+        self.guests_by.clear();
         self.cards.drain(..).zip(self.owners.drain(..))
     }
 
@@ -110,6 +138,7 @@ impl Pile {
         self.cards.clear();
         self.owners.clear();
         self.guests = 0;
+        self.guests_by.clear();
     }
 
     /// Every card, bottom to top, with its owner when it is another player's; the pile is empty.
@@ -125,10 +154,7 @@ impl Pile {
 
     /// How many of the cards are `p`'s, guests of this pile.
     pub fn guests_of(&self, p: PlayerId) -> usize {
-        if self.guests == 0 {
-            return 0;
-        }
-        self.owners.iter().filter(|o| **o == Some(p)).count()
+        self.guests_by.get(p.index()).copied().unwrap_or(0)
     }
 
     /// How many of the cards are the pile's own.
@@ -452,6 +478,7 @@ impl Collection {
             (None, PowerSpec::Unrecorded) => true,
             (None, _) => counts.copies(card) <= self.listed(card),
         }
+    }
 
     /// Whether located cards with these counts can all be cards of the list: no set of the
     /// laminar family (a whole card, a denomination, all cards) counts more than the list holds.
@@ -570,6 +597,35 @@ mod tests {
 
     fn partial(d: Denomination) -> Card {
         Card::Known { denomination: d, power: PowerSpec::Unrecorded }
+    }
+
+    /// A pile counts each other player's cards as they come and go, as a walk of its owners would.
+    #[test]
+    fn a_pile_counts_its_guests_by_owner() {
+        let walk = |pile: &Pile, p: PlayerId| pile.guests().filter(|(_, o)| *o == p).count();
+        let mut pile = Pile::default();
+        let mut next = 7u32;
+        for step in 0..400u32 {
+            // A fixed pseudo-random walk of pushes, inserts, removals and pops by three owners.
+            next = next.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let r = next >> 16;
+            let owner = [None, Some(PlayerId(1)), Some(PlayerId(3))][(r % 3) as usize];
+            match (r / 3) % 5 {
+                0 | 1 => pile.push(c(Denomination::One, Power::Go), owner),
+                2 => pile.insert((r as usize / 15) % (pile.len() + 1), c(Denomination::Ten, Power::Go), owner),
+                3 if !pile.is_empty() => drop(pile.remove((r as usize / 15) % pile.len())),
+                _ => drop(pile.pop()),
+            }
+            if step == 250 {
+                pile.clear();
+            }
+            for p in 0..5 {
+                assert_eq!(pile.guests_of(PlayerId(p)), walk(&pile, PlayerId(p)), "step {step}");
+            }
+        }
+        assert!(pile.guests_of(PlayerId(1)) > 0 && pile.guests_of(PlayerId(3)) > 0);
+        let _ = pile.take_all();
+        assert_eq!(pile.guests_of(PlayerId(1)), 0);
     }
 
     /// Whether a draw took a card the deck knew as the one named is read off the draw itself; it
