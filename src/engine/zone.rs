@@ -473,10 +473,16 @@ impl Collection {
         if counts.by_denomination[d.index()] > self.by_denomination[d.index()] {
             return false;
         }
-        match (slot(card), power) {
-            (Some(i), _) => counts.singles.get(i).copied().unwrap_or(0) <= self.singles.get(i).copied().unwrap_or(0),
-            (None, PowerSpec::Unrecorded) => true,
-            (None, _) => counts.copies(card) <= self.listed(card),
+        matches!(power, PowerSpec::Unrecorded) || !self.over_listed(counts, card)
+    }
+
+    /// Whether the counts hold more copies of this whole card than the list (its single-power
+    /// slot, when it has one, found once for both).
+    #[inline(always)]
+    fn over_listed(&self, counts: &Counts, card: &Card) -> bool {
+        match slot(card) {
+            Some(i) => counts.singles.get(i).copied().unwrap_or(0) > self.singles.get(i).copied().unwrap_or(0),
+            None => counts.copies(card) > self.listed(card),
         }
     }
 
@@ -513,7 +519,7 @@ impl Collection {
                 counts.by_denomination[denomination.index()] > self.by_denomination[denomination.index()]
             }
             Card::Known { denomination, .. } => {
-                counts.copies(card) > self.listed(card)
+                self.over_listed(counts, card)
                     || counts.by_denomination[denomination.index()] > self.by_denomination[denomination.index()]
             }
         });
