@@ -71,6 +71,32 @@ fn two_thousand_simulated_games_check_clean_in_full_hidden_and_formatted_form() 
     }
 }
 
+/// Tables of two and three, which TCC 2.1 does not seat (a warning, R0101), are otherwise played
+/// and checked like any other. At such a table every opponent of a player often sits a round out
+/// (ruling R33), which the corpus above, of four players and more, hardly ever reaches.
+#[test]
+fn games_at_small_tables_check_clean_but_for_the_table_size() {
+    let mut lone = 0;
+    for k in 0..400u64 {
+        let mut o = Options::new(2 + (k % 2) as usize, 5000 + k);
+        if k % 3 == 2 {
+            o.ruleset = Ruleset::Decipher2000;
+        }
+        o.troubles = k % 4 == 3;
+        o.rounds = 3 + (k % 5) as u32;
+        let full = simulate(&o);
+        let beyond_size = |text: &str| errors(text).into_iter().filter(|e| !e.starts_with("R0101")).collect::<Vec<_>>();
+        assert_eq!(beyond_size(&full), Vec::<String>::new(), "game {k} (full):\n{full}");
+        o.hidden = true;
+        let hidden = simulate(&o);
+        assert_eq!(beyond_size(&hidden), Vec::<String>::new(), "game {k} (hidden):\n{hidden}");
+        // A round where the only player dealt in goes out at once: a `hand` line, then the scores.
+        let lines: Vec<&str> = full.lines().collect();
+        lone += lines.windows(2).filter(|w| w[0].starts_with("hand ") && w[1].starts_with("points: ")).count();
+    }
+    assert!(lone >= 5, "only {lone} rounds where every opponent sat out");
+}
+
 /// Every operator's mutants of full-information logs are caught; the rates for hidden logs are
 /// printed (some mistakes cannot be seen without the cards: see the README).
 #[test]

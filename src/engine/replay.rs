@@ -976,8 +976,13 @@ impl<'a> Referee<'a> {
         }
         let mut active = self.state.seating.iter().copied().filter(|q| self.state.player(*q).is_in());
         let (Some(q), None) = (active.next(), active.next()) else { return };
-        let decked = self.state.seating.iter().any(|q| self.state.player(*q).status == Status::Decked);
-        if decked {
+        // Out of the round without going out: decked, or sitting it out (ruling R33).
+        let others_out = self
+            .state
+            .seating
+            .iter()
+            .any(|q| matches!(self.state.player(*q).status, Status::Decked | Status::SittingOut));
+        if others_out {
             let hand = &self.state.player(q).hand;
             let mut cards: CardCounts = hand.known.iter().map(|c| CardCount::one(*c, Span::default())).collect();
             if hand.unknown > 0 {
