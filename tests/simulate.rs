@@ -97,6 +97,27 @@ fn games_at_small_tables_check_clean_but_for_the_table_size() {
     assert!(lone >= 5, "only {lone} rounds where every opponent sat out");
 }
 
+/// Long games: decks run short, players are decked and sit rounds out, and a player whose deck
+/// the log never sized may have been decked at the deal (rulings R2 and R33). Such games, of 10
+/// to 20 rounds, check clean in full and hidden form.
+#[test]
+fn long_games_check_clean_in_full_and_hidden_form() {
+    for k in 0..160u64 {
+        let mut o = Options::new(2 + (k % 7) as usize, 9000 + k);
+        if k % 3 == 2 {
+            o.ruleset = Ruleset::Decipher2000;
+        }
+        o.troubles = k % 2 == 0;
+        o.rounds = 10 + (k * 7 % 11) as u32;
+        let beyond_size = |text: &str| errors(text).into_iter().filter(|e| !e.starts_with("R0101")).collect::<Vec<_>>();
+        let full = simulate(&o);
+        assert_eq!(beyond_size(&full), Vec::<String>::new(), "game {k} (full):\n{full}");
+        o.hidden = true;
+        let hidden = simulate(&o);
+        assert_eq!(beyond_size(&hidden), Vec::<String>::new(), "game {k} (hidden):\n{hidden}");
+    }
+}
+
 /// Every operator's mutants of full-information logs are caught; the rates for hidden logs are
 /// printed (some mistakes cannot be seen without the cards: see the README).
 #[test]

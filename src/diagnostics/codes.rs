@@ -739,9 +739,10 @@ impl Code {
             Code::ScoringUnverified => (
                 "a score could not be verified",
                 "TCC 2.1, Ending the Round",
-                "A power whose effects are not followed, a pile card whose number was not recorded, or a \
-                 passive scoring power the referee does not yet follow stands between the log and the \
-                 score. The sheet's totals are adopted from here on.\n\nFix: nothing.",
+                "A power whose effects are not followed, a pile card whose number was not recorded, a \
+                 passive scoring power the referee does not yet follow, or not knowing who went out (a \
+                 hand it cannot count may have been empty when another player's was) stands between the \
+                 log and the score. The sheet's totals are adopted from here on.\n\nFix: nothing.",
             ),
             Code::ExpectationFailed => (
                 "an `expect` line does not hold",

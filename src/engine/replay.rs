@@ -296,6 +296,11 @@ pub(crate) struct Referee<'a> {
     pending: Option<Pending<'a>>,
     /// The table missed a go-out this round (reported once).
     pub(super) missed_go_out: bool,
+    /// Players went out while another player still in held a hand the referee cannot count, which
+    /// may have been empty too: that player may have gone out with them.
+    pub(super) outs_uncertain: bool,
+    /// Each player's [`Player::hand_taken`](super::state::Player) when the current turn began.
+    pub(super) hand_taken_before: Vec<u32>,
     /// Notes given once per round.
     pub(super) noted_turn_order: bool,
     /// Players who must sit out the next round, and who may take its first turn.
@@ -353,8 +358,25 @@ pub(crate) struct Referee<'a> {
     pub(super) go_chain: bool,
     /// The players who have taken a turn this round.
     pub(super) took_turn: Vec<PlayerId>,
-    /// Players taken to have been decked at the deal: (the player, who played instead, where).
-    pub(super) inferred_decked: Vec<(PlayerId, PlayerId, Span)>,
+    /// Players taken to have been decked at the deal, until they play after all.
+    pub(super) inferred_decked: Vec<InferredDecked>,
+    /// The last turn's Skips, for another reading of them (ruling R2): who played them, where
+    /// play went on from, and how many.
+    pub(super) skip_reading: Option<(PlayerId, PlayerId, u32)>,
+}
+
+/// A player taken to have been decked at the deal because a turn passed over them (ruling R2).
+pub(super) struct InferredDecked {
+    pub player: PlayerId,
+    /// Who played instead, and where.
+    pub jumper: PlayerId,
+    pub span: Span,
+    /// Whose turn the rules gave without the inference: the one `jumper`'s turn was out of turn
+    /// for, should the inference be withdrawn.
+    pub expected: PlayerId,
+    /// Another player whose being decked at the deal would explain the same turn as well: the one
+    /// a Skip just passed over, who may have been out already, so that the Skip fell on `player`.
+    pub instead: Option<PlayerId>,
 }
 
 /// The answers of a group's `expect` event lines so far.
@@ -409,6 +431,8 @@ impl<'a> Referee<'a> {
             expect_answers: None,
             pending: None,
             missed_go_out: false,
+            outs_uncertain: false,
+            hand_taken_before: Vec::new(),
             noted_turn_order: false,
             sit_out_next: Vec::new(),
             first_candidates: None,
@@ -438,6 +462,7 @@ impl<'a> Referee<'a> {
             go_chain: false,
             took_turn: Vec::new(),
             inferred_decked: Vec::new(),
+            skip_reading: None,
         }
     }
 
@@ -833,7 +858,9 @@ impl<'a> Referee<'a> {
         self.go_chain = false;
         self.took_turn.clear();
         self.inferred_decked.clear();
+        self.skip_reading = None;
         self.missed_go_out = false;
+        self.outs_uncertain = false;
         self.noted_turn_order = false;
         self.turn_in_round = 0;
         self.chain_span = None;
@@ -1182,19 +1209,84 @@ impl<'a> Referee<'a> {
         self.report(Diagnostic::new(Code::NotInDecklist, span, message).label(format!("the list holds {held}")));
     }
 
+    /// Whether the player, still in and without a turn this round, may have been decked at the
+    /// deal unseen: the deck's size is not known and it may have held fewer than seven cards
+    /// (ruling R2).
+    pub(super) fn may_be_decked_at_deal(&self, q: PlayerId) -> bool {
+        let deck = &self.state.player(q).deck;
+        deck.len().is_none() && deck.min_len() < 7 && !self.took_turn.contains(&q)
+    }
+
+    /// When every player still in but one may have been decked at the deal unseen (ruling R2),
+    /// they are taken to have been, and the last one goes out with the whole hand (ruling R33):
+    /// the round ends, or the table says that player went out, with nobody else in. `lone` is the
+    /// player the table says went out, if it says so. Returns true when who went out cannot be
+    /// told: every player still in may have been decked at the deal.
+    pub(super) fn last_standing_after_deal(&mut self, span: Span, lone: Option<PlayerId>) -> bool {
+        if !self.went_out.is_empty() {
+            return false;
+        }
+        let ins: Vec<PlayerId> = self.state.seating.iter().copied().filter(|q| self.state.player(*q).is_in()).collect();
+        let (maybe, surely): (Vec<PlayerId>, Vec<PlayerId>) =
+            ins.iter().partition(|q| Some(**q) != lone && self.may_be_decked_at_deal(**q));
+        match (surely.as_slice(), maybe.len()) {
+            (_, 0) => false,
+            ([q], _) if lone.is_none_or(|l| l == *q) => {
+                for q in maybe {
+                    let name = self.name(q).to_string();
+                    self.report(
+                        Diagnostic::new(
+                            Code::DeckedAtDeal,
+                            span,
+                            format!("{name} takes no turn: taken to have been decked at the deal"),
+                        )
+                        .label(format!("the round ends before {name}'s turn")),
+                    );
+                    self.emit(Event::IsDecked(q));
+                }
+                self.last_player_standing();
+                false
+            }
+            ([], _) => true,
+            _ => false,
+        }
+    }
+
     /// Ends the round in progress: hands discarded, scoring, piles into decks.
     fn close_round(&mut self, span: Span, for_new_round: bool) {
         self.flush_pending();
         if !self.state.in_round {
             return;
         }
+        // Which of two players was decked at the deal was never settled: neither is taken to
+        // have been, so that neither sits the next round out on a guess.
+        for d in std::mem::take(&mut self.inferred_decked) {
+            if d.instead.is_some() {
+                self.emit(Event::Rejoins(d.player));
+            }
+        }
+        let nobody_known_out = self.last_standing_after_deal(span, None);
         let unverified_hands = self.state.players.iter().any(|p| p.hand.unbounded);
         // Who went out cannot be told: a player the referee holds in may have gone out.
-        let outs_unknown = self.went_out.is_empty() && (unverified_hands || self.state.fog.turn_order);
+        let outs_unknown = self.outs_uncertain
+            || self.went_out.is_empty() && (unverified_hands || self.state.fog.turn_order || nobody_known_out);
+        if self.outs_uncertain {
+            self.report(
+                Diagnostic::new(
+                    Code::ScoringUnverified,
+                    span,
+                    format!("round {} ends; who else went out cannot be verified", self.state.round),
+                )
+                .label("a hand the referee cannot count may have been empty: the sheet is followed"),
+            );
+            for q in self.state.seating.clone() {
+                self.emit(Event::ScoreUnverified(q));
+            }
+        }
         // A power that decks the last players at once (Masaka) ends the round with nobody out.
         let all_decked = self.state.players.iter().all(|p| matches!(p.status, Status::Decked | Status::SittingOut));
         if self.went_out.is_empty() && !all_decked {
-            if unverified_hands || self.state.fog.turn_order {
+            if outs_unknown {
                 self.report(
                     Diagnostic::new(
                         Code::ScoringUnverified,

@@ -36,6 +36,13 @@ pub struct Player {
     /// The play pile's contents are not known (a position block that does not give it); set up,
     /// never changed by events but the shuffle that empties the pile.
     pub pile_unknown: bool,
+    /// A power whose effects are not followed may have taken cards off the pile unseen (MUTATE
+    /// shuffles it away): the cards the referee has in it are trusted as the top of the pile, but
+    /// not counted into the deck when the pile is shuffled in. Cleared by that shuffle.
+    pub pile_doubtful: bool,
+    /// How many cards have left the hand one by one (played, put, discarded): a hand the referee
+    /// cannot count can only have emptied in a turn in which this grew.
+    pub hand_taken: u32,
     /// The player's own cards removed from the game (Rival); they come back at the game's end.
     pub out_of_game: Vec<Card>,
     /// How many times the player's located cards (see [`State::located`]) have gained in
@@ -61,6 +68,8 @@ impl Player {
             round_points: Points(0),
             status: Status::In,
             pile_unknown: false,
+            pile_doubtful: false,
+            hand_taken: 0,
             out_of_game: Vec::new(),
             gains: 1,
             recent_gains: [None; RECENT_GAINS],
@@ -330,20 +339,28 @@ impl State {
             Event::Shuffles { player, from } => {
                 let in_round = self.in_round;
                 let mut guests = Vec::new();
+                let mut doubtful = false;
                 let pl = self.player_mut(*player);
                 let moved: u32 = match from {
                     Zone::Discard => take_count(&mut pl.discard),
                     Zone::Pile => {
-                        if pl.pile_unknown {
-                            pl.pile_unknown = false;
-                            pl.deck.middle.unbounded = true;
-                        }
                         let mut own = 0;
                         for (c, owner) in pl.pile.drain() {
                             match owner {
                                 Some(o) => guests.push((c, o)),
                                 None => own += 1,
                             }
+                        }
+                        if pl.pile_unknown || pl.pile_doubtful {
+                            // Unseen cards may be in the pile, and with a doubtful pile the cards
+                            // the referee has in it may be gone: the deck takes any number.
+                            pl.deck.middle.unbounded = true;
+                            doubtful = pl.pile_doubtful;
+                            if doubtful {
+                                own = 0;
+                            }
+                            pl.pile_unknown = false;
+                            pl.pile_doubtful = false;
                         }
                         own
                     }
@@ -360,7 +377,9 @@ impl State {
                 // shuffled into it at the round's end (ASSIMILATE, BJ).
                 for (c, o) in guests {
                     let deck = &mut self.player_mut(o).deck;
-                    if in_round {
+                    if doubtful {
+                        deck.middle.unbounded = true;
+                    } else if in_round {
                         deck.top.push(c);
                     } else {
                         deck.shuffle_in(1);
@@ -396,12 +415,25 @@ impl State {
             }
             Event::GoesOut(p) => self.player_mut(*p).status = Status::Out,
             Event::IsDecked(p) => {
-                self.player_mut(*p).status = Status::Decked;
+                // A player is decked by a draw the deck cannot give: the deck is empty now, even
+                // where its size was not known. Not once cards may have moved unseen: the piles
+                // that will rebuild the deck may then be other than the referee has them.
+                let fogged = self.fog.cards;
+                let pl = self.player_mut(*p);
+                pl.status = Status::Decked;
+                if pl.deck.len().is_none() && !fogged {
+                    pl.deck = Deck::default();
+                }
                 // Nobody scores from a decked player (SCORE).
                 self.awaiting.retain(|(_, t)| t != p);
             }
             Event::SitsOut(p) => self.player_mut(*p).status = Status::SittingOut,
-            Event::Rejoins(p) => self.player_mut(*p).status = Status::In,
+            Event::Rejoins(p) => {
+                // The inference that emptied the deck is withdrawn: its size is unknown again.
+                let pl = self.player_mut(*p);
+                pl.status = Status::In;
+                pl.deck = Deck { middle: Hidden::unbounded(), ..Deck::default() };
+            }
             // A skipped turn is the target's next turn, with no play on it: the Score lapses (R22).
             Event::IsSkipped(p) => self.awaiting.retain(|(_, t)| t != p),
             Event::Passes(_) | Event::Reveals { .. } => {}
@@ -519,6 +551,7 @@ impl State {
                     }
                     pl.deck.top.clear();
                     pl.deck.bottom.clear();
+                    pl.pile_doubtful = true;
                 }
             }
         }
@@ -552,6 +585,7 @@ impl State {
         let pl = self.player_mut(p);
         let (card, had) = match zone {
             Zone::Hand => {
+                pl.hand_taken = pl.hand_taken.wrapping_add(1);
                 let had = holds(pl.hand.known.iter(), seen);
                 let card = pl.hand.take(seen).unwrap_or_else(|_| {
                     pl.hand.unknown = pl.hand.unknown.saturating_sub(1);
@@ -738,6 +772,41 @@ mod tests {
         assert_eq!(s.player(ann).deck.len(), Some(0));
         assert_eq!(s.player(ann).deck.known_len(), 0);
         assert_eq!(s.located(ann).filter(|c| **c == card(Power::Go)).count(), 0);
+    }
+
+    /// Being decked is failing to draw: a deck of unknown size is empty then, and the pile alone
+    /// rebuilds it. Not after a power the referee cannot follow, which may have taken cards off
+    /// the pile unseen; and a decking that is withdrawn leaves the deck unknown again.
+    #[test]
+    fn a_decked_players_deck_is_empty_unless_a_power_was_not_followed() {
+        let names = Names(vec!["Ann".into(), "Bob".into()]);
+        let unknown = || Deck { middle: Hidden { unknown: 3, ..Hidden::unbounded() }, ..Deck::default() };
+        let fresh = || State::new(Ruleset::Tcc21, 5, names.clone(), vec![unknown(), unknown()], vec![None, None]);
+        let (ann, bob) = (PlayerId(0), PlayerId(1));
+        let pile_of_two = |s: &mut State| {
+            for p in [Power::Go, Power::Skip] {
+                s.player_mut(ann).pile.push(card(p), None);
+            }
+        };
+        let mut s = fresh();
+        pile_of_two(&mut s);
+        s.apply(&Event::IsDecked(ann));
+        assert_eq!(s.player(ann).deck.len(), Some(0));
+        assert_eq!(s.player(bob).deck.len(), None, "only the decked player's deck");
+        s.apply(&Event::Shuffles { player: ann, from: Zone::Pile });
+        assert_eq!(s.player(ann).deck.len(), Some(2));
+        s.apply(&Event::Rejoins(ann));
+        assert_eq!(s.player(ann).deck.len(), None);
+
+        let mut s = fresh();
+        pile_of_two(&mut s);
+        s.apply(&Event::Unverified { player: bob, power: PowerSpec::Unrecorded });
+        s.apply(&Event::IsDecked(ann));
+        assert_eq!(s.player(ann).deck.len(), None, "cards may have moved unseen");
+        s.apply(&Event::Shuffles { player: ann, from: Zone::Pile });
+        let deck = &s.player(ann).deck;
+        assert_eq!((deck.len(), deck.min_len()), (None, 0), "the pile may have lost its cards");
+        assert!(!s.player(ann).pile_doubtful);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! lines compared with it (TCC 2.1, How to Play; Ending the Round; Advanced Rules: "Decked").
 
 use super::event::{Drawn, Event};
-use super::replay::{LISTED, Referee, same_event};
+use super::replay::{InferredDecked, LISTED, Referee, same_event};
 use super::rules::{self, Verdict, Way};
 use super::state::Status;
 use super::zone::compatible;
@@ -81,6 +81,8 @@ impl Referee<'_> {
         if !self.whose_turn(turn) {
             return;
         }
+        self.hand_taken_before.clear();
+        self.hand_taken_before.extend(self.state.players.iter().map(|p| p.hand_taken));
         // The table's `is decked` lines, as evidence for the turn's draw. A turn that plays a card
         // drew one, so its player's decking is a power's doing (Evolve, Process, Masaka).
         let plays = turn.steps.iter().any(|s| matches!(s.kind, StepKind::Play { .. }));
@@ -147,9 +149,42 @@ impl Referee<'_> {
     /// Checks that it is this player's turn; false when the turn must not be applied.
     fn whose_turn(&mut self, turn: &Turn) -> bool {
         let player = turn.player;
+        let reading = self.skip_reading.take();
         let status = self.state.player(player).status;
         let only_skipped = turn.steps.iter().all(|s| matches!(s.kind, StepKind::Skipped | StepKind::Place(_)));
         if only_skipped && self.last_skipped == Some(player) {
+            return true;
+        }
+        // The table says the Skip fell on the player after the one it passed over: that one may
+        // have been decked at the deal already (ruling R2).
+        let passed_over = self.last_skipped.filter(|s| {
+            only_skipped
+                && self.state.player(*s).is_in()
+                && self.may_be_decked_at_deal(*s)
+                && self.state.next_in_turn(*s) == Some(player)
+        });
+        if let Some(skipped) = passed_over {
+            self.report(
+                Diagnostic::new(
+                    Code::DeckedAtDeal,
+                    turn.player_span,
+                    format!("{} takes no turn: taken to have been decked at the deal", self.name(skipped)),
+                )
+                .label(format!("the Skip fell on {}", self.name(player))),
+            );
+            self.emit(Event::IsDecked(skipped));
+            self.emit(Event::IsSkipped(player));
+            self.last_skipped = Some(player);
+            self.inferred_decked.push(InferredDecked {
+                player: skipped,
+                jumper: player,
+                span: turn.player_span,
+                expected: self.state.next.unwrap_or(skipped),
+                instead: None,
+            });
+            if let Some(next) = self.state.next_in_turn(player) {
+                self.emit(Event::IsNext(next));
+            }
             return true;
         }
         if !self.went_out.is_empty() && !self.missed_go_out {
@@ -164,16 +199,33 @@ impl Referee<'_> {
             self.emit(Event::IsNext(player));
         }
         // A player taken to have been decked at the deal plays after all: the turn that passed
-        // over them was out of turn, which is now certain.
-        if let Some(k) = self.inferred_decked.iter().position(|(p, _, _)| *p == player) {
-            let (_, jumper, span) = self.inferred_decked.remove(k);
+        // over them was out of turn, which is now certain, unless the player a Skip passed over
+        // then may have been the one decked at the deal instead.
+        if let Some(k) = self.inferred_decked.iter().position(|d| d.player == player) {
+            let InferredDecked { jumper, span, expected, instead, .. } = self.inferred_decked.remove(k);
+            if let Some(other) = instead.filter(|o| self.state.player(*o).is_in() && self.may_be_decked_at_deal(*o)) {
+                self.emit(Event::Rejoins(player));
+                self.report(
+                    Diagnostic::new(
+                        Code::DeckedAtDeal,
+                        span,
+                        format!("{} takes no turn: taken to have been decked at the deal", self.name(other)),
+                    )
+                    .label(format!("the Skip fell on {}", self.name(player)))
+                    .related(turn.player_span, format!("{} plays later, so was not decked", self.name(player))),
+                );
+                self.emit(Event::IsDecked(other));
+                self.inferred_decked.push(InferredDecked { player: other, jumper, span, expected, instead: None });
+                self.emit(Event::IsNext(player));
+                return true;
+            }
             self.report(
                 Diagnostic::new(
                     Code::OutOfTurn,
                     span,
-                    format!("it was {}'s turn, not {}'s", self.name(player), self.name(jumper)),
+                    format!("it was {}'s turn, not {}'s", self.name(expected), self.name(jumper)),
                 )
-                .label(format!("expected {}", self.name(player)))
+                .label(format!("expected {}", self.name(expected)))
                 .related(turn.player_span, format!("{} plays later, so was not decked", self.name(player)))
                 .help(self.turn_order_help()),
             );
@@ -203,18 +255,54 @@ impl Referee<'_> {
                 return true;
             }
         }
+        // The last turn's Skips give this player the turn if some players they passed over were
+        // decked at the deal (ruling R2).
+        let read = reading.filter(|_| {
+            self.state.next != Some(player) && !self.state.fog.turn_order && self.state.player(player).is_in()
+        });
+        if let Some((decked, skipped, instead)) = read.and_then(|r| self.skips_read_to(r, player)) {
+            let expected = self.state.next.unwrap_or(player);
+            for q in decked {
+                self.report(
+                    Diagnostic::new(
+                        Code::DeckedAtDeal,
+                        turn.player_span,
+                        format!("{} takes no turn: taken to have been decked at the deal", self.name(q)),
+                    )
+                    .label(format!("the Skip passed {} by", self.name(q))),
+                );
+                self.emit(Event::IsDecked(q));
+                self.inferred_decked.push(InferredDecked {
+                    player: q,
+                    jumper: player,
+                    span: turn.player_span,
+                    expected,
+                    instead,
+                });
+            }
+            for s in &skipped {
+                if self.last_skipped != Some(*s) {
+                    self.emit(Event::IsSkipped(*s));
+                }
+            }
+            self.last_skipped = skipped.last().copied();
+            self.emit(Event::IsNext(player));
+        }
         // A player whose deck size is unknown and who has not played this round may have been
         // decked at the deal (ruling R2), which no line records: pass over such players rather
         // than accuse the table.
         while let Some(expected) = self.state.next.filter(|e| *e != player) {
-            let deck = &self.state.player(expected).deck;
-            let could_be_decked = deck.len().is_none()
-                && deck.min_len() < 7
-                && !self.took_turn.contains(&expected)
-                && self.state.player(player).is_in();
             let reaches = self.state.next_in_turn(expected) == Some(player)
                 || self.state.next_in_turn(expected).is_some_and(|n| n != player && !self.took_turn.contains(&n));
-            if !could_be_decked || !reaches || self.state.fog.turn_order {
+            if !reaches || self.state.fog.turn_order || !self.state.player(player).is_in() {
+                break;
+            }
+            // The player a Skip just passed over may have been the one decked at the deal: the
+            // Skip then fell on `expected` (kept in mind in case `expected` plays after all).
+            let skipped = self
+                .last_skipped
+                .filter(|s| *s != expected && self.state.player(*s).is_in() && self.may_be_decked_at_deal(*s));
+            if !self.may_be_decked_at_deal(expected) {
                 break;
             }
             self.report(
@@ -227,7 +315,13 @@ impl Referee<'_> {
             );
             // The hand stays: if the player plays after all, the inference is withdrawn.
             self.emit(Event::IsDecked(expected));
-            self.inferred_decked.push((expected, player, turn.player_span));
+            self.inferred_decked.push(InferredDecked {
+                player: expected,
+                jumper: player,
+                span: turn.player_span,
+                expected,
+                instead: skipped,
+            });
             match self.state.next_in_turn(expected) {
                 Some(n) => self.emit(Event::IsNext(n)),
                 None => break,
@@ -264,6 +358,55 @@ impl Referee<'_> {
             _ => {}
         }
         true
+    }
+
+    /// Another reading of the last turn's Skips that gives `target` the turn (ruling R2): the
+    /// players between are the ones skipped, and the rest of them were decked at the deal unseen.
+    /// Every player on the way but the skipped ones must be one who may have been. The skipped
+    /// ones are those who surely play this round, then the nearest to `target`. Returns the
+    /// players taken to have been decked, those skipped, and a skipped one who may have been
+    /// decked instead (if one of the others plays after all, it was the one skipped).
+    fn skips_read_to(
+        &self,
+        (mover, from, skips): (PlayerId, PlayerId, u32),
+        target: PlayerId,
+    ) -> Option<(Vec<PlayerId>, Vec<PlayerId>, Option<PlayerId>)> {
+        let mut way = Vec::new();
+        let mut at = from;
+        for _ in 0..self.state.seating.len() {
+            let q = self.state.next_in_turn(at)?;
+            at = q;
+            if q == target {
+                break;
+            }
+            if q == mover && from != mover && way.is_empty() {
+                continue;
+            }
+            way.push(q);
+        }
+        if at != target {
+            return None;
+        }
+        let skips = skips as usize;
+        let surely = way.iter().filter(|q| !self.may_be_decked_at_deal(**q)).count();
+        if surely > skips || way.len() < skips {
+            return None;
+        }
+        // The skipped: those who surely play, then the nearest to `target` of the others.
+        let mut room = skips - surely;
+        let mut skipped = vec![false; way.len()];
+        for (k, q) in way.iter().enumerate().rev() {
+            if !self.may_be_decked_at_deal(*q) {
+                skipped[k] = true;
+            } else if room > 0 {
+                skipped[k] = true;
+                room -= 1;
+            }
+        }
+        let instead = way.iter().zip(&skipped).find(|(q, s)| **s && self.may_be_decked_at_deal(**q)).map(|(q, _)| *q);
+        let (hit, decked): (Vec<_>, Vec<_>) = way.iter().zip(&skipped).partition(|(_, s)| **s);
+        let decked: Vec<PlayerId> = decked.into_iter().map(|(q, _)| *q).collect();
+        (!decked.is_empty()).then(|| (decked, hit.into_iter().map(|(q, _)| *q).collect(), instead))
     }
 
     fn turn_order_help(&self) -> String {
@@ -1157,9 +1300,28 @@ impl Referee<'_> {
             let first = if empty.contains(&player) { player } else { empty[0] };
             empty = vec![first];
         }
+        // Under TCC 2.1 everyone whose hand is empty goes out together: a hand the referee cannot
+        // count may have been emptied too, if it gave a card this turn (it held one before: a
+        // hand that was empty then would have gone out already).
+        if self.state.ruleset == Ruleset::Tcc21 && !empty.is_empty() {
+            self.outs_uncertain |= self.state.seating.iter().any(|q| {
+                let pl = self.state.player(*q);
+                let gave = self.hand_taken_before.get(q.index()).is_none_or(|before| pl.hand_taken != *before);
+                !empty.contains(q) && pl.is_in() && pl.hand.len().is_none() && pl.hand.min_len() == 0 && gave
+            });
+        }
         for q in empty {
             self.emit(Event::GoesOut(q));
             self.went_out.push(q);
+        }
+        // The table says a player went out whose hand is not known to be empty: the last one in,
+        // if everyone else may have been decked at the deal.
+        let claimed_out = progress.claims.iter().find_map(|(e, _, used)| match e {
+            Event::GoesOut(q) if !*used && self.state.player(*q).is_in() => Some(*q),
+            _ => None,
+        });
+        if let Some(q) = claimed_out {
+            self.last_standing_after_deal(span, Some(q));
         }
         self.last_player_standing();
         self.last_skipped = None;
@@ -1174,6 +1336,9 @@ impl Referee<'_> {
             let mut next = self.state.next_in_turn(from);
             if next == Some(player) && from != player {
                 next = self.state.next_in_turn(player);
+            }
+            if progress.skips > 0 {
+                self.skip_reading = Some((player, from, progress.skips));
             }
             for _ in 0..progress.skips {
                 // Skip: the next player in the current direction loses the turn.
