@@ -84,8 +84,8 @@ pub enum Event {
     /// The player's score this round cannot be computed (a pile card not recorded, a passive
     /// scoring power not yet followed): the sheet's figures will be adopted.
     ScoreUnverified(PlayerId),
-    /// The player's hand can no longer be counted (a passive power not yet followed changed how
-    /// many cards it was dealt).
+    /// The player's hand can no longer be counted, nor the deck it drew from (a passive power not
+    /// yet followed changed how many cards it was dealt; a draw from a deck that may run out).
     HandUnknown(PlayerId),
     /// The new clockwise seating (BaH!).
     Reseated(Vec<PlayerId>),
@@ -107,6 +107,10 @@ pub enum Event {
     },
     /// A player taken to have been decked at the deal takes a turn after all: back in the round.
     Rejoins(PlayerId),
+    /// The player was decked at the deal, unseen (ruling R2): out of the round, the cards dealt
+    /// discarded then. How many were dealt, and where they are now, is not known; the deck keeps
+    /// whatever it has gained since.
+    DeckedAtDeal(PlayerId),
     /// Rival: the player's discard pile may have held a card of the named power, which would have
     /// left the game; the log does not say. The pile may now hold one card fewer.
     MayRemove(PlayerId),
@@ -326,6 +330,7 @@ impl fmt::Display for EventLine<'_> {
             Event::PotEmpties => f.write_str("pot empties"),
             Event::PotMayEmpty => f.write_str("pot may empty"),
             Event::Rejoins(p) => write!(f, "{} rejoins", name(*p)),
+            Event::DeckedAtDeal(p) => write!(f, "{} was decked at the deal", name(*p)),
             Event::Freezes { player, power } => write!(f, "{} freezes {power}", name(*player)),
             Event::Unfreezes { player, power } => write!(f, "{} unfreezes {power}", name(*player)),
             Event::Replays { player, card } => write!(f, "{} replays {card}", name(*player)),

@@ -299,8 +299,6 @@ pub(crate) struct Referee<'a> {
     /// Players went out while another player still in held a hand the referee cannot count, which
     /// may have been empty too: that player may have gone out with them.
     pub(super) outs_uncertain: bool,
-    /// Each player's [`Player::hand_taken`](super::state::Player) when the current turn began.
-    pub(super) hand_taken_before: Vec<u32>,
     /// Notes given once per round.
     pub(super) noted_turn_order: bool,
     /// Players who must sit out the next round, and who may take its first turn.
@@ -360,6 +358,12 @@ pub(crate) struct Referee<'a> {
     pub(super) took_turn: Vec<PlayerId>,
     /// Players taken to have been decked at the deal, until they play after all.
     pub(super) inferred_decked: Vec<InferredDecked>,
+    /// The players whose decks, of unknown size, may have held fewer than seven cards at this
+    /// round's deal.
+    pub(super) maybe_short: Vec<PlayerId>,
+    /// Whether the referee dealt this round (not so after a position block): else a deck's size
+    /// now is all there is to go on.
+    pub(super) saw_deal: bool,
     /// The last turn's Skips, for another reading of them (ruling R2): who played them, where
     /// play went on from, and how many.
     pub(super) skip_reading: Option<(PlayerId, PlayerId, u32)>,
@@ -377,6 +381,16 @@ pub(super) struct InferredDecked {
     /// Another player whose being decked at the deal would explain the same turn as well: the one
     /// a Skip just passed over, who may have been out already, so that the Skip fell on `player`.
     pub instead: Option<PlayerId>,
+    /// The cards of the hand the referee knew: the inference puts them nowhere it knows (they were
+    /// discarded at the deal, and that pile may have moved since), and they come back if it is
+    /// withdrawn.
+    pub hand: Vec<Card>,
+}
+
+impl InferredDecked {
+    pub fn new(player: PlayerId, jumper: PlayerId, span: Span, expected: PlayerId, instead: Option<PlayerId>) -> Self {
+        InferredDecked { player, jumper, span, expected, instead, hand: Vec::new() }
+    }
 }
 
 /// The answers of a group's `expect` event lines so far.
@@ -432,7 +446,6 @@ impl<'a> Referee<'a> {
             pending: None,
             missed_go_out: false,
             outs_uncertain: false,
-            hand_taken_before: Vec::new(),
             noted_turn_order: false,
             sit_out_next: Vec::new(),
             first_candidates: None,
@@ -463,6 +476,8 @@ impl<'a> Referee<'a> {
             took_turn: Vec::new(),
             inferred_decked: Vec::new(),
             skip_reading: None,
+            maybe_short: Vec::new(),
+            saw_deal: false,
         }
     }
 
@@ -943,6 +958,8 @@ impl<'a> Referee<'a> {
 
     /// Deals the opening hands.
     fn deal(&mut self, p: &Pending) {
+        self.maybe_short.clear();
+        self.saw_deal = true;
         let ids: Vec<PlayerId> = self.state.seating.clone();
         for q in ids {
             if self.state.player(q).status == Status::SittingOut {
@@ -973,6 +990,9 @@ impl<'a> Referee<'a> {
                 }
             }
             let available = self.state.player(q).deck.len();
+            if available.is_none() && self.state.player(q).deck.min_len() < 7 {
+                self.maybe_short.push(q);
+            }
             let deal = match available {
                 Some(a) if a < size => a,
                 _ => size.max(named),
@@ -1209,12 +1229,41 @@ impl<'a> Referee<'a> {
         self.report(Diagnostic::new(Code::NotInDecklist, span, message).label(format!("the list holds {held}")));
     }
 
+    /// Takes a player to have been decked at the deal (ruling R2): out of the round, the hand
+    /// discarded then, until the player plays after all.
+    pub(super) fn infer_decked_at_deal(&mut self, mut d: InferredDecked) {
+        d.hand = self.state.player(d.player).hand.known.clone();
+        self.emit(Event::DeckedAtDeal(d.player));
+        self.inferred_decked.push(d);
+    }
+
+    /// Withdraws the inference: the player is back in, with the hand the referee knew.
+    pub(super) fn withdraw_decked(&mut self, d: &InferredDecked) {
+        self.emit(Event::Rejoins(d.player));
+        if !d.hand.is_empty() {
+            self.emit(Event::Puts {
+                player: d.player,
+                cards: d.hand.iter().map(|c| CardCount::one(*c, Span::default())).collect(),
+                to: super::event::Destination { place: super::event::Place::InHand, owner: None },
+                from: super::event::Source { zone: Zone::Discard, owner: None },
+            });
+        }
+        self.emit(Event::HandUnknown(d.player));
+    }
+
     /// Whether the player, still in and without a turn this round, may have been decked at the
     /// deal unseen: the deck's size is not known and it may have held fewer than seven cards
     /// (ruling R2).
     pub(super) fn may_be_decked_at_deal(&self, q: PlayerId) -> bool {
+        if self.took_turn.contains(&q) {
+            return false;
+        }
+        if self.saw_deal {
+            // The deck as it was dealt from: a deck refilled since (Recycle) may be long now.
+            return self.maybe_short.contains(&q);
+        }
         let deck = &self.state.player(q).deck;
-        deck.len().is_none() && deck.min_len() < 7 && !self.took_turn.contains(&q)
+        deck.len().is_none() && deck.min_len() < 7
     }
 
     /// When every player still in but one may have been decked at the deal unseen (ruling R2),
@@ -1242,7 +1291,7 @@ impl<'a> Referee<'a> {
                         )
                         .label(format!("the round ends before {name}'s turn")),
                     );
-                    self.emit(Event::IsDecked(q));
+                    self.emit(Event::DeckedAtDeal(q));
                 }
                 self.last_player_standing();
                 false
@@ -1262,7 +1311,7 @@ impl<'a> Referee<'a> {
         // have been, so that neither sits the next round out on a guess.
         for d in std::mem::take(&mut self.inferred_decked) {
             if d.instead.is_some() {
-                self.emit(Event::Rejoins(d.player));
+                self.withdraw_decked(&d);
             }
         }
         let nobody_known_out = self.last_standing_after_deal(span, None);
@@ -1847,6 +1896,7 @@ impl<'a> Referee<'a> {
 
     /// Builds the state from a position block; returns the index after `end`.
     fn position(&mut self, start: usize) -> usize {
+        self.saw_deal = false;
         let lines = &self.log.lines;
         let mut i = start + 1;
         let mut seen_zones: Vec<(PlayerId, Zone)> = Vec::new();

@@ -40,9 +40,9 @@ pub struct Player {
     /// shuffles it away): the cards the referee has in it are trusted as the top of the pile, but
     /// not counted into the deck when the pile is shuffled in. Cleared by that shuffle.
     pub pile_doubtful: bool,
-    /// How many cards have left the hand one by one (played, put, discarded): a hand the referee
-    /// cannot count can only have emptied in a turn in which this grew.
-    pub hand_taken: u32,
+    /// The [`State::turns_passed`] when a card last left the hand one by one (played, put,
+    /// discarded): a hand the referee cannot count can only have emptied in that turn.
+    pub hand_given_at: u32,
     /// The player's own cards removed from the game (Rival); they come back at the game's end.
     pub out_of_game: Vec<Card>,
     /// How many times the player's located cards (see [`State::located`]) have gained in
@@ -69,7 +69,7 @@ impl Player {
             status: Status::In,
             pile_unknown: false,
             pile_doubtful: false,
-            hand_taken: 0,
+            hand_given_at: u32::MAX,
             out_of_game: Vec::new(),
             gains: 1,
             recent_gains: [None; RECENT_GAINS],
@@ -155,6 +155,9 @@ pub struct State {
     pub chain: Chain,
     pub players: Vec<Player>,
     pub fog: Fog,
+    /// How many times the turn has passed (`IsNext`): the cards a player gives in a turn are
+    /// stamped with it.
+    pub turns_passed: u32,
     /// Each player's decklist, when the log gives one. Setup, not changed by events.
     pub collections: Vec<Option<Collection>>,
     pub trouble: Option<String>,
@@ -195,6 +198,7 @@ impl State {
             chain: Chain::default(),
             players: decks.into_iter().map(Player::new).collect(),
             fog: Fog::default(),
+            turns_passed: 0,
             collections,
             trouble: None,
             frozen: Vec::new(),
@@ -387,7 +391,16 @@ impl State {
                 }
             }
             Event::DiscardsHand(p) => {
+                // A player decked during the round discards the hand at once: the draw the deck
+                // could not give emptied it, even where its size was not known. (One taken to
+                // have been decked at the deal is not emptied here: that deck keeps what it has
+                // gained since the deal.) Not once cards may have moved unseen: the piles that
+                // will rebuild the deck may be other than the referee has them.
+                let (in_round, fogged) = (self.in_round, self.fog.cards);
                 let pl = self.player_mut(*p);
+                if in_round && pl.status == Status::Decked && pl.deck.len().is_none() && !fogged {
+                    pl.deck = Deck::default();
+                }
                 let unbounded = pl.hand.unbounded;
                 // The hand keeps its room for the next round's cards.
                 for c in pl.hand.known.drain(..) {
@@ -407,7 +420,13 @@ impl State {
                 pl.score = Points(pl.score.0.saturating_sub(points.0));
             }
             Event::ScoreUnverified(_) => self.fog.scores = true,
-            Event::HandUnknown(p) => self.player_mut(*p).hand.unbounded = true,
+            Event::HandUnknown(p) => {
+                // As many cards as the hand may hold beyond those counted may still be in the
+                // deck (a Time Warp deals fewer): neither is counted any longer.
+                let pl = self.player_mut(*p);
+                pl.hand.unbounded = true;
+                pl.deck.middle.unbounded = true;
+            }
             Event::Reseated(order) => self.seating = order.clone(),
             Event::TotalIs { player, points } => {
                 self.player_mut(*player).score = *points;
@@ -415,24 +434,21 @@ impl State {
             }
             Event::GoesOut(p) => self.player_mut(*p).status = Status::Out,
             Event::IsDecked(p) => {
-                // A player is decked by a draw the deck cannot give: the deck is empty now, even
-                // where its size was not known. Not once cards may have moved unseen: the piles
-                // that will rebuild the deck may then be other than the referee has them.
-                let fogged = self.fog.cards;
-                let pl = self.player_mut(*p);
-                pl.status = Status::Decked;
-                if pl.deck.len().is_none() && !fogged {
-                    pl.deck = Deck::default();
-                }
+                self.player_mut(*p).status = Status::Decked;
                 // Nobody scores from a decked player (SCORE).
                 self.awaiting.retain(|(_, t)| t != p);
             }
             Event::SitsOut(p) => self.player_mut(*p).status = Status::SittingOut,
-            Event::Rejoins(p) => {
-                // The inference that emptied the deck is withdrawn: its size is unknown again.
+            Event::Rejoins(p) => self.player_mut(*p).status = Status::In,
+            Event::DeckedAtDeal(p) => {
+                self.awaiting.retain(|(_, t)| t != p);
                 let pl = self.player_mut(*p);
-                pl.status = Status::In;
-                pl.deck = Deck { middle: Hidden::unbounded(), ..Deck::default() };
+                pl.status = Status::Decked;
+                // The cards dealt went to the discard pile then, but how many there were is not
+                // known (the referee dealt seven), and the discard pile may have gone into the
+                // deck since (Recycle): it may hold any of them, and they are known nowhere.
+                pl.discard.unbounded |= pl.hand.min_len() > 0 || pl.hand.unbounded;
+                pl.hand = Hidden::default();
             }
             // A skipped turn is the target's next turn, with no play on it: the Score lapses (R22).
             Event::IsSkipped(p) => self.awaiting.retain(|(_, t)| t != p),
@@ -537,7 +553,10 @@ impl State {
                 self.awaiting.clear();
                 self.next = None;
             }
-            Event::IsNext(p) => self.next = Some(*p),
+            Event::IsNext(p) => {
+                self.next = Some(*p);
+                self.turns_passed = self.turns_passed.wrapping_add(1);
+            }
             Event::Unverified { power, .. } => {
                 let could_ante =
                     !power.is_known() || [Power::Ante, Power::Copy, Power::Sabotage].iter().any(|h| power.has(*h));
@@ -582,10 +601,11 @@ impl State {
 
     /// The card comes with its owner when it is another player's (a pile's guest).
     fn take_from(&mut self, p: PlayerId, zone: Zone, seen: &Card) -> (Card, Option<PlayerId>) {
+        let turns_passed = self.turns_passed;
         let pl = self.player_mut(p);
         let (card, had) = match zone {
             Zone::Hand => {
-                pl.hand_taken = pl.hand_taken.wrapping_add(1);
+                pl.hand_given_at = turns_passed;
                 let had = holds(pl.hand.known.iter(), seen);
                 let card = pl.hand.take(seen).unwrap_or_else(|_| {
                     pl.hand.unknown = pl.hand.unknown.saturating_sub(1);
@@ -774,9 +794,10 @@ mod tests {
         assert_eq!(s.located(ann).filter(|c| **c == card(Power::Go)).count(), 0);
     }
 
-    /// Being decked is failing to draw: a deck of unknown size is empty then, and the pile alone
-    /// rebuilds it. Not after a power the referee cannot follow, which may have taken cards off
-    /// the pile unseen; and a decking that is withdrawn leaves the deck unknown again.
+    /// Being decked is failing to draw: a deck of unknown size is empty when the hand goes, and
+    /// the pile alone rebuilds it. Not for a player taken to have been decked at the deal, whose
+    /// deck may have gained cards since, nor after a power the referee cannot follow, which may
+    /// have taken cards off the pile unseen.
     #[test]
     fn a_decked_players_deck_is_empty_unless_a_power_was_not_followed() {
         let names = Names(vec!["Ann".into(), "Bob".into()]);
@@ -789,19 +810,36 @@ mod tests {
             }
         };
         let mut s = fresh();
+        s.in_round = true;
         pile_of_two(&mut s);
+        // Taken to have been decked at the deal: the deck keeps what it may have gained since.
         s.apply(&Event::IsDecked(ann));
+        assert_eq!(s.player(ann).deck.len(), None);
+        s.apply(&Event::DiscardsHand(ann));
         assert_eq!(s.player(ann).deck.len(), Some(0));
         assert_eq!(s.player(bob).deck.len(), None, "only the decked player's deck");
         s.apply(&Event::Shuffles { player: ann, from: Zone::Pile });
         assert_eq!(s.player(ann).deck.len(), Some(2));
-        s.apply(&Event::Rejoins(ann));
-        assert_eq!(s.player(ann).deck.len(), None);
+
+        // Taken to have been decked at the deal, after a Recycle refilled the deck: the deck keeps
+        // what it gained, and the cards dealt are known nowhere.
+        let mut s = fresh();
+        s.in_round = true;
+        s.player_mut(ann).hand.add(card(Power::Go));
+        s.player_mut(ann).discard.add(card(Power::Skip));
+        s.apply(&Event::Shuffles { player: ann, from: Zone::Discard });
+        s.apply(&Event::DeckedAtDeal(ann));
+        let pl = s.player(ann);
+        assert_eq!((pl.status, pl.deck.min_len(), pl.hand.len()), (Status::Decked, 4, Some(0)));
+        assert!(pl.discard.unbounded && pl.discard.known.is_empty());
+        assert_eq!(s.located(ann).count(), 0);
 
         let mut s = fresh();
+        s.in_round = true;
         pile_of_two(&mut s);
         s.apply(&Event::Unverified { player: bob, power: PowerSpec::Unrecorded });
         s.apply(&Event::IsDecked(ann));
+        s.apply(&Event::DiscardsHand(ann));
         assert_eq!(s.player(ann).deck.len(), None, "cards may have moved unseen");
         s.apply(&Event::Shuffles { player: ann, from: Zone::Pile });
         let deck = &s.player(ann).deck;

@@ -8,8 +8,8 @@ use super::rules::{self, Verdict, Way};
 use super::state::Status;
 use super::zone::compatible;
 use crate::diagnostics::{Code, Diagnostic};
-use crate::model::log::{CardAt, CardCount, Choice, ChoiceKind, LineKind, Ruleset, Step, StepKind, Turn};
-use crate::model::{Card, Denomination, PlayerId, PowerSpec, Span};
+use crate::model::log::{CardAt, CardCount, Choice, ChoiceKind, Line, LineKind, Ruleset, Step, StepKind, Turn, Zone};
+use crate::model::{Card, Denomination, PlayerId, Power, PowerSpec, Span};
 use crate::powers;
 
 /// What a turn has done so far.
@@ -81,8 +81,6 @@ impl Referee<'_> {
         if !self.whose_turn(turn) {
             return;
         }
-        self.hand_taken_before.clear();
-        self.hand_taken_before.extend(self.state.players.iter().map(|p| p.hand_taken));
         // The table's `is decked` lines, as evidence for the turn's draw. A turn that plays a card
         // drew one, so its player's decking is a power's doing (Evolve, Process, Masaka).
         let plays = turn.steps.iter().any(|s| matches!(s.kind, StepKind::Play { .. }));
@@ -93,6 +91,9 @@ impl Referee<'_> {
                 _ => None,
             })
             .collect();
+        if !self.inferred_decked.is_empty() {
+            self.inferences_met(turn, &lines[at + 1..end]);
+        }
         let mut claims = std::mem::take(&mut self.spare_claims);
         claims.clear();
         let mut progress = Progress { called_for: self.called_for(), claims, ..Progress::default() };
@@ -155,33 +156,28 @@ impl Referee<'_> {
         if only_skipped && self.last_skipped == Some(player) {
             return true;
         }
-        // The table says the Skip fell on the player after the one it passed over: that one may
-        // have been decked at the deal already (ruling R2).
-        let passed_over = self.last_skipped.filter(|s| {
-            only_skipped
-                && self.state.player(*s).is_in()
-                && self.may_be_decked_at_deal(*s)
-                && self.state.next_in_turn(*s) == Some(player)
-        });
-        if let Some(skipped) = passed_over {
-            self.report(
-                Diagnostic::new(
-                    Code::DeckedAtDeal,
-                    turn.player_span,
-                    format!("{} takes no turn: taken to have been decked at the deal", self.name(skipped)),
-                )
-                .label(format!("the Skip fell on {}", self.name(player))),
-            );
-            self.emit(Event::IsDecked(skipped));
-            self.emit(Event::IsSkipped(player));
+        // The table says the Skip fell on this player, further on than the rules put it: the
+        // players it passed over may have been decked at the deal already (ruling R2).
+        let fell_here = reading.filter(|_| only_skipped && self.last_skipped != Some(player)).and_then(
+            |(mover, from, skips)| self.skips_read_to((mover, from, skips.saturating_sub(1)), player),
+        );
+        if let Some((decked, skipped, instead)) = fell_here {
+            let expected = self.state.next.unwrap_or(player);
+            for q in decked {
+                self.report(
+                    Diagnostic::new(
+                        Code::DeckedAtDeal,
+                        turn.player_span,
+                        format!("{} takes no turn: taken to have been decked at the deal", self.name(q)),
+                    )
+                    .label(format!("the Skip fell on {}", self.name(player))),
+                );
+                self.infer_decked_at_deal(InferredDecked::new(q, player, turn.player_span, expected, instead));
+            }
+            for s in skipped.iter().chain([&player]) {
+                self.emit(Event::IsSkipped(*s));
+            }
             self.last_skipped = Some(player);
-            self.inferred_decked.push(InferredDecked {
-                player: skipped,
-                jumper: player,
-                span: turn.player_span,
-                expected: self.state.next.unwrap_or(skipped),
-                instead: None,
-            });
             if let Some(next) = self.state.next_in_turn(player) {
                 self.emit(Event::IsNext(next));
             }
@@ -198,38 +194,9 @@ impl Referee<'_> {
             // Carry on as the table played: the round goes on.
             self.emit(Event::IsNext(player));
         }
-        // A player taken to have been decked at the deal plays after all: the turn that passed
-        // over them was out of turn, which is now certain, unless the player a Skip passed over
-        // then may have been the one decked at the deal instead.
-        if let Some(k) = self.inferred_decked.iter().position(|d| d.player == player) {
-            let InferredDecked { jumper, span, expected, instead, .. } = self.inferred_decked.remove(k);
-            if let Some(other) = instead.filter(|o| self.state.player(*o).is_in() && self.may_be_decked_at_deal(*o)) {
-                self.emit(Event::Rejoins(player));
-                self.report(
-                    Diagnostic::new(
-                        Code::DeckedAtDeal,
-                        span,
-                        format!("{} takes no turn: taken to have been decked at the deal", self.name(other)),
-                    )
-                    .label(format!("the Skip fell on {}", self.name(player)))
-                    .related(turn.player_span, format!("{} plays later, so was not decked", self.name(player))),
-                );
-                self.emit(Event::IsDecked(other));
-                self.inferred_decked.push(InferredDecked { player: other, jumper, span, expected, instead: None });
-                self.emit(Event::IsNext(player));
-                return true;
-            }
-            self.report(
-                Diagnostic::new(
-                    Code::OutOfTurn,
-                    span,
-                    format!("it was {}'s turn, not {}'s", self.name(expected), self.name(jumper)),
-                )
-                .label(format!("expected {}", self.name(expected)))
-                .related(turn.player_span, format!("{} plays later, so was not decked", self.name(player)))
-                .help(self.turn_order_help()),
-            );
-            self.emit(Event::Rejoins(player));
+        // A player taken to have been decked at the deal plays after all.
+        if self.inferred_decked.iter().any(|d| d.player == player) {
+            self.withdraw_inference(player, turn.player_span, "plays");
             self.emit(Event::IsNext(player));
             return true;
         }
@@ -271,14 +238,7 @@ impl Referee<'_> {
                     )
                     .label(format!("the Skip passed {} by", self.name(q))),
                 );
-                self.emit(Event::IsDecked(q));
-                self.inferred_decked.push(InferredDecked {
-                    player: q,
-                    jumper: player,
-                    span: turn.player_span,
-                    expected,
-                    instead,
-                });
+                self.infer_decked_at_deal(InferredDecked::new(q, player, turn.player_span, expected, instead));
             }
             for s in &skipped {
                 if self.last_skipped != Some(*s) {
@@ -313,15 +273,8 @@ impl Referee<'_> {
                 )
                 .label(format!("{}'s turn is passed over", self.name(expected))),
             );
-            // The hand stays: if the player plays after all, the inference is withdrawn.
-            self.emit(Event::IsDecked(expected));
-            self.inferred_decked.push(InferredDecked {
-                player: expected,
-                jumper: player,
-                span: turn.player_span,
-                expected,
-                instead: skipped,
-            });
+            // If the player plays after all, the inference is withdrawn.
+            self.infer_decked_at_deal(InferredDecked::new(expected, player, turn.player_span, expected, skipped));
             match self.state.next_in_turn(expected) {
                 Some(n) => self.emit(Event::IsNext(n)),
                 None => break,
@@ -358,6 +311,81 @@ impl Referee<'_> {
             _ => {}
         }
         true
+    }
+
+    /// A turn whose lines show a player taken to have been decked at the deal taking part: that
+    /// player was in after all. A decked player has no hand, so a card played, put or discarded
+    /// from the hand shows it; a draw, or a card moved from the deck, shows it only under a power
+    /// that acts on every player still in (or may: a Copy, a Sabotage's activation, a replay).
+    fn inferences_met(&mut self, turn: &Turn, lines: &[Line]) {
+        const ON_EVERYONE: [Power; 10] = [
+            Power::Masaka,
+            Power::Avalanche,
+            Power::Party,
+            Power::Qapla,
+            Power::Toxin,
+            Power::Stampede,
+            Power::Ante,
+            Power::Copy,
+            Power::Sabotage,
+            Power::Replay,
+        ];
+        let on_everyone = turn.steps.iter().any(|s| match &s.kind {
+            StepKind::Play { card, used: Some(_) } | StepKind::Replay { card, .. } => card.card.may_have(&ON_EVERYONE),
+            StepKind::Activate(_) => true,
+            _ => false,
+        });
+        for l in lines {
+            let LineKind::Resolution(e) = &l.kind else { continue };
+            let actor = match e {
+                Event::Plays { player, .. } => *player,
+                Event::Puts { player, from, .. } if from.zone == Zone::Hand && from.owner.is_none() => *player,
+                Event::Discards { player, from: Zone::Hand, .. } => *player,
+                Event::Draws { player, .. } | Event::Puts { player, .. } | Event::Discards { player, .. }
+                    if on_everyone =>
+                {
+                    *player
+                }
+                _ => continue,
+            };
+            if self.inferred_decked.iter().any(|d| d.player == actor) {
+                self.withdraw_inference(actor, l.span, "takes part");
+            }
+        }
+    }
+
+    /// A player taken to have been decked at the deal takes part after all (`how`, at `at`): the
+    /// turn that passed over them was out of turn, which is now certain, unless the player a
+    /// Skip passed over then may have been the one decked at the deal instead.
+    fn withdraw_inference(&mut self, player: PlayerId, at: Span, how: &str) {
+        let Some(k) = self.inferred_decked.iter().position(|d| d.player == player) else { return };
+        let withdrawn = self.inferred_decked.remove(k);
+        let InferredDecked { jumper, span, expected, instead, .. } = withdrawn;
+        self.withdraw_decked(&withdrawn);
+        let why = format!("{} {how} later, so was not decked", self.name(player));
+        if let Some(other) = instead.filter(|o| self.state.player(*o).is_in() && self.may_be_decked_at_deal(*o)) {
+            self.report(
+                Diagnostic::new(
+                    Code::DeckedAtDeal,
+                    span,
+                    format!("{} takes no turn: taken to have been decked at the deal", self.name(other)),
+                )
+                .label(format!("the Skip fell on {}", self.name(player)))
+                .related(at, why),
+            );
+            self.infer_decked_at_deal(InferredDecked::new(other, jumper, span, expected, None));
+            return;
+        }
+        self.report(
+            Diagnostic::new(
+                Code::OutOfTurn,
+                span,
+                format!("it was {}'s turn, not {}'s", self.name(expected), self.name(jumper)),
+            )
+            .label(format!("expected {}", self.name(expected)))
+            .related(at, why)
+            .help(self.turn_order_help()),
+        );
     }
 
     /// Another reading of the last turn's Skips that gives `target` the turn (ruling R2): the
@@ -1306,7 +1334,7 @@ impl Referee<'_> {
         if self.state.ruleset == Ruleset::Tcc21 && !empty.is_empty() {
             self.outs_uncertain |= self.state.seating.iter().any(|q| {
                 let pl = self.state.player(*q);
-                let gave = self.hand_taken_before.get(q.index()).is_none_or(|before| pl.hand_taken != *before);
+                let gave = pl.hand_given_at == self.state.turns_passed;
                 !empty.contains(q) && pl.is_in() && pl.hand.len().is_none() && pl.hand.min_len() == 0 && gave
             });
         }
@@ -1316,9 +1344,11 @@ impl Referee<'_> {
         }
         // The table says a player went out whose hand is not known to be empty: the last one in,
         // if everyone else may have been decked at the deal.
-        let claimed_out = progress.claims.iter().find_map(|(e, _, used)| match e {
-            Event::GoesOut(q) if !*used && self.state.player(*q).is_in() => Some(*q),
-            _ => None,
+        let claimed_out = self.went_out.is_empty().then_some(()).and_then(|()| {
+            progress.claims.iter().find_map(|(e, _, used)| match e {
+                Event::GoesOut(q) if !*used && self.state.player(*q).is_in() => Some(*q),
+                _ => None,
+            })
         });
         if let Some(q) = claimed_out {
             self.last_standing_after_deal(span, Some(q));

@@ -318,6 +318,13 @@ impl Cx<'_> {
                 Ok((r, Event::Replays { player, card: c.card }))
             }
             b"rejoins" => Ok((rest, Event::Rejoins(player))),
+            b"was" => {
+                let (r, _) =
+                    (kw("decked"), space1, kw("at"), space1, kw("the"), space1, kw("deal")).parse(rest).or_else(
+                        |_: nom::Err<PErr>| fail(rest, Code::BadResolution, "expected `was decked at the deal`"),
+                    )?;
+                Ok((r, Event::DeckedAtDeal(player)))
+            }
             b"may" => {
                 let (r, _) =
                     (kw("remove"), space1, kw("a"), space1, kw("discarded"), space1, kw("card")).parse(rest).or_else(
