@@ -158,9 +158,9 @@ impl Referee<'_> {
         }
         // The table says the Skip fell on this player, further on than the rules put it: the
         // players it passed over may have been decked at the deal already (ruling R2).
-        let fell_here = reading.filter(|_| only_skipped && self.last_skipped != Some(player)).and_then(
-            |(mover, from, skips)| self.skips_read_to((mover, from, skips.saturating_sub(1)), player),
-        );
+        let fell_here = reading
+            .filter(|_| only_skipped && self.last_skipped != Some(player))
+            .and_then(|(mover, from, skips)| self.skips_read_to((mover, from, skips.saturating_sub(1)), player));
         if let Some((decked, skipped, instead)) = fell_here {
             let expected = self.state.next.unwrap_or(player);
             for q in decked {
