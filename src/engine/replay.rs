@@ -354,8 +354,8 @@ pub(crate) struct Referee<'a> {
     /// gave its player another (Go), whose activations then add up.
     pub(super) previous_turn: Option<(PlayerId, u32)>,
     pub(super) go_chain: bool,
-    /// The players who have taken a turn this round.
-    pub(super) took_turn: Vec<PlayerId>,
+    /// Whether each player (by index) has taken a turn this round.
+    pub(super) took_turn: Vec<bool>,
     /// Players taken to have been decked at the deal, until they play after all.
     pub(super) inferred_decked: Vec<InferredDecked>,
     /// The players whose decks, of unknown size, may have held fewer than seven cards at this
@@ -1251,11 +1251,16 @@ impl<'a> Referee<'a> {
         self.emit(Event::HandUnknown(d.player));
     }
 
+    /// Whether the player has taken a turn this round.
+    pub(super) fn has_taken_a_turn(&self, q: PlayerId) -> bool {
+        self.took_turn.get(q.index()).copied().unwrap_or(false)
+    }
+
     /// Whether the player, still in and without a turn this round, may have been decked at the
     /// deal unseen: the deck's size is not known and it may have held fewer than seven cards
     /// (ruling R2).
     pub(super) fn may_be_decked_at_deal(&self, q: PlayerId) -> bool {
-        if self.took_turn.contains(&q) {
+        if self.has_taken_a_turn(q) {
             return false;
         }
         if self.saw_deal {

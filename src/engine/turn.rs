@@ -253,7 +253,7 @@ impl Referee<'_> {
         // than accuse the table.
         while let Some(expected) = self.state.next.filter(|e| *e != player) {
             let reaches = self.state.next_in_turn(expected) == Some(player)
-                || self.state.next_in_turn(expected).is_some_and(|n| n != player && !self.took_turn.contains(&n));
+                || self.state.next_in_turn(expected).is_some_and(|n| n != player && !self.has_taken_a_turn(n));
             if !reaches || self.state.fog.turn_order || !self.state.player(player).is_in() {
                 break;
             }
@@ -280,7 +280,11 @@ impl Referee<'_> {
                 None => break,
             }
         }
-        self.took_turn.push(player);
+        // A flag a player, however long the round: it is asked on every turn out of order.
+        if self.took_turn.len() <= player.index() {
+            self.took_turn.resize(player.index() + 1, false);
+        }
+        self.took_turn[player.index()] = true;
         match self.state.next {
             Some(expected) if expected != player => {
                 if self.state.fog.turn_order {
