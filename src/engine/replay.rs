@@ -1237,6 +1237,16 @@ impl<'a> Referee<'a> {
         self.inferred_decked.push(d);
     }
 
+    /// The note for a player taken to have been decked at the deal (R0705), labelled with why.
+    pub(super) fn decked_at_deal_note(&self, q: PlayerId, span: Span, why: String) -> Diagnostic {
+        Diagnostic::new(
+            Code::DeckedAtDeal,
+            span,
+            format!("{} takes no turn: taken to have been decked at the deal", self.name(q)),
+        )
+        .label(why)
+    }
+
     /// Withdraws the inference: the player is back in, with the hand the referee knew.
     pub(super) fn withdraw_decked(&mut self, d: &InferredDecked) {
         self.emit(Event::Rejoins(d.player));
@@ -1287,15 +1297,8 @@ impl<'a> Referee<'a> {
             (_, 0) => false,
             ([q], _) if lone.is_none_or(|l| l == *q) => {
                 for q in maybe {
-                    let name = self.name(q).to_string();
-                    self.report(
-                        Diagnostic::new(
-                            Code::DeckedAtDeal,
-                            span,
-                            format!("{name} takes no turn: taken to have been decked at the deal"),
-                        )
-                        .label(format!("the round ends before {name}'s turn")),
-                    );
+                    let why = format!("the round ends before {}'s turn", self.name(q));
+                    self.report(self.decked_at_deal_note(q, span, why));
                     self.emit(Event::DeckedAtDeal(q));
                 }
                 self.last_player_standing();

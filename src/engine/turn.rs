@@ -162,18 +162,8 @@ impl Referee<'_> {
             .filter(|_| only_skipped && self.last_skipped != Some(player))
             .and_then(|(mover, from, skips)| self.skips_read_to((mover, from, skips.saturating_sub(1)), player));
         if let Some((decked, skipped, instead)) = fell_here {
-            let expected = self.state.next.unwrap_or(player);
-            for q in decked {
-                self.report(
-                    Diagnostic::new(
-                        Code::DeckedAtDeal,
-                        turn.player_span,
-                        format!("{} takes no turn: taken to have been decked at the deal", self.name(q)),
-                    )
-                    .label(format!("the Skip fell on {}", self.name(player))),
-                );
-                self.infer_decked_at_deal(InferredDecked::new(q, player, turn.player_span, expected, instead));
-            }
+            let why = |r: &Self, _| format!("the Skip fell on {}", r.name(player));
+            self.passed_by_skips(decked, instead, player, turn.player_span, why);
             for s in skipped.iter().chain([&player]) {
                 self.emit(Event::IsSkipped(*s));
             }
@@ -228,18 +218,8 @@ impl Referee<'_> {
             self.state.next != Some(player) && !self.state.fog.turn_order && self.state.player(player).is_in()
         });
         if let Some((decked, skipped, instead)) = read.and_then(|r| self.skips_read_to(r, player)) {
-            let expected = self.state.next.unwrap_or(player);
-            for q in decked {
-                self.report(
-                    Diagnostic::new(
-                        Code::DeckedAtDeal,
-                        turn.player_span,
-                        format!("{} takes no turn: taken to have been decked at the deal", self.name(q)),
-                    )
-                    .label(format!("the Skip passed {} by", self.name(q))),
-                );
-                self.infer_decked_at_deal(InferredDecked::new(q, player, turn.player_span, expected, instead));
-            }
+            let why = |r: &Self, q| format!("the Skip passed {} by", r.name(q));
+            self.passed_by_skips(decked, instead, player, turn.player_span, why);
             for s in &skipped {
                 if self.last_skipped != Some(*s) {
                     self.emit(Event::IsSkipped(*s));
@@ -265,14 +245,8 @@ impl Referee<'_> {
             if !self.may_be_decked_at_deal(expected) {
                 break;
             }
-            self.report(
-                Diagnostic::new(
-                    Code::DeckedAtDeal,
-                    turn.player_span,
-                    format!("{} takes no turn: taken to have been decked at the deal", self.name(expected)),
-                )
-                .label(format!("{}'s turn is passed over", self.name(expected))),
-            );
+            let why = format!("{}'s turn is passed over", self.name(expected));
+            self.report(self.decked_at_deal_note(expected, turn.player_span, why));
             // If the player plays after all, the inference is withdrawn.
             self.infer_decked_at_deal(InferredDecked::new(expected, player, turn.player_span, expected, skipped));
             match self.state.next_in_turn(expected) {
@@ -368,15 +342,8 @@ impl Referee<'_> {
         self.withdraw_decked(&withdrawn);
         let why = format!("{} {how} later, so was not decked", self.name(player));
         if let Some(other) = instead.filter(|o| self.state.player(*o).is_in() && self.may_be_decked_at_deal(*o)) {
-            self.report(
-                Diagnostic::new(
-                    Code::DeckedAtDeal,
-                    span,
-                    format!("{} takes no turn: taken to have been decked at the deal", self.name(other)),
-                )
-                .label(format!("the Skip fell on {}", self.name(player)))
-                .related(at, why),
-            );
+            let fell = format!("the Skip fell on {}", self.name(player));
+            self.report(self.decked_at_deal_note(other, span, fell).related(at, why));
             self.infer_decked_at_deal(InferredDecked::new(other, jumper, span, expected, None));
             return;
         }
@@ -390,6 +357,24 @@ impl Referee<'_> {
             .related(at, why)
             .help(self.turn_order_help()),
         );
+    }
+
+    /// Takes the players a reading of the last turn's Skips passed over to have been decked at
+    /// the deal (a note each, labelled by `why`), `player`'s turn at `span` being the one the
+    /// reading gives: the rules gave it to the player expected now.
+    fn passed_by_skips(
+        &mut self,
+        decked: Vec<PlayerId>,
+        instead: Option<PlayerId>,
+        player: PlayerId,
+        span: Span,
+        why: impl Fn(&Self, PlayerId) -> String,
+    ) {
+        let expected = self.state.next.unwrap_or(player);
+        for q in decked {
+            self.report(self.decked_at_deal_note(q, span, why(self, q)));
+            self.infer_decked_at_deal(InferredDecked::new(q, player, span, expected, instead));
+        }
     }
 
     /// Another reading of the last turn's Skips that gives `target` the turn (ruling R2): the
