@@ -159,7 +159,7 @@ impl Referee<'_> {
         // The table says the Skip fell on this player, further on than the rules put it: the
         // players it passed over may have been decked at the deal already (ruling R2).
         let fell_here = reading
-            .filter(|_| only_skipped && self.last_skipped != Some(player))
+            .filter(|_| only_skipped && self.last_skipped != Some(player) && !self.state.fog.turn_order)
             .and_then(|(mover, from, skips)| self.skips_read_to((mover, from, skips.saturating_sub(1)), player));
         if let Some((decked, skipped, instead)) = fell_here {
             let why = |r: &Self, _| format!("the Skip fell on {}", r.name(player));
