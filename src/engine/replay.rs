@@ -385,11 +385,24 @@ pub(super) struct InferredDecked {
     /// discarded at the deal, and that pile may have moved since), and they come back if it is
     /// withdrawn.
     pub hand: Vec<Card>,
+    /// How many more cards the hand held that the referee did not know, and whether it could not
+    /// be counted (an uncertain deal).
+    pub hand_unknown: u32,
+    pub hand_unbounded: bool,
 }
 
 impl InferredDecked {
     pub fn new(player: PlayerId, jumper: PlayerId, span: Span, expected: PlayerId, instead: Option<PlayerId>) -> Self {
-        InferredDecked { player, jumper, span, expected, instead, hand: Vec::new() }
+        InferredDecked {
+            player,
+            jumper,
+            span,
+            expected,
+            instead,
+            hand: Vec::new(),
+            hand_unknown: 0,
+            hand_unbounded: false,
+        }
     }
 }
 
@@ -1232,7 +1245,8 @@ impl<'a> Referee<'a> {
     /// Takes a player to have been decked at the deal (ruling R2): out of the round, the hand
     /// discarded then, until the player plays after all.
     pub(super) fn infer_decked_at_deal(&mut self, mut d: InferredDecked) {
-        d.hand = self.state.player(d.player).hand.known.clone();
+        let hand = &self.state.player(d.player).hand;
+        (d.hand, d.hand_unknown, d.hand_unbounded) = (hand.known.clone(), hand.unknown, hand.unbounded);
         self.emit(Event::DeckedAtDeal(d.player));
         self.inferred_decked.push(d);
     }
@@ -1247,18 +1261,24 @@ impl<'a> Referee<'a> {
         .label(why)
     }
 
-    /// Withdraws the inference: the player is back in, with the hand the referee knew.
+    /// Withdraws the inference: the player is back in, with the hand as the referee had it.
     pub(super) fn withdraw_decked(&mut self, d: &InferredDecked) {
         self.emit(Event::Rejoins(d.player));
-        if !d.hand.is_empty() {
+        let mut cards: CardCounts = d.hand.iter().map(|c| CardCount::one(*c, Span::default())).collect();
+        if d.hand_unknown > 0 {
+            cards.push(CardCount { count: d.hand_unknown, owner: None, card: Card::Unknown, span: Span::default() });
+        }
+        if !cards.is_empty() {
             self.emit(Event::Puts {
                 player: d.player,
-                cards: d.hand.iter().map(|c| CardCount::one(*c, Span::default())).collect(),
+                cards,
                 to: super::event::Destination { place: super::event::Place::InHand, owner: None },
                 from: super::event::Source { zone: Zone::Discard, owner: None },
             });
         }
-        self.emit(Event::HandUnknown(d.player));
+        if d.hand_unbounded {
+            self.emit(Event::HandUnknown(d.player));
+        }
     }
 
     /// Whether the player has taken a turn this round.
