@@ -1329,6 +1329,14 @@ impl<'a> Referee<'a> {
         }
     }
 
+    /// Reports why the round's scores cannot be checked, and takes every player's from the sheet.
+    fn scores_from_the_sheet(&mut self, d: Diagnostic) {
+        self.report(d);
+        for q in self.state.seating.clone() {
+            self.emit(Event::ScoreUnverified(q));
+        }
+    }
+
     /// Ends the round in progress: hands discarded, scoring, piles into decks.
     fn close_round(&mut self, span: Span, for_new_round: bool) {
         self.flush_pending();
@@ -1348,7 +1356,7 @@ impl<'a> Referee<'a> {
         let outs_unknown = self.outs_uncertain
             || self.went_out.is_empty() && (unverified_hands || self.state.fog.turn_order || nobody_known_out);
         if self.outs_uncertain {
-            self.report(
+            self.scores_from_the_sheet(
                 Diagnostic::new(
                     Code::ScoringUnverified,
                     span,
@@ -1356,15 +1364,12 @@ impl<'a> Referee<'a> {
                 )
                 .label("a hand the referee cannot count may have been empty: the sheet is followed"),
             );
-            for q in self.state.seating.clone() {
-                self.emit(Event::ScoreUnverified(q));
-            }
         }
         // A power that decks the last players at once (Masaka) ends the round with nobody out.
         let all_decked = self.state.players.iter().all(|p| matches!(p.status, Status::Decked | Status::SittingOut));
         if self.went_out.is_empty() && !all_decked {
             if outs_unknown {
-                self.report(
+                self.scores_from_the_sheet(
                     Diagnostic::new(
                         Code::ScoringUnverified,
                         span,
@@ -1372,12 +1377,10 @@ impl<'a> Referee<'a> {
                     )
                     .label("the sheet is followed"),
                 );
-                for q in self.state.seating.clone() {
-                    self.emit(Event::ScoreUnverified(q));
-                }
             } else {
                 let what = if for_new_round { "a new round starts" } else { "the round is scored" };
-                self.report(
+                // One mistake, one diagnostic: the round's scores are the sheet's from here.
+                self.scores_from_the_sheet(
                     Diagnostic::new(
                         Code::RoundWithoutGoOut,
                         span,
@@ -1386,10 +1389,6 @@ impl<'a> Referee<'a> {
                     .label("nobody has gone out")
                     .help(self.hand_sizes()),
                 );
-                // One mistake, one diagnostic: the round's scores are the sheet's from here.
-                for q in self.state.seating.clone() {
-                    self.emit(Event::ScoreUnverified(q));
-                }
             }
         }
         let round = self.state.round;

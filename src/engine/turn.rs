@@ -237,14 +237,14 @@ impl Referee<'_> {
             if !reaches || self.state.fog.turn_order || !self.state.player(player).is_in() {
                 break;
             }
+            if !self.may_be_decked_at_deal(expected) {
+                break;
+            }
             // The player a Skip just passed over may have been the one decked at the deal: the
             // Skip then fell on `expected` (kept in mind in case `expected` plays after all).
             let skipped = self
                 .last_skipped
                 .filter(|s| *s != expected && self.state.player(*s).is_in() && self.may_be_decked_at_deal(*s));
-            if !self.may_be_decked_at_deal(expected) {
-                break;
-            }
             let why = format!("{}'s turn is passed over", self.name(expected));
             self.report(self.decked_at_deal_note(expected, turn.player_span, why));
             // If the player plays after all, the inference is withdrawn.
