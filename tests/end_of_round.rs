@@ -74,3 +74,31 @@ Dan: 1 Go
     );
     assert!(!flagged(&open).contains(&"R0103".to_string()), "{:?}", flagged(&open));
 }
+
+#[test]
+fn an_unseen_pile_may_hold_the_bonus_run_under_decipher() {
+    // Under Decipher 2000 a player who is not decked scores the four Bonus cards whether or not
+    // they went out; Matt's pile is not given, so it may hold them.
+    let log = "position
+  ruleset: decipher-2000
+  players: Dan, Rogue, Matt, Johnny
+  round 1
+  chain: 100
+  turn: Dan
+  pot:
+  Dan hand: 1000 Go
+  Dan pile: 1 Go
+  Rogue pile:
+  Johnny pile:
+  Dan score: 0
+  Rogue score: 0
+  Matt score: 0
+  Johnny score: 0
+end
+Dan: 1000 Go
+points: Dan 1001, Matt 100000
+";
+    assert_eq!(flagged(log), Vec::<String>::new());
+    let known = log.replace("  Johnny pile:\n", "  Johnny pile:\n  Matt pile: 1 Go\n");
+    assert_eq!(flagged(&known), vec!["R0501".to_string()]);
+}

@@ -97,7 +97,13 @@ fn state(s: &State, out: &mut impl Write) -> std::io::Result<()> {
         )?;
         writeln!(out, "  deck: {} cards", size(pl.deck.len()))?;
         let pile: Vec<String> = pl.pile.iter().map(ToString::to_string).collect();
-        writeln!(out, "  pile: {}", if pile.is_empty() { "empty".to_string() } else { pile.join(", ") })?;
+        let pile = match (pl.pile_unknown, pile.is_empty()) {
+            (true, true) => "unknown".to_string(),
+            (true, false) => format!("unknown, with {}", pile.join(", ")),
+            (false, true) => "empty".to_string(),
+            (false, false) => pile.join(", "),
+        };
+        writeln!(out, "  pile: {pile}")?;
         writeln!(out, "  discard: {} cards", size(pl.discard.len()))?;
     }
     Ok(())

@@ -96,6 +96,8 @@ codes! {
     TurnOrderUnverified = "R0702";
     DeckedAtDeal = "R0705";
     TroubleUnknown = "R0706";
+    DeckedUnseen = "R0707";
+    ReplicateUnnamed = "R0708";
     PlayUnverified = "R0703";
     ScoringUnverified = "R0704";
     ExpectationFailed = "R0801";
@@ -130,6 +132,8 @@ impl Code {
             | Code::ScoringUnverified
             | Code::ExpectationUnverified
             | Code::DeckedAtDeal
+            | Code::DeckedUnseen
+            | Code::ReplicateUnnamed
             | Code::TroubleUnknown
             | Code::LogEnds => Severity::Note,
             Code::DeckTooSmall
@@ -781,6 +785,28 @@ impl Code {
                  the log has no line for it. When the log's deck sizes are unknown and a player's first turn \
                  of the round is passed over, the referee takes the player to have been decked at the deal \
                  rather than accuse the table.\n\nFix: nothing; give deck sizes (`deck Dan: 40x ?`) to have \
+                 it checked.",
+            ),
+            Code::DeckedUnseen => (
+                "a player's turn is passed over and is taken to have been decked by a draw the log left unexplained",
+                "TCC 2.1, Advanced Rules: \"Decked\"; FORMAT.md §8, Resolution lines",
+                "A player who must draw from an empty deck is decked, and a log may leave that line out. When \
+                 a player drew without the card being named, from a deck whose size the referee does not know \
+                 and which may have been empty, and the player's next turn is passed over (or everyone else \
+                 goes out around them), the referee takes the player to have been decked by that draw rather \
+                 than accuse the table. If the player plays later, the inference is withdrawn and the turn that \
+                 passed them over is reported.\n\nFix: nothing; write `  Dan is decked`, or give deck sizes, \
+                 to have it checked.",
+            ),
+            Code::ReplicateUnnamed => (
+                "a move is read as a Replicate's extra card after a card the log did not name",
+                "TCC 2.1, Tribble Powers: REPLICATE; ruling F8",
+                "When another player's power puts a player's Replicate in that player's discard or play pile, \
+                 the player may put one more card from hand there. A card the log leaves unnamed (`?`, or a \
+                 number alone) may have been a Replicate, so a line left over at the end of the turn that puts \
+                 one card from that player's hand in the same place is read as the Replicate's extra card \
+                 rather than reported.\n\nExample:\n    Dan: 100 Poison use @Matt\n      Matt discards 100 ? \
+                 from deck\n      Matt discards 10 Go\n\nFix: nothing; name the card (`100 Replicate`) to have \
                  it checked.",
             ),
             Code::LogEnds => (

@@ -87,6 +87,9 @@ pub enum Event {
     /// The player's hand can no longer be counted, nor the deck it drew from (a passive power not
     /// yet followed changed how many cards it was dealt; a draw from a deck that may run out).
     HandUnknown(PlayerId),
+    /// The player's play pile can no longer be known: a card may or may not have joined it
+    /// (a move the log leaves out, from a deck that may be empty: ruling R26).
+    PileUnknown(PlayerId),
     /// The new clockwise seating (BaH!).
     Reseated(Vec<PlayerId>),
     /// The next number is 1 and the chain is not broken (Famine).
@@ -111,6 +114,10 @@ pub enum Event {
     /// discarded then. How many were dealt, and where they are now, is not known; the deck keeps
     /// whatever it has gained since.
     DeckedAtDeal(PlayerId),
+    /// The referee takes the player to have been decked by a draw whose decking the log left out
+    /// (R0707): as [`Event::DeckedAtDeal`], the hand's cards are put where the referee does not
+    /// follow them and the deck is left as it was, so that the inference can be withdrawn.
+    DeckedUnseen(PlayerId),
     /// Rival: the player's discard pile may have held a card of the named power, which would have
     /// left the game; the log does not say. The pile may now hold one card fewer.
     MayRemove(PlayerId),
@@ -326,11 +333,13 @@ impl fmt::Display for EventLine<'_> {
             Event::TotalIs { player, points } => write!(f, "{} totals {points}", name(*player)),
             Event::ScoreUnverified(p) => write!(f, "{} scores unverified", name(*p)),
             Event::HandUnknown(p) => write!(f, "{} holds unknown", name(*p)),
+            Event::PileUnknown(p) => write!(f, "{} piles unknown", name(*p)),
             Event::ChainRestarts => f.write_str("chain restarts"),
             Event::PotEmpties => f.write_str("pot empties"),
             Event::PotMayEmpty => f.write_str("pot may empty"),
             Event::Rejoins(p) => write!(f, "{} rejoins", name(*p)),
             Event::DeckedAtDeal(p) => write!(f, "{} was decked at the deal", name(*p)),
+            Event::DeckedUnseen(p) => write!(f, "{} was decked unseen", name(*p)),
             Event::Freezes { player, power } => write!(f, "{} freezes {power}", name(*player)),
             Event::Unfreezes { player, power } => write!(f, "{} unfreezes {power}", name(*player)),
             Event::Replays { player, card } => write!(f, "{} replays {card}", name(*player)),

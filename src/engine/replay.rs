@@ -356,8 +356,12 @@ pub(crate) struct Referee<'a> {
     pub(super) go_chain: bool,
     /// Whether each player (by index) has taken a turn this round.
     pub(super) took_turn: Vec<bool>,
-    /// Players taken to have been decked at the deal, until they play after all.
+    /// Players taken to have been decked at the deal, or by a draw (R0707), until they play after
+    /// all.
     pub(super) inferred_decked: Vec<InferredDecked>,
+    /// The players who drew, without the card named, from a deck of unknown size that may have
+    /// been empty, and have not shown since that they were not decked by it (R0707).
+    pub(super) drew_unseen: Vec<PlayerId>,
     /// The players whose decks, of unknown size, may have held fewer than seven cards at this
     /// round's deal.
     pub(super) maybe_short: Vec<PlayerId>,
@@ -488,6 +492,7 @@ impl<'a> Referee<'a> {
             go_chain: false,
             took_turn: Vec::new(),
             inferred_decked: Vec::new(),
+            drew_unseen: Vec::new(),
             skip_reading: None,
             maybe_short: Vec::new(),
             saw_deal: false,
@@ -886,6 +891,7 @@ impl<'a> Referee<'a> {
         self.go_chain = false;
         self.took_turn.clear();
         self.inferred_decked.clear();
+        self.drew_unseen.clear();
         self.skip_reading = None;
         self.missed_go_out = false;
         self.outs_uncertain = false;
@@ -1247,18 +1253,28 @@ impl<'a> Referee<'a> {
     pub(super) fn infer_decked_at_deal(&mut self, mut d: InferredDecked) {
         let hand = &self.state.player(d.player).hand;
         (d.hand, d.hand_unknown, d.hand_unbounded) = (hand.known.clone(), hand.unknown, hand.unbounded);
-        self.emit(Event::DeckedAtDeal(d.player));
+        self.emit(self.decked_unseen_event(d.player));
         self.inferred_decked.push(d);
     }
 
-    /// The note for a player taken to have been decked at the deal (R0705), labelled with why.
+    /// The note for a player taken to have been decked at the deal (R0705), or by a draw the log
+    /// did not say decked them (R0707), labelled with why.
     pub(super) fn decked_at_deal_note(&self, q: PlayerId, span: Span, why: String) -> Diagnostic {
-        Diagnostic::new(
-            Code::DeckedAtDeal,
-            span,
-            format!("{} takes no turn: taken to have been decked at the deal", self.name(q)),
-        )
-        .label(why)
+        let name = self.name(q);
+        let (code, message) = if self.drew_unseen.contains(&q) {
+            (
+                Code::DeckedUnseen,
+                format!("{name} is taken to have been decked by the last draw, from a deck of unknown size"),
+            )
+        } else {
+            (Code::DeckedAtDeal, format!("{name} takes no turn: taken to have been decked at the deal"))
+        };
+        Diagnostic::new(code, span, message).label(why)
+    }
+
+    /// The event for a player taken to have been decked unseen: at the deal, or by a draw.
+    fn decked_unseen_event(&self, q: PlayerId) -> Event {
+        if self.drew_unseen.contains(&q) { Event::DeckedUnseen(q) } else { Event::DeckedAtDeal(q) }
     }
 
     /// Withdraws the inference: the player is back in, with the hand as the referee had it.
@@ -1289,7 +1305,10 @@ impl<'a> Referee<'a> {
     /// Whether the player, still in and without a turn this round, may have been decked at the
     /// deal unseen: the deck's size is not known and it may have held fewer than seven cards
     /// (ruling R2).
-    pub(super) fn may_be_decked_at_deal(&self, q: PlayerId) -> bool {
+    pub(super) fn may_have_been_decked(&self, q: PlayerId) -> bool {
+        if self.drew_unseen.contains(&q) {
+            return true;
+        }
         if self.has_taken_a_turn(q) {
             return false;
         }
@@ -1312,14 +1331,14 @@ impl<'a> Referee<'a> {
         }
         let ins: Vec<PlayerId> = self.state.seating.iter().copied().filter(|q| self.state.player(*q).is_in()).collect();
         let (maybe, surely): (Vec<PlayerId>, Vec<PlayerId>) =
-            ins.iter().partition(|q| Some(**q) != lone && self.may_be_decked_at_deal(**q));
+            ins.iter().partition(|q| Some(**q) != lone && self.may_have_been_decked(**q));
         match (surely.as_slice(), maybe.len()) {
             (_, 0) => false,
             ([q], _) if lone.is_none_or(|l| l == *q) => {
                 for q in maybe {
                     let why = format!("the round ends before {}'s turn", self.name(q));
                     self.report(self.decked_at_deal_note(q, span, why));
-                    self.emit(Event::DeckedAtDeal(q));
+                    self.emit(self.decked_unseen_event(q));
                 }
                 self.last_player_standing();
                 false
@@ -1433,12 +1452,16 @@ impl<'a> Referee<'a> {
             // Bonus: a player not decked with the four Bonus cards scores 100,000; under TCC 2.1
             // only a player who went out (ruling R15), under Decipher 2000 anyone not decked.
             let bonus_counts = !decked
-                && !pl.pile_unknown
                 && match self.state.ruleset {
                     Ruleset::Tcc21 => went_out,
                     Ruleset::Decipher2000 => true,
                 };
-            let bonus = if bonus_counts { powers::bonus_points(&pl.pile) } else { Some(0) };
+            let bonus = match bonus_counts {
+                false => Some(0),
+                // An unseen pile may hold the four Bonus cards.
+                true if pl.pile_unknown => None,
+                true => powers::bonus_points(&pl.pile),
+            };
             // IDIC and Quadruple reward the player who goes out (TCC 2.1, Tribble Powers).
             let scores_pile = went_out && counts && !pl.pile_unknown;
             let idic = if scores_pile { powers::idic::points(&pl.pile) } else { Some(0) };
@@ -1503,15 +1526,17 @@ impl<'a> Referee<'a> {
         let mut may_roll = Vec::new();
         for q in self.state.seating.clone() {
             let pl = self.state.player(q);
+            // An unseen pile may hold a Time Warp or a power acting at the round's end.
             if pl.status != Status::Out
-                && pl.pile.iter().any(round_end_power)
-                && pl.pile.iter().any(|c| c.power().is_some_and(|s| !matches!(s, PowerSpec::Unrecorded)))
+                && (pl.pile_unknown
+                    || pl.pile.iter().any(round_end_power)
+                        && pl.pile.iter().any(|c| c.power().is_some_and(|s| !matches!(s, PowerSpec::Unrecorded))))
             {
                 self.uncertain_deal.push(q);
             }
             // TIME WARP: one card fewer next round for each denomination of it in the pile of a
             // player who did not go out (cards whose power is unknown made the deal uncertain).
-            if pl.status != Status::Out {
+            if pl.status != Status::Out && !pl.pile_unknown {
                 let warps = powers::time_warp::fewer(&pl.pile);
                 if warps > 0 && outs_unknown {
                     self.uncertain_deal.push(q);

@@ -33,8 +33,9 @@ pub struct Player {
     /// Points scored this round.
     pub round_points: Points,
     pub status: Status,
-    /// The play pile's contents are not known (a position block that does not give it); set up,
-    /// never changed by events but the shuffle that empties the pile.
+    /// The play pile's contents are not known: a position block that does not give it, or a card
+    /// that may or may not have joined it ([`Event::PileUnknown`]). Cleared by the shuffle that
+    /// empties the pile.
     pub pile_unknown: bool,
     /// A power whose effects are not followed may have taken cards off the pile unseen (MUTATE
     /// shuffles it away): the cards the referee has in it are trusted as the top of the pile, but
@@ -427,6 +428,7 @@ impl State {
                 pl.hand.unbounded = true;
                 pl.deck.middle.unbounded = true;
             }
+            Event::PileUnknown(p) => self.player_mut(*p).pile_unknown = true,
             Event::Reseated(order) => self.seating = order.clone(),
             Event::TotalIs { player, points } => {
                 self.player_mut(*player).score = *points;
@@ -440,7 +442,7 @@ impl State {
             }
             Event::SitsOut(p) => self.player_mut(*p).status = Status::SittingOut,
             Event::Rejoins(p) => self.player_mut(*p).status = Status::In,
-            Event::DeckedAtDeal(p) => {
+            Event::DeckedAtDeal(p) | Event::DeckedUnseen(p) => {
                 self.awaiting.retain(|(_, t)| t != p);
                 let pl = self.player_mut(*p);
                 pl.status = Status::Decked;
@@ -589,11 +591,9 @@ impl State {
     ) -> (Card, Option<PlayerId>) {
         if zone == Zone::Pile {
             let want = named.filter(|o| *o != p);
-            let pile = &mut self.player_mut(p).pile;
-            let at = (0..pile.len()).rev().find(|&i| pile.owner(i) == want && super::zone::compatible(seen, &pile[i]));
-            if let Some(i) = at {
+            if let Some(taken) = self.player_mut(p).pile.take_seen(seen, |o| o == want) {
                 // A card of the pile: known there already.
-                return pile.remove(i);
+                return taken;
             }
         }
         self.take_from(p, zone, seen)
@@ -619,9 +619,8 @@ impl State {
                 (pl.discard.take(seen).unwrap_or(*seen), had)
             }
             Zone::Pile => {
-                let at = pl.pile.iter().rposition(|c| super::zone::compatible(seen, c));
-                if let Some(i) = at {
-                    return pl.pile.remove(i);
+                if let Some(taken) = pl.pile.take_seen(seen, |_| true) {
+                    return taken;
                 }
                 (*seen, false)
             }

@@ -47,6 +47,10 @@ pub(crate) struct Progress<'l> {
     /// A power whose effects are not followed was used: the rest of the turn is the table's word.
     fogged: bool,
     steps: u32,
+    /// Cards another player's power moved into their owner's discard or play pile (`Some`
+    /// place) unnamed: each may have been a Replicate, whose extra card a line left over at the
+    /// turn's end may be (ruling F8).
+    unnamed_replicates: Vec<(PlayerId, Option<super::event::Place>)>,
 }
 
 impl Progress<'_> {
@@ -141,6 +145,7 @@ impl Referee<'_> {
             }
         }
         self.line = at;
+        self.unnamed_replicates(&progress, &mut claims);
         self.trouble_turn_end(&progress, &mut claims);
         self.end_of_turn(player, turn, &progress, lines[at].span);
         self.compare(&claims, events_before);
@@ -151,6 +156,8 @@ impl Referee<'_> {
     fn whose_turn(&mut self, turn: &Turn) -> bool {
         let player = turn.player;
         let reading = self.skip_reading.take();
+        // A player at the table's turn was not decked by an earlier draw.
+        self.drew_unseen.retain(|q| *q != player);
         let status = self.state.player(player).status;
         let only_skipped = turn.steps.iter().all(|s| matches!(s.kind, StepKind::Skipped | StepKind::Place(_)));
         if only_skipped && self.last_skipped == Some(player) {
@@ -233,18 +240,21 @@ impl Referee<'_> {
         // than accuse the table.
         while let Some(expected) = self.state.next.filter(|e| *e != player) {
             let reaches = self.state.next_in_turn(expected) == Some(player)
-                || self.state.next_in_turn(expected).is_some_and(|n| n != player && !self.has_taken_a_turn(n));
+                || self
+                    .state
+                    .next_in_turn(expected)
+                    .is_some_and(|n| n != player && (!self.has_taken_a_turn(n) || self.drew_unseen.contains(&n)));
             if !reaches || self.state.fog.turn_order || !self.state.player(player).is_in() {
                 break;
             }
-            if !self.may_be_decked_at_deal(expected) {
+            if !self.may_have_been_decked(expected) {
                 break;
             }
             // The player a Skip just passed over may have been the one decked at the deal: the
             // Skip then fell on `expected` (kept in mind in case `expected` plays after all).
             let skipped = self
                 .last_skipped
-                .filter(|s| *s != expected && self.state.player(*s).is_in() && self.may_be_decked_at_deal(*s));
+                .filter(|s| *s != expected && self.state.player(*s).is_in() && self.may_have_been_decked(*s));
             let why = format!("{}'s turn is passed over", self.name(expected));
             self.report(self.decked_at_deal_note(expected, turn.player_span, why));
             // If the player plays after all, the inference is withdrawn.
@@ -338,10 +348,11 @@ impl Referee<'_> {
     fn withdraw_inference(&mut self, player: PlayerId, at: Span, how: &str) {
         let Some(k) = self.inferred_decked.iter().position(|d| d.player == player) else { return };
         let withdrawn = self.inferred_decked.remove(k);
+        self.drew_unseen.retain(|q| *q != player);
         let InferredDecked { jumper, span, expected, instead, .. } = withdrawn;
         self.withdraw_decked(&withdrawn);
         let why = format!("{} {how} later, so was not decked", self.name(player));
-        if let Some(other) = instead.filter(|o| self.state.player(*o).is_in() && self.may_be_decked_at_deal(*o)) {
+        if let Some(other) = instead.filter(|o| self.state.player(*o).is_in() && self.may_have_been_decked(*o)) {
             let fell = format!("the Skip fell on {}", self.name(player));
             self.report(self.decked_at_deal_note(other, span, fell).related(at, why));
             self.infer_decked_at_deal(InferredDecked::new(other, jumper, span, expected, None));
@@ -405,7 +416,7 @@ impl Referee<'_> {
             return None;
         }
         let skips = skips as usize;
-        let surely = way.iter().filter(|q| !self.may_be_decked_at_deal(**q)).count();
+        let surely = way.iter().filter(|q| !self.may_have_been_decked(**q)).count();
         if surely > skips || way.len() < skips {
             return None;
         }
@@ -413,14 +424,14 @@ impl Referee<'_> {
         let mut room = skips - surely;
         let mut skipped = vec![false; way.len()];
         for (k, q) in way.iter().enumerate().rev() {
-            if !self.may_be_decked_at_deal(*q) {
+            if !self.may_have_been_decked(*q) {
                 skipped[k] = true;
             } else if room > 0 {
                 skipped[k] = true;
                 room -= 1;
             }
         }
-        let instead = way.iter().zip(&skipped).find(|(q, s)| **s && self.may_be_decked_at_deal(**q)).map(|(q, _)| *q);
+        let instead = way.iter().zip(&skipped).find(|(q, s)| **s && self.may_have_been_decked(**q)).map(|(q, _)| *q);
         let (hit, decked): (Vec<_>, Vec<_>) = way.iter().zip(&skipped).partition(|(_, s)| **s);
         let decked: Vec<PlayerId> = decked.into_iter().map(|(q, _)| *q).collect();
         (!decked.is_empty()).then(|| (decked, hit.into_iter().map(|(q, _)| *q).collect(), instead))
@@ -446,6 +457,8 @@ impl Referee<'_> {
         progress.steps += 1;
         match &step.kind {
             StepKind::Play { card, used } => {
+                // A play shows that an earlier draw did not deck the player.
+                self.drew_unseen.retain(|q| *q != player);
                 self.play(player, card, used.as_deref(), step.span, progress);
             }
             StepKind::Draw { card } => self.draw(player, card.as_ref(), step.span, progress, table_decked),
@@ -622,6 +635,39 @@ impl Referee<'_> {
 
     /// The end of a turn: a trouble's Miss shifts it when the player did not play on its number;
     /// while the active trouble's shift line is unknown, the table's shifts are taken as written.
+    /// A line left over at the turn's end may be the extra card of a Replicate the table did not
+    /// name (ruling F8): it is taken as one, with a note, for each unnamed card that may have been
+    /// one.
+    fn unnamed_replicates(&mut self, progress: &Progress, claims: &mut Vec<(&Event, Span)>) {
+        for &(owner, place) in &progress.unnamed_replicates {
+            let Some(k) = claims.iter().position(|(e, _)| replicate_line(e, owner, place)) else { continue };
+            let (event, span) = claims.remove(k);
+            let card = match event {
+                Event::Discards { cards, .. } | Event::Puts { cards, .. } => cards[0].card,
+                _ => continue,
+            };
+            self.check_held(owner, &card, span);
+            self.emit(event.clone());
+            self.check_card(owner, &card, span);
+            self.report(
+                Diagnostic::new(
+                    Code::ReplicateUnnamed,
+                    span,
+                    format!("read as the extra card of a Replicate of {}'s", self.name(owner)),
+                )
+                .label("the card before it was not named, and may have been a Replicate"),
+            );
+        }
+    }
+
+    /// Reports a card the log has `p` give from hand that the hand cannot hold, at `at`.
+    fn check_held(&mut self, p: PlayerId, card: &Card, at: Span) {
+        if !self.state.player(p).hand.could_hold(card) {
+            let who = self.name(p);
+            self.report(Diagnostic::new(Code::NotInHand, at, format!("{who} cannot hold {card}")).label("not in hand"));
+        }
+    }
+
     fn trouble_turn_end(&mut self, progress: &Progress, claims: &mut Vec<(&Event, Span)>) {
         if !self.state.troubles {
             return;
@@ -1205,6 +1251,15 @@ impl Referee<'_> {
             progress.decked = true;
             return;
         }
+        // A card drawn unnamed from a deck that may have been empty may have decked the player,
+        // which a log may leave out (R0707). (After a power the referee does not follow, the
+        // turn order and who went out are the table's already.)
+        let fog = progress.fogged || self.state.fog.turn_order;
+        let may_be_empty = deck.len().is_none() && deck.min_len() == 0;
+        if card.is_none() && !says_decked && !fog && may_be_empty && !self.drew_unseen.contains(&player) {
+            self.drew_unseen.push(player);
+        }
+        let deck = &self.state.player(player).deck;
         if says_decked && !progress.fogged {
             let n = deck.len().unwrap_or(0);
             self.report(
@@ -1599,54 +1654,67 @@ impl PowerCx<'_, '_, '_> {
     pub fn emit(&mut self, e: Event) {
         let replicated = self.replicates(&e);
         self.r.emit(e);
-        if let Some((owner, place)) = replicated {
-            self.replicate(owner, place);
+        match replicated {
+            Some((owner, place, true)) => self.replicate(owner, place),
+            Some((owner, place, false)) => self.progress.unnamed_replicates.push((owner, place)),
+            None => {}
         }
     }
 
     /// REPLICATE: whether this move puts a card that may be a Replicate into its owner's discard
-    /// pile (`None`) or play pile (`Some(place)`) by this power, used by another player. A
-    /// stampede play is its player's own action.
-    fn replicates(&self, e: &Event) -> Option<(PlayerId, Option<super::event::Place>)> {
+    /// pile (`None`) or play pile (`Some(place)`) by this power, used by another player, and
+    /// whether the table named it a Replicate (else it is a card whose power was not recorded).
+    /// A stampede play is its player's own action.
+    fn replicates(&self, e: &Event) -> Option<(PlayerId, Option<super::event::Place>, bool)> {
         use super::event::Place;
         use crate::model::Power;
         if self.card.power().is_some_and(|p| p.has(Power::Stampede)) {
             return None;
         }
-        // Only a card the table named with its power is taken to have been a Replicate: an extra
-        // line after an unnamed one would hide a line written in the wrong zone.
         let named = |c: &CardCount| c.card.power().is_some_and(|p| !matches!(p, PowerSpec::Unrecorded));
-        let may = |c: &CardCount| named(c) && c.card.may_have(&[Power::Replicate]);
-        match e {
-            Event::Discards { player: q, cards, .. } if *q != self.player && cards.iter().any(may) => Some((*q, None)),
+        let may = |c: &&CardCount| c.card.may_have(&[Power::Replicate]);
+        let (owner, place, from_deck, mut cards): (_, _, _, Box<dyn Iterator<Item = &CardCount>>) = match e {
+            Event::Discards { player: q, cards, from } if *q != self.player => {
+                (*q, None, (*from == Zone::Deck).then_some(*q), Box::new(cards.iter()))
+            }
             Event::Puts { player, cards, to, from } if matches!(to.place, Place::OnPile | Place::UnderPile) => {
                 let target = to.owner.unwrap_or(*player);
                 let source = from.owner.unwrap_or(*player);
-                let owned = cards.iter().any(|c| c.owner.unwrap_or(source) == target && may(c));
-                (target != self.player && owned).then_some((target, Some(to.place)))
+                if target == self.player {
+                    return None;
+                }
+                let from_deck = (from.zone == Zone::Deck).then_some(source);
+                let owned = cards.iter().filter(move |c| c.owner.unwrap_or(source) == target);
+                (target, Some(to.place), from_deck, Box::new(owned))
             }
-            _ => None,
+            _ => return None,
+        };
+        let mut found = None;
+        for c in cards.by_ref().filter(may) {
+            // A named Replicate settles it; an unnamed card only may have been one, if its owner's
+            // decklist (when the log gives it) holds a Replicate of its number, and the deck it
+            // came from (when it came from one) can give it.
+            if named(c) {
+                return Some((owner, place, true));
+            }
+            let like = |k: &Card| compatible(&c.card, k) && k.may_have(&[Power::Replicate]);
+            let listed = match self.state().collections.get(owner.index()) {
+                Some(Some(list)) => list.cards.iter().any(|(k, _)| like(k)),
+                _ => true,
+            };
+            let deck_may =
+                from_deck.is_none_or(|q| self.state().player(q).deck.could_give_like(&c.card, Power::Replicate));
+            if listed && deck_may {
+                found = Some((owner, place, false));
+            }
         }
+        found
     }
 
     /// REPLICATE: the card's owner may put one more card from hand in the same place; taken from
     /// the table's line (left out, it did not happen).
     fn replicate(&mut self, owner: PlayerId, place: Option<super::event::Place>) {
-        let claim = self.take_claim(|e| match (e, place) {
-            (Event::Discards { player, cards, from: crate::model::log::Zone::Hand }, None) => {
-                *player == owner && cards.len() == 1 && cards[0].count == 1
-            }
-            (Event::Puts { player, cards, to, from }, Some(p)) => {
-                *player == owner
-                    && to.place == p
-                    && to.owner.is_none_or(|o| o == owner)
-                    && from.zone == crate::model::log::Zone::Hand
-                    && from.owner.is_none_or(|o| o == owner)
-                    && cards.len() == 1
-                    && cards[0].count == 1
-            }
-            _ => false,
-        });
+        let claim = self.take_claim(|e| replicate_line(e, owner, place));
         let Some((event, span)) = claim else { return };
         let card = match &event {
             Event::Discards { cards, .. } | Event::Puts { cards, .. } => cards[0].card,
@@ -1784,7 +1852,16 @@ impl PowerCx<'_, '_, '_> {
                     Drawn::Count(k)
                 }
             }
-            _ => Drawn::Count(k),
+            _ => {
+                // Unwritten, from a deck that may run out: the draws may have decked the player,
+                // which a log may leave out (R0707).
+                let deck = &self.state().player(player).deck;
+                let fog = self.state().fog.turn_order;
+                if !fog && deck.len().is_none() && deck.min_len() < k && !self.r.drew_unseen.contains(&player) {
+                    self.r.drew_unseen.push(player);
+                }
+                Drawn::Count(k)
+            }
         };
         self.emit(Event::Draws { player, drawn });
         false
@@ -1890,11 +1967,7 @@ impl PowerCx<'_, '_, '_> {
     /// Reports a card the log has `p` give from hand that the hand cannot hold; `at` is the line
     /// that names it (the power's step when none does).
     pub fn check_held(&mut self, p: PlayerId, card: &Card, at: Option<Span>) {
-        if !self.state().player(p).hand.could_hold(card) {
-            let who = self.name(p);
-            let at = at.unwrap_or(self.span);
-            self.report(Diagnostic::new(Code::NotInHand, at, format!("{who} cannot hold {card}")).label("not in hand"));
-        }
+        self.r.check_held(p, card, at.unwrap_or(self.span));
     }
 
     /// `p` played `card` outside the turn's own steps (Stampede): a Qapla' empties the pot, and a
@@ -1912,6 +1985,26 @@ impl PowerCx<'_, '_, '_> {
     /// Checks a player's decklist after a card of theirs became known.
     pub fn check_card(&mut self, p: PlayerId, card: &Card, span: Span) {
         self.r.check_card(p, card, span);
+    }
+}
+
+/// Whether the line can be a Replicate's extra card: one card from `owner`'s hand into the place
+/// the Replicate went (`None`: the discard pile).
+fn replicate_line(e: &Event, owner: PlayerId, place: Option<super::event::Place>) -> bool {
+    match (e, place) {
+        (Event::Discards { player, cards, from: crate::model::log::Zone::Hand }, None) => {
+            *player == owner && cards.len() == 1 && cards[0].count == 1
+        }
+        (Event::Puts { player, cards, to, from }, Some(p)) => {
+            *player == owner
+                && to.place == p
+                && to.owner.is_none_or(|o| o == owner)
+                && from.zone == crate::model::log::Zone::Hand
+                && from.owner.is_none_or(|o| o == owner)
+                && cards.len() == 1
+                && cards[0].count == 1
+        }
+        _ => false,
     }
 }
 

@@ -107,6 +107,21 @@ impl Pile {
         (self.cards.remove(i), owner)
     }
 
+    /// Takes the card the log names `seen`, of an owner `fits` accepts: the topmost card that is
+    /// exactly `seen`, else the topmost that may be it. It comes back as precisely as either says:
+    /// a `?` of the pile replayed as `10 Go` is a `10 Go` from then on.
+    pub fn take_seen(
+        &mut self,
+        seen: &Card,
+        fits: impl Fn(Option<PlayerId>) -> bool,
+    ) -> Option<(Card, Option<PlayerId>)> {
+        let exact = |i: &usize| fits(self.owners[*i]) && self.cards[*i] == *seen;
+        let may = |i: &usize| fits(self.owners[*i]) && compatible(seen, &self.cards[*i]);
+        let at = (0..self.cards.len()).rev().find(exact).or_else(|| (0..self.cards.len()).rev().find(may))?;
+        let (card, owner) = self.remove(at);
+        Some((if detail(seen) > detail(&card) { *seen } else { card }, owner))
+    }
+
     /// The top card and its owner, when it is another player's.
     pub fn pop(&mut self) -> Option<(Card, Option<PlayerId>)> {
         let card = self.cards.pop()?;
@@ -365,6 +380,19 @@ impl Deck {
     }
 
     /// Whether the top card can be `seen` (what [`Deck::draw`] accepts), without drawing it.
+    /// Whether some card the deck may give next (see [`Deck::could_draw`]) is `seen` and may
+    /// have `power`: a `?` drawn from it may have been such a card.
+    pub fn could_give_like(&self, seen: &Card, power: crate::model::Power) -> bool {
+        let fits = |k: &Card| compatible(seen, k) && k.may_have(&[power]);
+        if let Some(top) = self.top.last() {
+            return fits(top);
+        }
+        if self.middle.min_len() > 0 || self.middle.unbounded {
+            return self.middle.unknown > 0 || self.middle.unbounded || self.middle.known.iter().any(fits);
+        }
+        self.bottom.last().is_some_and(fits)
+    }
+
     pub fn could_draw(&self, seen: &Card) -> bool {
         if let Some(top) = self.top.last() {
             return compatible(seen, top);

@@ -14,7 +14,9 @@ pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: ASSIMILATE",
     text: "Used, Assimilate names a player (`use @Matt`; its own player too). The top card of that player's \
            deck goes face up onto the user's play pile (`  Dan puts Matt's 100 Go on pile from Matt's \
-           deck`); an empty deck gives nothing. The chain still follows the Assimilate. While it stays in \
+           deck`); an empty deck gives nothing. With the line left out and a deck that may be empty (its size \
+           unknown), whether a card came is open: the user's pile is then unknown for the rest of the round \
+           (ruling R26). The chain still follows the Assimilate. While it stays in \
            the pile the card counts as the user's own: its value when the user goes out, and its passive \
            power. It still belongs to its owner for every other purpose: if it leaves the pile during the \
            round it goes on top of its owner's deck (a Kill: `  Dan puts Matt's 100 Go on Matt's deck from \
@@ -48,8 +50,11 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             );
             (Card::Unknown, *span)
         }
-        // Unwritten, from a deck that may be empty: nothing moved (ruling R26).
-        None if cx.state().player(target).deck.min_len() == 0 => return Resolved::Done,
+        // Unwritten, from a deck that may be empty: a card may or may not have moved (ruling R26).
+        None if cx.state().player(target).deck.min_len() == 0 => {
+            cx.emit(Event::PileUnknown(player));
+            return Resolved::Done;
+        }
         None => (Card::Unknown, at),
     };
     if shown.is_some() {

@@ -35,10 +35,28 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let keeps = match (total(&mine), total(&theirs)) {
         (Some(a), Some(b)) => Some((a >= b, b >= a)),
         _ => {
-            let a = if mine.is_empty() { Some(false) } else { kept(cx, player, &mut mine) };
-            let b = if theirs.is_empty() { Some(false) } else { kept(cx, target, &mut theirs) };
+            let said_a = if mine.is_empty() { None } else { kept(cx, player, &mut mine) };
+            let said_b = if theirs.is_empty() { None } else { kept(cx, target, &mut theirs) };
+            // The cards a placement line names may settle the totals.
+            let by_totals = match (total(&mine), total(&theirs)) {
+                (Some(a), Some(b)) => Some((a >= b, b >= a)),
+                _ => None,
+            };
+            if let Some((a, b)) = by_totals {
+                for (p, said, keeps) in [(player, said_a, a), (target, said_b, b)] {
+                    if let Some((said, span)) = said.filter(|(said, _)| *said != keeps) {
+                        misplaced(cx, p, said, span, (total(&mine), total(&theirs)));
+                    }
+                }
+            }
+            let a = if mine.is_empty() { Some(false) } else { said_a.map(|s| s.0) };
+            let b = if theirs.is_empty() { Some(false) } else { said_b.map(|s| s.0) };
             match (a, b) {
+                _ if by_totals.is_some() => by_totals,
                 (Some(a), Some(b)) if a || b => Some((a || mine.is_empty(), b || theirs.is_empty())),
+                // One side lost: the other's total was the higher (only a tie keeps both).
+                (Some(false), None) => Some((false, true)),
+                (None, Some(false)) => Some((true, false)),
                 _ => {
                     // Who won is open: what the table says one side did still happened.
                     for (p, cards, keep, line) in [(player, &mine, a, my_line), (target, &theirs, b, their_line)] {
@@ -85,14 +103,14 @@ fn place(cx: &mut PowerCx, p: PlayerId, cards: &[Card], keep: bool, line: Span) 
 
 /// Whether the table says `p` kept the revealed cards (a `puts … under pile` line) or lost them
 /// (a `discards … from deck` line); unknown revealed cards take the names that line gives.
-fn kept(cx: &mut PowerCx, p: PlayerId, cards: &mut [Card]) -> Option<bool> {
+fn kept(cx: &mut PowerCx, p: PlayerId, cards: &mut [Card]) -> Option<(bool, Span)> {
     let under = cx.take_claim(
         |e| matches!(e, Event::Puts { player: q, to: Destination { place: Place::UnderPile, .. }, .. } if *q == p),
     );
     let gone = cx.take_claim(|e| matches!(e, Event::Discards { player: q, from: Zone::Deck, .. } if *q == p));
-    let (keep, line) = match (under, gone) {
-        (Some(l), None) => (true, l.0),
-        (None, Some(l)) => (false, l.0),
+    let (keep, (line, span)) = match (under, gone) {
+        (Some(l), None) => (true, l),
+        (None, Some(l)) => (false, l),
         _ => return None,
     };
     if let Event::Puts { cards: named, .. } | Event::Discards { cards: named, .. } = line {
@@ -105,7 +123,19 @@ fn kept(cx: &mut PowerCx, p: PlayerId, cards: &mut [Card]) -> Option<bool> {
             }
         }
     }
-    Some(keep)
+    Some((keep, span))
+}
+
+/// The table placed one side's revealed cards against the totals its own lines give.
+fn misplaced(cx: &mut PowerCx, p: PlayerId, said_kept: bool, span: Span, totals: (Option<u64>, Option<u64>)) {
+    let (Some(mine), Some(theirs)) = totals else { return };
+    let name = cx.name(p).to_string();
+    let (what, should) = if said_kept { ("kept", "discarded") } else { ("discarded", "put beneath the pile") };
+    cx.report(
+        Diagnostic::new(Code::Misresolved, span, format!("{name}'s revealed cards are {should} here, not {what}"))
+            .label(format!("the revealed totals are {mine} and {theirs}"))
+            .help("the higher total goes beneath its player's pile and the lower is discarded; a tie keeps both"),
+    );
 }
 
 /// One side's revealed cards, top first, and the line that names them (the Battle's step when

@@ -14,7 +14,9 @@ pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: QAPLA",
     text: "Used, Qapla' has every player still in the round (its user included) put the top card of the \
            draw deck beneath the play pile, face up (`  Matt puts 100 Go under pile from deck`, or `  Matt \
-           reveals 100 Go`). When all of those cards have the same number, or all have the same power, the \
+           reveals 100 Go`). A player's line left out while that deck may be empty (its size unknown) \
+           leaves open whether a card moved: that pile is then unknown for the rest of the round (ruling \
+           R26). When all of those cards have the same number, or all have the same power, the \
            user scores seven times the highest number (`  Dan scores 700`). A compound power matches only \
            the same compound, never one of its halves. A player whose deck is empty puts nothing. Cards \
            the log does not name stay unknown; the score is then taken from the log's line, or from the \
@@ -58,8 +60,13 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                 );
                 (Card::Unknown, *span)
             }
-            // Unwritten, from a deck that may be empty: nothing moved (ruling R26).
-            None if pl_may_be_empty(cx, q) => continue,
+            // Unwritten, from a deck that may be empty: a card may or may not have moved, and
+            // the score waits on it (ruling R26).
+            None if pl_may_be_empty(cx, q) => {
+                cx.emit(Event::PileUnknown(q));
+                shown.push(Card::Unknown);
+                continue;
+            }
             None => (Card::Unknown, Span::default()),
         };
         cx.check_deck_top(q, std::slice::from_ref(&card), span);

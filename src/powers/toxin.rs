@@ -57,7 +57,11 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         let Some(k) = count.map(|k| deck_len.map_or(k, |n| n.min(k))) else {
             // The count is not known: whatever the table says was revealed is taken on trust.
             open = true;
-            let cards = written.map(|(c, _)| c).unwrap_or_default();
+            let Some((cards, _)) = written else {
+                // Unwritten too: how many cards came into the hand is open.
+                cx.emit(Event::HandUnknown(q));
+                continue;
+            };
             if !cards.is_empty() {
                 to_hand(cx, q, &cards);
             }

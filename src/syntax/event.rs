@@ -319,6 +319,9 @@ impl Cx<'_> {
             }
             b"rejoins" => Ok((rest, Event::Rejoins(player))),
             b"was" => {
+                if let Ok((r, _)) = (kw("decked"), space1, kw("unseen")).parse(rest) {
+                    return Ok((r, Event::DeckedUnseen(player)));
+                }
                 let (r, _) =
                     (kw("decked"), space1, kw("at"), space1, kw("the"), space1, kw("deal")).parse(rest).or_else(
                         |_: nom::Err<PErr>| fail(rest, Code::BadResolution, "expected `was decked at the deal`"),
@@ -390,6 +393,11 @@ impl Cx<'_> {
                 let (r, _) =
                     kw("unknown")(rest).or_else(|_| fail(rest, Code::BadResolution, "expected `holds unknown`"))?;
                 Ok((r, Event::HandUnknown(player)))
+            }
+            b"piles" => {
+                let (r, _) =
+                    kw("unknown")(rest).or_else(|_| fail(rest, Code::BadResolution, "expected `piles unknown`"))?;
+                Ok((r, Event::PileUnknown(player)))
             }
             b"sits" => {
                 let (r, _) = kw("out")(rest).or_else(|_| fail(rest, Code::BadResolution, "expected `sits out`"))?;
