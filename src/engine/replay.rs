@@ -362,6 +362,9 @@ pub(crate) struct Referee<'a> {
     /// The players who drew, without the card named, from a deck of unknown size that may have
     /// been empty, and have not shown since that they were not decked by it (R0707).
     pub(super) drew_unseen: Vec<PlayerId>,
+    /// Powers the referee could not follow, aimed at a player, that may have been a Score: who
+    /// used them and at whom. The target's next play may score for them, as the table writes it.
+    pub(super) maybe_awaiting: Vec<(PlayerId, PlayerId)>,
     /// The players whose decks, of unknown size, may have held fewer than seven cards at this
     /// round's deal.
     pub(super) maybe_short: Vec<PlayerId>,
@@ -493,6 +496,7 @@ impl<'a> Referee<'a> {
             took_turn: Vec::new(),
             inferred_decked: Vec::new(),
             drew_unseen: Vec::new(),
+            maybe_awaiting: Vec::new(),
             skip_reading: None,
             maybe_short: Vec::new(),
             saw_deal: false,
@@ -892,6 +896,7 @@ impl<'a> Referee<'a> {
         self.took_turn.clear();
         self.inferred_decked.clear();
         self.drew_unseen.clear();
+        self.maybe_awaiting.clear();
         self.skip_reading = None;
         self.missed_go_out = false;
         self.outs_uncertain = false;
@@ -1050,6 +1055,7 @@ impl<'a> Referee<'a> {
             .any(|q| matches!(self.state.player(*q).status, Status::Decked | Status::SittingOut));
         if others_out {
             let hand = &self.state.player(q).hand;
+            let uncounted = hand.unbounded;
             let mut cards: CardCounts = hand.known.iter().map(|c| CardCount::one(*c, Span::default())).collect();
             if hand.unknown > 0 {
                 cards.push(CardCount { count: hand.unknown, owner: None, card: Card::Unknown, span: Span::default() });
@@ -1061,6 +1067,10 @@ impl<'a> Referee<'a> {
                     to: super::event::Destination { place: super::event::Place::OnPile, owner: None },
                     from: super::event::Source::default(),
                 });
+            }
+            // A hand the referee could not count put more cards on the pile than it knows of.
+            if uncounted {
+                self.emit(Event::PileUnknown(q));
             }
             self.emit(Event::GoesOut(q));
             self.went_out.push(q);

@@ -395,11 +395,11 @@ impl State {
                 // A player decked during the round discards the hand at once: the draw the deck
                 // could not give emptied it, even where its size was not known. (One taken to
                 // have been decked at the deal is not emptied here: that deck keeps what it has
-                // gained since the deal.) Not once cards may have moved unseen: the piles that
-                // will rebuild the deck may be other than the referee has them.
-                let (in_round, fogged) = (self.in_round, self.fog.cards);
+                // gained since the deal.) A pile that may hold unseen cards rebuilds the deck
+                // uncounted at the round's end (`Shuffles`).
+                let in_round = self.in_round;
                 let pl = self.player_mut(*p);
-                if in_round && pl.status == Status::Decked && pl.deck.len().is_none() && !fogged {
+                if in_round && pl.status == Status::Decked && pl.deck.len().is_none() {
                     pl.deck = Deck::default();
                 }
                 let unbounded = pl.hand.unbounded;
@@ -423,9 +423,11 @@ impl State {
             Event::ScoreUnverified(_) => self.fog.scores = true,
             Event::HandUnknown(p) => {
                 // As many cards as the hand may hold beyond those counted may still be in the
-                // deck (a Time Warp deals fewer): neither is counted any longer.
+                // deck (a Time Warp deals fewer): neither is counted any longer. The hand holds
+                // at least the cards the referee knows in it, the deck at least what it counted.
                 let pl = self.player_mut(*p);
                 pl.hand.unbounded = true;
+                pl.hand.unknown = 0;
                 pl.deck.middle.unbounded = true;
             }
             Event::PileUnknown(p) => self.player_mut(*p).pile_unknown = true,
@@ -564,6 +566,7 @@ impl State {
                     !power.is_known() || [Power::Ante, Power::Copy, Power::Sabotage].iter().any(|h| power.has(*h));
                 self.pot_unknown |= could_ante;
                 self.fog = Fog { turn_order: true, next_play: true, scores: true, cards: true };
+                let piles = !power.is_known() || PUTS_ON_PILES.iter().any(|h| power.has(*h));
                 // The power may have moved any number of cards: neither identities nor counts
                 // (not even lower bounds) survive in the hidden zones.
                 for pl in &mut self.players {
@@ -573,6 +576,9 @@ impl State {
                     pl.deck.top.clear();
                     pl.deck.bottom.clear();
                     pl.pile_doubtful = true;
+                    // A power that puts cards on piles may have put some on any pile: what a
+                    // pile holds is then open for the rest of the round.
+                    pl.pile_unknown |= piles;
                 }
             }
         }
@@ -629,6 +635,21 @@ impl State {
         (card, None)
     }
 }
+
+/// The powers that put cards on play piles, or may use any power that does (Copy, Sabotage,
+/// Replay): one the referee could not follow leaves every pile open.
+const PUTS_ON_PILES: [Power; 10] = [
+    Power::Assimilate,
+    Power::Battle,
+    Power::Bij,
+    Power::Mutate,
+    Power::Qapla,
+    Power::Stampede,
+    Power::Utilize,
+    Power::Copy,
+    Power::Sabotage,
+    Power::Replay,
+];
 
 /// Whether the cards include `seen` exactly (only asked of cards that say something).
 fn holds<'a>(mut cards: impl Iterator<Item = &'a Card>, seen: &Card) -> bool {
@@ -798,7 +819,7 @@ mod tests {
     /// deck may have gained cards since, nor after a power the referee cannot follow, which may
     /// have taken cards off the pile unseen.
     #[test]
-    fn a_decked_players_deck_is_empty_unless_a_power_was_not_followed() {
+    fn a_decked_players_deck_is_empty_and_a_doubtful_pile_rebuilds_it_uncounted() {
         let names = Names(vec!["Ann".into(), "Bob".into()]);
         let unknown = || Deck { middle: Hidden { unknown: 3, ..Hidden::unbounded() }, ..Deck::default() };
         let fresh = || State::new(Ruleset::Tcc21, 5, names.clone(), vec![unknown(), unknown()], vec![None, None]);
@@ -839,7 +860,7 @@ mod tests {
         s.apply(&Event::Unverified { player: bob, power: PowerSpec::Unrecorded });
         s.apply(&Event::IsDecked(ann));
         s.apply(&Event::DiscardsHand(ann));
-        assert_eq!(s.player(ann).deck.len(), None, "cards may have moved unseen");
+        assert_eq!(s.player(ann).deck.len(), Some(0), "the draw it could not give emptied it");
         s.apply(&Event::Shuffles { player: ann, from: Zone::Pile });
         let deck = &s.player(ann).deck;
         assert_eq!((deck.len(), deck.min_len()), (None, 0), "the pile may have lost its cards");

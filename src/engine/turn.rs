@@ -51,6 +51,9 @@ pub(crate) struct Progress<'l> {
     /// place) unnamed: each may have been a Replicate, whose extra card a line left over at the
     /// turn's end may be (ruling F8).
     unnamed_replicates: Vec<(PlayerId, Option<super::event::Place>)>,
+    /// A power the referee could not follow was aimed at the turn's own player this turn: it may
+    /// have been a Score waiting for that player's next turn.
+    maybe_awaits_self: bool,
 }
 
 impl Progress<'_> {
@@ -633,8 +636,6 @@ impl Referee<'_> {
         }
     }
 
-    /// The end of a turn: a trouble's Miss shifts it when the player did not play on its number;
-    /// while the active trouble's shift line is unknown, the table's shifts are taken as written.
     /// A line left over at the turn's end may be the extra card of a Replicate the table did not
     /// name (ruling F8): it is taken as one, with a note, for each unnamed card that may have been
     /// one.
@@ -668,9 +669,16 @@ impl Referee<'_> {
         }
     }
 
+    /// The end of a turn: a trouble's Miss shifts it when the player did not play on its number;
+    /// while the active trouble's shift line is unknown, the table's shifts are taken as written.
     fn trouble_turn_end(&mut self, progress: &Progress, claims: &mut Vec<(&Event, Span)>) {
         if !self.state.troubles {
             return;
+        }
+        // After a power the referee could not follow, the trouble may have shifted unseen: the
+        // table's shift line says to what, and without one the trouble is no longer known.
+        if progress.fogged && !progress.claims.iter().any(|(e, _, _)| matches!(e, Event::TroubleShifts(_))) {
+            self.emit(Event::TroubleHidden);
         }
         let missed = !progress.played && !progress.skipped && !progress.fogged;
         let miss = self.active_trouble().and_then(|t| t.miss);
@@ -884,6 +892,24 @@ impl Referee<'_> {
     /// The first card a player plays on their turn scores for every Score awaiting it (TCC 2.1,
     /// Tribble Powers: SCORE); a decked scorer scores nothing.
     fn scored_by_play(&mut self, player: PlayerId, card: &Card, progress: &mut Progress) {
+        // A power aimed at this player that may have been a Score: a line of the table's that can
+        // be its score (the card's number, or half of it for a Tally) is taken as it, and whether
+        // it was one is left to the sheet.
+        let maybe: Vec<PlayerId> =
+            self.maybe_awaiting.iter().filter(|(_, t)| *t == player).map(|(by, _)| *by).collect();
+        self.maybe_awaiting.retain(|(_, t)| *t != player);
+        if let Some(v) = card.denomination().map(Denomination::value) {
+            let h = powers::tally::half(v);
+            for by in maybe {
+                let line = progress.take(|e| scores(e, by, v)).or_else(|| progress.take(|e| scores(e, by, h)));
+                if let Some((Event::Scores { points, .. }, _)) = line {
+                    self.emit(Event::ScoreUnverified(by));
+                    if points.0 == h && h != v && progress.take(|e| scores(e, player, h)).is_some() {
+                        self.emit(Event::ScoreUnverified(player));
+                    }
+                }
+            }
+        }
         for by in self.awaiting_on(player, progress) {
             self.emit(Event::StopsAwaiting { player: by, target: player });
             if self.state.player(by).status == Status::Decked {
@@ -1211,8 +1237,24 @@ impl Referee<'_> {
                 .label(what)
                 .help("what the power could have changed is taken from the log until it can be checked again"),
         );
+        if !power.is_known() || power.has(Power::Score) {
+            self.may_have_scored_on(player, choices, progress);
+        }
         self.emit(Event::Unverified { player, power });
         progress.fogged = true;
+    }
+
+    /// A power the referee could not follow, aimed at players, may have been a Score: each
+    /// target's next play may score for `player`.
+    fn may_have_scored_on(&mut self, player: PlayerId, choices: &[Choice], progress: &mut Progress) {
+        for c in choices {
+            if let ChoiceKind::Player(t) = c.kind {
+                progress.maybe_awaits_self |= t == player;
+                if !self.maybe_awaiting.contains(&(player, t)) {
+                    self.maybe_awaiting.push((player, t));
+                }
+            }
+        }
     }
 
     fn draw(
@@ -1339,6 +1381,7 @@ impl Referee<'_> {
         for by in self.awaiting_on(player, progress) {
             self.emit(Event::StopsAwaiting { player: by, target: player });
         }
+        self.maybe_awaiting.retain(|(by, t)| *t != player || progress.maybe_awaits_self && *by == player);
         // A freeze ends with the end of its freezer's next turn (FREEZE).
         let ending: Vec<PowerSpec> = self
             .state
@@ -1711,6 +1754,15 @@ impl PowerCx<'_, '_, '_> {
         found
     }
 
+    /// A card of `owner`'s that the log does not show may have gone to that player's discard pile
+    /// (`None`) or play pile (`Some(place)`) by this power, and may have been a Replicate: a line
+    /// left over at the turn's end may be its extra card (ruling F8).
+    pub fn may_replicate(&mut self, owner: PlayerId, place: Option<super::event::Place>) {
+        if owner != self.player {
+            self.progress.unnamed_replicates.push((owner, place));
+        }
+    }
+
     /// REPLICATE: the card's owner may put one more card from hand in the same place; taken from
     /// the table's line (left out, it did not happen).
     fn replicate(&mut self, owner: PlayerId, place: Option<super::event::Place>) {
@@ -1794,11 +1846,14 @@ impl PowerCx<'_, '_, '_> {
     /// `why` says where `k` comes from, for the label.
     ///
     /// Returns true when the table says the draws decked the player from a deck whose size the
-    /// referee does not know (`  Dan is decked`): the written draws are taken as all there was,
-    /// and the player is decked.
+    /// referee does not know (`  Dan is decked`, or a `draws` line with fewer cards than asked
+    /// for): the written draws are taken as all there was, and the player is decked.
     pub fn draws(&mut self, player: PlayerId, k: u32, what: &str, why: &str) -> bool {
+        // From a deck of unknown size, fewer cards written than asked for show the deck ran out
+        // even when the decking itself is left out.
+        let short = |e: &Event| matches!(e, Event::Draws { player: p, drawn } if *p == player && drawn.count() < k);
         if self.state().player(player).deck.len().is_none()
-            && self.take_claim(|e| *e == Event::IsDecked(player)).is_some()
+            && (self.take_claim(|e| *e == Event::IsDecked(player)).is_some() || self.claims_left(short))
         {
             let shown = self.take_claim(|e| matches!(e, Event::Draws { player: p, .. } if *p == player));
             let drawn = match shown {
@@ -1937,6 +1992,10 @@ impl PowerCx<'_, '_, '_> {
                 .label(why.to_string())
                 .help("what the power could have changed is taken from the log until it can be checked again"),
         );
+        // A Copy may have copied a Score.
+        if power == Power::Copy {
+            self.r.may_have_scored_on(self.player, self.choices, self.progress);
+        }
         self.emit(Event::Unverified { player: self.player, power: spec });
         self.progress.fogged = true;
     }

@@ -379,7 +379,6 @@ impl Deck {
         }
     }
 
-    /// Whether the top card can be `seen` (what [`Deck::draw`] accepts), without drawing it.
     /// Whether some card the deck may give next (see [`Deck::could_draw`]) is `seen` and may
     /// have `power`: a `?` drawn from it may have been such a card.
     pub fn could_give_like(&self, seen: &Card, power: crate::model::Power) -> bool {
@@ -393,6 +392,7 @@ impl Deck {
         self.bottom.last().is_some_and(fits)
     }
 
+    /// Whether the top card can be `seen` (what [`Deck::draw`] accepts), without drawing it.
     pub fn could_draw(&self, seen: &Card) -> bool {
         if let Some(top) = self.top.last() {
             return compatible(seen, top);

@@ -64,6 +64,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             // the score waits on it (ruling R26).
             None if pl_may_be_empty(cx, q) => {
                 cx.emit(Event::PileUnknown(q));
+                cx.may_replicate(q, Some(Place::UnderPile));
                 shown.push(Card::Unknown);
                 continue;
             }

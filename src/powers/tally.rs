@@ -25,6 +25,34 @@ pub fn half(value: u64) -> u64 {
     value / 2
 }
 
+/// A card of `owner`'s whose number is not known is scored by `scorer`: the table's line is taken
+/// if it can be the card's number, or half of it when the card may be a Tally, and the owner's
+/// line then takes the other half as written. Anything else is left to the sheet.
+pub(crate) fn score_unknown_card(
+    cx: &mut PowerCx,
+    scorer: PlayerId,
+    owner: PlayerId,
+    card: &Card,
+    scored: Option<(Event, Span)>,
+) {
+    let may_split = owner != scorer && card.may_have(&[Power::Tally]);
+    let whole = |n: u64| crate::model::Denomination::from_value(n).is_some();
+    let halved = |n: u64| crate::model::Denomination::ALL.iter().any(|d| half(d.value()) == n);
+    match scored {
+        Some((Event::Scores { points, .. }, _)) if whole(points.0) || may_split && halved(points.0) => {
+            cx.emit(Event::Scores { player: scorer, points });
+        }
+        _ => cx.emit(Event::ScoreUnverified(scorer)),
+    }
+    if may_split {
+        let theirs =
+            cx.take_claim(|e| matches!(e, Event::Scores { player: p, points } if *p == owner && halved(points.0)));
+        if let Some((Event::Scores { points, .. }, _)) = theirs {
+            cx.emit(Event::Scores { player: owner, points });
+        }
+    }
+}
+
 /// `scorer` is about to score `card`, worth `value`, which belongs to `owner`: scores it, split
 /// when it is a Tally (TALLY), and checks the table's lines. `scored` is the scorer's line, taken
 /// already; `what` names the power for the messages ("Poison").

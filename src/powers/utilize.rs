@@ -56,12 +56,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     }
     match (value, tally) {
         (Some(v), _) => super::tally::score_card(cx, player, target, &card, v, scored, "Utilize"),
-        _ => match scored {
-            Some((Event::Scores { points, .. }, _)) if Denomination::from_value(points.0).is_some() && !tally => {
-                cx.emit(Event::Scores { player, points })
-            }
-            _ => cx.emit(Event::ScoreUnverified(player)),
-        },
+        _ => super::tally::score_unknown_card(cx, player, target, &card, scored),
     }
     Resolved::Done
 }
