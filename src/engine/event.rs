@@ -87,6 +87,10 @@ pub enum Event {
     /// The player's hand can no longer be counted, nor the deck it drew from (a passive power not
     /// yet followed changed how many cards it was dealt; a draw from a deck that may run out).
     HandUnknown(PlayerId),
+    /// An unknown number of cards, from none to the whole deck, went from the top of the player's
+    /// deck into the hand (an unwritten Toxin reveal whose count the referee cannot see): neither
+    /// is counted any longer, and the deck may be empty.
+    DrawsUnknown(PlayerId),
     /// The player's play pile can no longer be known: a card may or may not have joined it
     /// (a move the log leaves out, from a deck that may be empty: ruling R26).
     PileUnknown(PlayerId),
@@ -333,6 +337,7 @@ impl fmt::Display for EventLine<'_> {
             Event::TotalIs { player, points } => write!(f, "{} totals {points}", name(*player)),
             Event::ScoreUnverified(p) => write!(f, "{} scores unverified", name(*p)),
             Event::HandUnknown(p) => write!(f, "{} holds unknown", name(*p)),
+            Event::DrawsUnknown(p) => write!(f, "{} draws unknown", name(*p)),
             Event::PileUnknown(p) => write!(f, "{} piles unknown", name(*p)),
             Event::ChainRestarts => f.write_str("chain restarts"),
             Event::PotEmpties => f.write_str("pot empties"),

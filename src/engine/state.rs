@@ -430,6 +430,12 @@ impl State {
                 pl.hand.unknown = 0;
                 pl.deck.middle.unbounded = true;
             }
+            Event::DrawsUnknown(p) => {
+                // The hand gained what the deck lost, and nobody knows how much.
+                let pl = self.player_mut(*p);
+                pl.hand.unbounded = true;
+                pl.deck = Deck { top: Vec::new(), middle: Hidden::unbounded(), bottom: Vec::new() };
+            }
             Event::PileUnknown(p) => self.player_mut(*p).pile_unknown = true,
             Event::Reseated(order) => self.seating = order.clone(),
             Event::TotalIs { player, points } => {

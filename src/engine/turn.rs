@@ -54,6 +54,9 @@ pub(crate) struct Progress<'l> {
     /// A power the referee could not follow was aimed at the turn's own player this turn: it may
     /// have been a Score waiting for that player's next turn.
     maybe_awaits_self: bool,
+    /// Cards played while the active trouble was unknown: each may have had the Power of the one
+    /// the table's shift lines name at the turn's end, and shifted it again unwritten.
+    unjudged_plays: Vec<Card>,
 }
 
 impl Progress<'_> {
@@ -628,6 +631,9 @@ impl Referee<'_> {
         if progress.fogged {
             return;
         }
+        if self.state.troubles && self.active_trouble().is_none() {
+            progress.unjudged_plays.push(*c);
+        }
         let Some(power) = self.active_trouble().and_then(|t| t.power) else { return };
         // A card whose power is not recorded may have the trouble's power: the table's line says
         // whether it shifted, and without one the trouble is no longer known.
@@ -675,9 +681,11 @@ impl Referee<'_> {
         if !self.state.troubles {
             return;
         }
-        // After a power the referee could not follow, the trouble may have shifted unseen: the
-        // table's shift line says to what, and without one the trouble is no longer known.
-        if progress.fogged && !progress.claims.iter().any(|(e, _, _)| matches!(e, Event::TroubleShifts(_))) {
+        // After a power the referee could not follow, the trouble may have shifted unseen: a shift
+        // line the table wrote after it says to what, and without one the trouble is no longer
+        // known. (A line taken earlier in the turn, by a trouble action, came before the power.)
+        let taken_as_fact = progress.claims.iter().any(|(e, _, used)| !*used && matches!(e, Event::TroubleShifts(_)));
+        if progress.fogged && !taken_as_fact {
             self.emit(Event::TroubleHidden);
         }
         let missed = !progress.played && !progress.skipped && !progress.fogged;
@@ -685,8 +693,11 @@ impl Referee<'_> {
         // A chain the referee cannot see (after a power it could not follow) may have called for
         // the trouble's number: a miss is possible, and then the trouble may have shifted.
         let mut take_one = missed && miss.is_some() && (miss == progress.called_for || progress.called_for.is_none());
+        // Unknown at the turn's end, the trouble was not followed through its plays either: every
+        // shift line the table wrote is taken, in order, not only the first (the plays after the
+        // first may have shifted the one it names).
+        let unknown = self.active_trouble().is_none();
         loop {
-            let unknown = self.active_trouble().is_none();
             if !take_one && !unknown {
                 break;
             }
@@ -699,6 +710,13 @@ impl Referee<'_> {
             let (event, _) = claims.remove(k);
             self.emit(event.clone());
             take_one = false;
+        }
+        // The lines name a trouble with a Power one of those plays may have had: which of them
+        // came after the last line is not followed, so it may have shifted again unwritten.
+        if let Some(power) = self.active_trouble().and_then(|t| t.power) {
+            if progress.unjudged_plays.iter().any(|c| c.power().is_none_or(|p| !p.is_known() || *p == power)) {
+                self.emit(Event::TroubleHidden);
+            }
         }
     }
 

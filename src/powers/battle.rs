@@ -104,9 +104,11 @@ fn place(cx: &mut PowerCx, p: PlayerId, cards: &[Card], keep: bool, line: Span) 
 /// Whether the table says `p` kept the revealed cards (a `puts … under pile` line) or lost them
 /// (a `discards … from deck` line); unknown revealed cards take the names that line gives.
 fn kept(cx: &mut PowerCx, p: PlayerId, cards: &mut [Card]) -> Option<(bool, Span)> {
-    let under = cx.take_claim(
-        |e| matches!(e, Event::Puts { player: q, to: Destination { place: Place::UnderPile, .. }, .. } if *q == p),
-    );
+    // From the deck: a card put beneath the pile from the hand is a Replicate's extra card.
+    let under = cx.take_claim(|e| {
+        matches!(e, Event::Puts { player: q, to: Destination { place: Place::UnderPile, .. }, from, .. }
+            if *q == p && from.zone == Zone::Deck)
+    });
     let gone = cx.take_claim(|e| matches!(e, Event::Discards { player: q, from: Zone::Deck, .. } if *q == p));
     let (keep, (line, span)) = match (under, gone) {
         (Some(l), None) => (true, l),

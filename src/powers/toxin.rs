@@ -18,7 +18,9 @@ pub const DOC: Doc = Doc {
            scores its number (`use take 100 Go`, and `  Dan scores 100`); the revealed cards then go into \
            their players' hands. A deck shorter than its count reveals what it holds; nobody is decked by \
            it. Nobody scores from a decked player. A count the referee cannot see (a pile card whose \
-           power is unrecorded) leaves that player's cards unknown and the score to the sheet.\n\n\
+           power is unrecorded) leaves that player's cards unknown and the score to the sheet; with no \
+           `reveals` line either, the hand and deck are no longer counted (`  Matt draws unknown`), and \
+           the deck may have run empty.\n\n\
            Checked: how many cards each player reveals (R0601); they can be the deck's top cards (R0601) \
            and the player's (R0401); the chosen card was revealed (R0317); the score (R0601).",
 };
@@ -58,8 +60,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             // The count is not known: whatever the table says was revealed is taken on trust.
             open = true;
             let Some((cards, _)) = written else {
-                // Unwritten too: how many cards came into the hand is open.
-                cx.emit(Event::HandUnknown(q));
+                // Unwritten too: how many cards left the deck for the hand is open.
+                cx.emit(Event::DrawsUnknown(q));
                 continue;
             };
             if !cards.is_empty() {

@@ -184,6 +184,9 @@ impl Cx<'_> {
         let (rest, _) = space0(rest)?;
         match lower {
             b"draws" => {
+                if let Ok((r, _)) = kw("unknown")(rest) {
+                    return Ok((r, Event::DrawsUnknown(player)));
+                }
                 if let Ok((r, n)) = number(rest) {
                     if r.is_empty() {
                         let n = count_of(n, rest)?;
