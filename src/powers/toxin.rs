@@ -35,6 +35,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     // Whose each revealed card is, in the same order (a chosen Tally splits with its owner).
     let mut owners: Vec<PlayerId> = Vec::new();
     let mut open = false;
+    // Players who revealed cards nobody saw, how many unknown: the chosen card may be theirs.
+    let mut unseen: Vec<PlayerId> = Vec::new();
     for q in cx.state().seating.clone() {
         let pl = cx.state().player(q);
         if q == player || !pl.is_in() {
@@ -60,8 +62,10 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             // The count is not known: whatever the table says was revealed is taken on trust.
             open = true;
             let Some((cards, _)) = written else {
-                // Unwritten too: how many cards left the deck for the hand is open.
+                // Unwritten too: how many cards left the deck for the hand is open, and the chosen
+                // card may be one of them.
                 cx.emit(Event::DrawsUnknown(q));
+                unseen.push(q);
                 continue;
             };
             if !cards.is_empty() {
@@ -172,10 +176,15 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                 // Several players' cards fit: the owner whose score the table wrote, if one did.
                 fits.iter()
                     .map(|(_, o)| *o)
+                    .chain(unseen.iter().copied())
                     .find(|o| cx.claims_left(|e| matches!(e, Event::Scores { player: q, .. } if q == o)))
             };
-            let owner = match fits.first() {
-                Some((_, o)) if fits.iter().all(|(_, q)| q == o) => *o,
+            // Whose the chosen card can be: a fitting revealed card's player, or one whose cards
+            // nobody saw.
+            let mut can_own = fits.iter().map(|(_, o)| *o).chain(unseen.iter().copied());
+            let only = can_own.next().filter(|o| can_own.all(|q| q == *o));
+            let owner = match only {
+                Some(o) => o,
                 // Only a card that cannot be a Tally is scored whole whoever revealed it.
                 _ if card.power().is_some_and(|p| p.is_known() && !p.has(Power::Tally)) => player,
                 _ => match named_owner(cx) {
