@@ -593,7 +593,8 @@ impl State {
     /// Takes a card out of a zone as the table says it happened; where the referee's knowledge
     /// disagrees, the table's card is taken on trust (validation has reported it already).
     /// As [`State::take_from`], preferring in a pile the card of the owner the log names
-    /// (`Rogue's 1000 BiJ`), or one of the pile's own when it names none.
+    /// (`Rogue's 1000 BiJ`), or one of the pile's own when it names none; but a card known to be
+    /// the one named, another player's, before an unknown card of the pile's own that may be it.
     fn take_owned(
         &mut self,
         p: PlayerId,
@@ -603,7 +604,10 @@ impl State {
     ) -> (Card, Option<PlayerId>) {
         if zone == Zone::Pile {
             let want = named.filter(|o| *o != p);
-            if let Some(taken) = self.player_mut(p).pile.take_seen(seen, |o| o == want) {
+            let pile = &mut self.player_mut(p).pile;
+            let exact = pile.take_exact(seen, |o| o == want);
+            let exact = exact.or_else(|| if named.is_none() { pile.take_exact(seen, |_| true) } else { None });
+            if let Some(taken) = exact.or_else(|| pile.take_seen(seen, |o| o == want)) {
                 // A card of the pile: known there already.
                 return taken;
             }

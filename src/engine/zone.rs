@@ -122,6 +122,16 @@ impl Pile {
         Some((if detail(seen) > detail(&card) { *seen } else { card }, owner))
     }
 
+    /// Takes the topmost card that is exactly `seen`, of an owner `fits` accepts.
+    pub fn take_exact(
+        &mut self,
+        seen: &Card,
+        fits: impl Fn(Option<PlayerId>) -> bool,
+    ) -> Option<(Card, Option<PlayerId>)> {
+        let at = (0..self.cards.len()).rev().find(|i| fits(self.owners[*i]) && self.cards[*i] == *seen)?;
+        Some(self.remove(at))
+    }
+
     /// The top card and its owner, when it is another player's.
     pub fn pop(&mut self) -> Option<(Card, Option<PlayerId>)> {
         let card = self.cards.pop()?;
