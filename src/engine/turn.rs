@@ -34,6 +34,9 @@ pub(crate) struct Progress<'l> {
     awaits: Vec<PlayerId>,
     /// Sabotage: the card it discarded, whose power an `activate` step may use (once).
     sabotaged: Option<Card>,
+    /// The card Sabotage discarded is known only from a line that may instead be the activated
+    /// power's own (the Sabotage's line left out).
+    sabotage_doubtful: bool,
     /// A Replay was used and has not yet replayed a card.
     replay_open: bool,
     /// The table's resolution lines of this turn; `true` once a power has taken one as evidence.
@@ -857,6 +860,7 @@ impl Referee<'_> {
     /// Sabotage: the player uses the power of the card it discarded, as if it were theirs (TCC
     /// 2.1, Tribble Powers: SABOTAGE). A passive power cannot be activated.
     fn activate(&mut self, player: PlayerId, choices: &[Choice], span: Span, progress: &mut Progress) {
+        let doubtful = std::mem::take(&mut progress.sabotage_doubtful);
         let Some(card) = progress.sabotaged.take() else {
             self.report(
                 Diagnostic::new(Code::BadChoices, span, "nothing to activate")
@@ -865,6 +869,25 @@ impl Referee<'_> {
             );
             return;
         };
+        // A card whose power cannot be activated so: the line that named it may have been the
+        // activated power's, the Sabotage's own left out (FORMAT.md §8), and the activated card
+        // is then unknown. Only a power aimed at a player discards from a deck (Poison, Battle,
+        // Sabotage).
+        let aimed = choices.iter().any(|c| matches!(c.kind, ChoiceKind::Player(_)));
+        if doubtful && aimed && card.power().is_some_and(|p| p.is_known() && !could_take(p, choices)) {
+            let power = card.power().cloned().unwrap_or(PowerSpec::Unrecorded);
+            self.report(
+                Diagnostic::new(Code::PowerUnverified, span, "effects of the activated power not checked")
+                    .label(format!(
+                        "{} cannot be activated so: the line naming it may be this power's own",
+                        power_name(&power)
+                    ))
+                    .help("what the power could have changed is taken from the log until it can be checked again"),
+            );
+            self.emit(Event::Unverified { player, power: PowerSpec::Unrecorded });
+            progress.fogged = true;
+            return;
+        }
         self.use_borrowed(player, &card, choices, span, progress, "activated from a discard pile");
     }
 
@@ -1634,6 +1657,30 @@ impl Referee<'_> {
     }
 }
 
+/// Whether a known power could be used with these choices: it is not passive, and their kinds
+/// are its own (a `use HALF` choice is left to the full check).
+fn could_take(power: &PowerSpec, choices: &[Choice]) -> bool {
+    if powers::is_passive(power) {
+        return false;
+    }
+    let mut kinds: Vec<powers::Choice> = Vec::new();
+    for c in choices {
+        let kind = match &c.kind {
+            ChoiceKind::Player(_) => powers::Choice::Player,
+            ChoiceKind::Name(_) => powers::Choice::Name,
+            ChoiceKind::Cards(_) => powers::Choice::Cards,
+            ChoiceKind::Take(_) => powers::Choice::Take,
+            ChoiceKind::Top(_) | ChoiceKind::Bottom(_) => powers::Choice::Placement,
+            ChoiceKind::Of(_) => powers::Choice::Of,
+            ChoiceKind::Half(_) => return true,
+        };
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
+    }
+    powers::check_choices(power, &kinds, None).is_ok()
+}
+
 /// Cards for a help line, as a log writes them: equal cards once with their count (`3x 1 Go`), in
 /// the order they first appear, the first [`LISTED`] different ones named and the rest counted.
 /// A hand of thousands of cards then takes a line, not megabytes, and the same time per card.
@@ -1979,9 +2026,11 @@ impl PowerCx<'_, '_, '_> {
         self.r.use_borrowed(player, card, choices, span, self.progress, "copied");
     }
 
-    /// Sabotage: the discarded card's power may be activated by a later step of the turn.
-    pub fn sabotaged(&mut self, card: Card) {
+    /// Sabotage: the discarded card's power may be activated by a later step of the turn;
+    /// `doubtful` when only a line that may be the activated power's own names it.
+    pub fn sabotaged(&mut self, card: Card, doubtful: bool) {
         self.progress.sabotaged = Some(card);
+        self.progress.sabotage_doubtful = doubtful;
     }
 
     /// Score: `target`'s next turn's first play will score for the player.

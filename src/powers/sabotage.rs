@@ -15,7 +15,11 @@ pub const DOC: Doc = Doc {
            choices (`Dan: 10 Sabotage use @Matt; activate @Rogue`): it counts as a power used this turn \
            (DABO). A passive power cannot be activated (R0313); an `activate` with no Sabotage before it \
            is R0317. An activated Convert or Stampede (powers that act through their own card, which lies \
-           in a discard pile) is taken from the log, and so is the power of a card the log does not name.\n\n\
+           in a discard pile) is taken from the log, and so is the power of a card the log does not name. \
+           When one `discards … from deck` line names a card that cannot be activated so, the deck's top \
+           was not known and the activation is aimed at a player, that line may be the activated power's \
+           own (a Poison's, say), the Sabotage's left out: the activated power is taken from the log \
+           (R0701).\n\n\
            Checked: the discarded card can be the deck's top (R0601) and the player's (R0401); the \
            activated power as for any use.",
 };
@@ -32,11 +36,16 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         Some((Event::Discards { cards, .. }, span)) => (cards[0].card, *span),
         _ => (Card::Unknown, Span::default()),
     };
+    // The line may be the activated power's own, the Sabotage's left out, unless the deck's top
+    // was known to be that card or a second line follows for the Sabotage's to be the first.
+    let doubtful = shown.is_some()
+        && cx.state().player(target).deck.top.last() != Some(&card)
+        && !cx.claims_left(|e| matches!(e, Event::Discards { player: p, from: Zone::Deck, .. } if *p == target));
     if shown.is_some() {
         cx.check_deck_top(target, std::slice::from_ref(&card), span);
     }
     cx.emit(Event::Discards { player: target, cards: CardCount::one(card, span).list(), from: Zone::Deck });
     cx.check_card(target, &card, span);
-    cx.sabotaged(card);
+    cx.sabotaged(card, doubtful);
     Resolved::Done
 }

@@ -115,6 +115,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             to_hand(cx, q, &cards);
             cx.emit(Event::HandUnknown(q));
             open = true;
+            unseen.push(q);
             owners.extend(std::iter::repeat_n(q, cards.len()));
             revealed.extend(cards);
             continue;
