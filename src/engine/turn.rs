@@ -142,7 +142,17 @@ impl Referee<'_> {
                 LineKind::Resolution(_) if consumed => {}
                 LineKind::Resolution(e) if progress.fogged => {
                     // The table's account of a power the referee does not follow is taken as fact.
-                    self.emit(e.clone());
+                    // A `plays` line is a stampede play (FORMAT.md §8): the card goes on the pile
+                    // without setting the chain.
+                    match e {
+                        Event::Plays { player: q, card } => self.emit(Event::Puts {
+                            player: *q,
+                            cards: crate::model::log::CardCount::one(*card, l.span).list(),
+                            to: super::event::Destination { place: super::event::Place::OnPile, owner: None },
+                            from: super::event::Source::default(),
+                        }),
+                        _ => self.emit(e.clone()),
+                    }
                     if let Event::GoesOut(p) = e {
                         if !self.went_out.contains(p) {
                             self.went_out.push(*p);
@@ -573,6 +583,11 @@ impl Referee<'_> {
             }
             StepKind::Activate(choices) if !progress.fogged => self.activate(player, choices, step.span, progress),
             StepKind::Activate(_) | StepKind::Replay { .. } => {
+                // Under a power not followed, the activated card is unknown: aimed at a player, it
+                // may have been a Score (ruling R35).
+                if let StepKind::Activate(choices) = &step.kind {
+                    self.may_have_scored_on(player, choices, progress);
+                }
                 if !progress.fogged {
                     let what = if matches!(step.kind, StepKind::Activate(_)) { "Sabotage" } else { "Replay" };
                     self.report(
@@ -886,6 +901,7 @@ impl Referee<'_> {
             );
             self.emit(Event::Unverified { player, power: PowerSpec::Unrecorded });
             progress.fogged = true;
+            self.may_have_scored_on(player, choices, progress);
             return;
         }
         self.use_borrowed(player, &card, choices, span, progress, "activated from a discard pile");
@@ -1002,7 +1018,9 @@ impl Referee<'_> {
         }
         if !card.power().is_some_and(|p| p.has(crate::model::Power::Qapla)) {
             self.emit(Event::ScoreUnverified(player));
-            self.emit(Event::PotMayEmpty);
+            // A card that may be a Qapla': the table's `pot empties` says it was one.
+            let said = progress.take(|e| matches!(e, Event::PotEmpties)).is_some();
+            self.emit(if said { Event::PotEmpties } else { Event::PotMayEmpty });
             return;
         }
         let pot = &self.state.pot;
