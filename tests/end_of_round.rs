@@ -102,3 +102,19 @@ points: Dan 1001, Matt 100000
     let known = log.replace("  Johnny pile:\n", "  Johnny pile:\n  Matt pile: 1 Go\n");
     assert_eq!(flagged(&known), vec!["R0501".to_string()]);
 }
+
+#[test]
+fn a_last_play_that_may_empty_the_hand_keeps_unwritten_deckings_open() {
+    // Ruling R34: Rogue, Matt and Johnny may have been decked by their unnamed draws, but Dan's
+    // uncounted hand may have emptied on his play. Nobody is taken to have been decked (R0707);
+    // with Dan's hand counted, his play cannot have ended the round, and they are.
+    let path = support::root().join("examples/tcc/a-go-out-or-an-unwritten-decking.tlog");
+    let text = std::fs::read_to_string(path).expect("the example");
+    let notes = |text: &str| {
+        let (_, diags) = tribbles::check_bytes("t", text.as_bytes());
+        diags.iter().filter(|d| d.code.id() == "R0707").count()
+    };
+    assert_eq!(notes(&text), 0);
+    let counted = text.replace("  Dan deck: 20x ?\n", "  Dan deck: 20x ?\n  Dan hand: 10 Go, 1000 Go\n");
+    assert_eq!(notes(&counted), 3);
+}

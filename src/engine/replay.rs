@@ -1344,6 +1344,10 @@ impl<'a> Referee<'a> {
             ins.iter().partition(|q| Some(**q) != lone && self.may_have_been_decked(**q));
         match (surely.as_slice(), maybe.len()) {
             (_, 0) => false,
+            // The one surely in holds a hand the referee cannot count and gave a card in the last
+            // turn: it may have emptied it and gone out with the others still in. Neither
+            // reading is taken.
+            ([q], _) if self.may_have_emptied(*q) => lone.is_none(),
             ([q], _) if lone.is_none_or(|l| l == *q) => {
                 for q in maybe {
                     let why = format!("the round ends before {}'s turn", self.name(q));
@@ -1356,6 +1360,16 @@ impl<'a> Referee<'a> {
             ([], _) => true,
             _ => false,
         }
+    }
+
+    /// Whether `q`'s hand, which the referee cannot count, may have been emptied by a card it gave
+    /// in the last turn (or the one ending), which was its own.
+    fn may_have_emptied(&self, q: PlayerId) -> bool {
+        let pl = self.state.player(q);
+        let last = self.previous_turn.is_some_and(|(p, _)| p == q);
+        last && pl.hand.len().is_none()
+            && pl.hand.min_len() == 0
+            && self.state.turns_passed.wrapping_sub(pl.hand_given_at) <= 1
     }
 
     /// Reports why the round's scores cannot be checked, and takes every player's from the sheet.

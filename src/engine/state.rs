@@ -41,6 +41,10 @@ pub struct Player {
     /// shuffles it away): the cards the referee has in it are trusted as the top of the pile, but
     /// not counted into the deck when the pile is shuffled in. Cleared by that shuffle.
     pub pile_doubtful: bool,
+    /// A move the log leaves out (an Assimilate's, a power not followed) may have put another
+    /// player's card on the pile: at the shuffle every other deck may take one home uncounted.
+    /// Cleared by that shuffle.
+    pub guests_open: bool,
     /// The [`State::turns_passed`] when a card last left the hand one by one (played, put,
     /// discarded): a hand the referee cannot count can only have emptied in that turn.
     pub hand_given_at: u32,
@@ -69,6 +73,7 @@ impl Player {
             round_points: Points(0),
             status: Status::In,
             pile_unknown: false,
+            guests_open: false,
             pile_doubtful: false,
             hand_given_at: u32::MAX,
             out_of_game: Vec::new(),
@@ -345,6 +350,7 @@ impl State {
                 let in_round = self.in_round;
                 let mut guests = Vec::new();
                 let mut doubtful = false;
+                let mut unknown = false;
                 let pl = self.player_mut(*player);
                 let moved: u32 = match from {
                     Zone::Discard => take_count(&mut pl.discard),
@@ -361,6 +367,8 @@ impl State {
                             // the referee has in it may be gone: the deck takes any number.
                             pl.deck.middle.unbounded = true;
                             doubtful = pl.pile_doubtful;
+                            unknown = pl.guests_open;
+                            pl.guests_open = false;
                             if doubtful {
                                 own = 0;
                             }
@@ -388,6 +396,19 @@ impl State {
                         deck.top.push(c);
                     } else {
                         deck.shuffle_in(1);
+                    }
+                }
+                // A pile that may hold unseen cards of other players' (an unwritten Assimilate):
+                // each other deck may take a card home it did not count.
+                if unknown {
+                    for (i, pl) in self.players.iter_mut().enumerate() {
+                        if i != player.index() {
+                            let deck = &mut pl.deck;
+                            if in_round {
+                                deck.top.clear_into(&mut deck.middle);
+                            }
+                            deck.middle.unbounded = true;
+                        }
                     }
                 }
             }
@@ -436,7 +457,11 @@ impl State {
                 pl.hand.unbounded = true;
                 pl.deck = Deck { top: Vec::new(), middle: Hidden::unbounded(), bottom: Vec::new() };
             }
-            Event::PileUnknown(p) => self.player_mut(*p).pile_unknown = true,
+            Event::PileUnknown(p) => {
+                let pl = self.player_mut(*p);
+                pl.pile_unknown = true;
+                pl.guests_open = true;
+            }
             Event::Reseated(order) => self.seating = order.clone(),
             Event::TotalIs { player, points } => {
                 self.player_mut(*player).score = *points;
@@ -585,6 +610,7 @@ impl State {
                     // A power that puts cards on piles may have put some on any pile: what a
                     // pile holds is then open for the rest of the round.
                     pl.pile_unknown |= piles;
+                    pl.guests_open |= piles;
                 }
             }
         }

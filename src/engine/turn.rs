@@ -959,11 +959,20 @@ impl Referee<'_> {
             let h = powers::tally::half(v);
             for by in maybe {
                 let line = progress.take(|e| scores(e, by, v)).or_else(|| progress.take(|e| scores(e, by, h)));
-                if let Some((Event::Scores { points, .. }, _)) = line {
-                    self.emit(Event::ScoreUnverified(by));
-                    if points.0 == h && h != v && progress.take(|e| scores(e, player, h)).is_some() {
+                let tally = h != v && card.may_have(&[crate::model::Power::Tally]);
+                match line {
+                    Some((Event::Scores { points, .. }, _)) => {
+                        self.emit(Event::ScoreUnverified(by));
+                        if points.0 == h && h != v && progress.take(|e| scores(e, player, h)).is_some() {
+                            self.emit(Event::ScoreUnverified(player));
+                        }
+                    }
+                    // Only the Tally's owner's half written: the scorer's half was left out.
+                    _ if tally && progress.take(|e| scores(e, player, h)).is_some() => {
+                        self.emit(Event::ScoreUnverified(by));
                         self.emit(Event::ScoreUnverified(player));
                     }
+                    _ => {}
                 }
             }
         }
@@ -1267,6 +1276,11 @@ impl Referee<'_> {
             (PowerSpec::Compound(a, b), None) => ([*a, *b], 2),
             (PowerSpec::Unrecorded | PowerSpec::Unrecognised(_), None) => ([crate::model::Power::Go; 2], 0),
         };
+        if count == 0 {
+            // A power not recorded may have been a compound, both halves used: for Dabo, as many
+            // activations as a card can give.
+            progress.activations += 2;
+        }
         let halves = &halves[..count];
         let mut pending = halves.is_empty();
         for h in halves {
@@ -1457,7 +1471,9 @@ impl Referee<'_> {
             Some((p, n)) if p == player && self.go_chain => (player, n + progress.activations),
             _ => (player, progress.activations),
         });
-        self.go_chain = progress.extra_turn;
+        // After a power the referee could not follow, the same player's next turn may be the
+        // extra turn of a Go it was.
+        self.go_chain = progress.extra_turn || progress.fogged;
         // Going out: every player still in whose hand is provably empty (TCC 2.1); under
         // Decipher 2000 only one player goes out, the one whose turn it is first.
         let mut empty: Vec<PlayerId> = self
