@@ -4,7 +4,7 @@
 mod support;
 
 use tribbles::diagnostics::Severity;
-use tribbles::model::log::{CardCount, LineKind, Log, StepKind};
+use tribbles::model::log::{CardCount, ChoiceKind, LineKind, Log, StepKind};
 use tribbles::model::{Card, PowerSpec};
 use tribbles::syntax::{parse, print};
 
@@ -110,14 +110,16 @@ impl Coin {
 }
 
 /// A score keeper's partial record of a full log (FORMAT.md §1, principle 2): hands and decklists
-/// dropped or partly unnamed, drawn cards unnamed, resolution lines left out or their cards
-/// unnamed, sheet lines left out. What the table chose (a Stampede play, a card from a hand, a
+/// dropped or partly unnamed, drawn cards unnamed, played cards' powers unrecorded, resolution
+/// lines left out or their cards unnamed, sheet lines left out. What the table chose (a Stampede play, a card from a hand, a
 /// `then` step) stays.
 fn redacted(log: &Log, seed: u64) -> Log {
     use tribbles::engine::event::{Drawn, Event};
     let mut coin = Coin(seed);
     let (hand_drop, hand_card, deck, draw, res_drop, res_card, sheet) =
         (coin.rate(), coin.rate(), coin.rate(), coin.rate(), coin.rate(), coin.rate(), coin.rate());
+    // Played cards' powers left unrecorded (`100 ? use`), more rarely.
+    let play = coin.rate() / 3;
     let hide = |cards: &mut [tribbles::model::log::CardCount], rate: u64, coin: &mut Coin| {
         for c in cards {
             if coin.chance(rate) {
@@ -172,10 +174,20 @@ fn redacted(log: &Log, seed: u64) -> Log {
         }
         LineKind::Turn(turn) => {
             for step in &mut turn.steps {
-                if let StepKind::Draw { card } = &mut step.kind {
-                    if coin.chance(draw) {
-                        *card = None;
+                match &mut step.kind {
+                    StepKind::Draw { card } if coin.chance(draw) => *card = None,
+                    StepKind::Play { card, used } if coin.chance(play) => {
+                        // A half named after `use` needs its card: that choice goes too.
+                        if let (Some(denomination), Some(used)) = (card.card.denomination(), used.as_mut()) {
+                            let kept: Vec<_> =
+                                used.iter().filter(|c| !matches!(c.kind, ChoiceKind::Half(_))).cloned().collect();
+                            *used = kept.into_boxed_slice();
+                            card.card = Card::Known { denomination, power: PowerSpec::Unrecorded };
+                        } else if let Some(denomination) = card.card.denomination() {
+                            card.card = Card::Known { denomination, power: PowerSpec::Unrecorded };
+                        }
                     }
+                    _ => {}
                 }
             }
             true

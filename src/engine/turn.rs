@@ -117,6 +117,11 @@ impl Referee<'_> {
         }
         // A player skipped by the last turn may write the skipped turn down (and place a BaH!).
         let only_skipped = turn.steps.iter().all(|s| matches!(s.kind, StepKind::Skipped | StepKind::Place(_)));
+        // While the turn order is the table's, so is who a Skip passed over.
+        if only_skipped && self.state.fog.turn_order && self.last_skipped != Some(player) {
+            self.emit(Event::IsSkipped(player));
+            self.last_skipped = Some(player);
+        }
         if only_skipped && self.last_skipped == Some(player) {
             for step in &turn.steps {
                 if let StepKind::Place(_) = step.kind {
@@ -131,6 +136,7 @@ impl Referee<'_> {
         }
         let mut claims = Vec::new();
         let mut nth_claim = 0;
+        let mut fact_on_deck = false;
         for (k, l) in lines.iter().enumerate().take(end).skip(at + 1) {
             self.line = k;
             let consumed = matches!(l.kind, LineKind::Resolution(_)) && {
@@ -153,6 +159,10 @@ impl Referee<'_> {
                         }),
                         _ => self.emit(e.clone()),
                     }
+                    fact_on_deck |= matches!(
+                        e,
+                        Event::Puts { to: super::event::Destination { place: super::event::Place::OnDeck, .. }, .. }
+                    );
                     if let Event::GoesOut(p) = e {
                         if !self.went_out.contains(p) {
                             self.went_out.push(*p);
@@ -164,6 +174,18 @@ impl Referee<'_> {
             }
         }
         self.line = at;
+        if fact_on_deck {
+            // A card the table puts on a deck under a power not followed is not known to be its
+            // top: a move the log leaves out may have put another above it. What the power may
+            // have done is open again after the table's lines.
+            let unverified = self.events[events_before..].iter().rev().find_map(|l| match &l.event {
+                e @ Event::Unverified { .. } => Some(e.clone()),
+                _ => None,
+            });
+            if let Some(e) = unverified {
+                self.emit(e);
+            }
+        }
         self.unnamed_replicates(&progress, &mut claims);
         self.trouble_turn_end(&progress, &mut claims);
         self.end_of_turn(player, turn, &progress, lines[at].span);
@@ -179,7 +201,7 @@ impl Referee<'_> {
         self.drew_unseen.retain(|q| *q != player);
         let status = self.state.player(player).status;
         let only_skipped = turn.steps.iter().all(|s| matches!(s.kind, StepKind::Skipped | StepKind::Place(_)));
-        if only_skipped && self.last_skipped == Some(player) {
+        if only_skipped && (self.last_skipped == Some(player) || self.state.fog.turn_order) {
             return true;
         }
         // The table says the Skip fell on this player, further on than the rules put it: the
@@ -348,9 +370,12 @@ impl Referee<'_> {
                 Event::Plays { player, .. } => *player,
                 Event::Puts { player, from, .. } if from.zone == Zone::Hand && from.owner.is_none() => *player,
                 Event::Discards { player, from: Zone::Hand, .. } => *player,
-                Event::Draws { player, .. } | Event::Puts { player, .. } | Event::Discards { player, .. }
-                    if on_everyone =>
-                {
+                // A decked player keeps the discard and play piles, which a power may still reach
+                // (Rival's name): only the deck shows the player in.
+                Event::Draws { player, .. } | Event::Discards { player, from: Zone::Deck, .. } if on_everyone => {
+                    *player
+                }
+                Event::Puts { player, from, .. } if on_everyone && from.zone == Zone::Deck && from.owner.is_none() => {
                     *player
                 }
                 _ => continue,
@@ -1532,10 +1557,24 @@ impl Referee<'_> {
             if progress.skips > 0 {
                 self.skip_reading = Some((player, from, progress.skips));
             }
+            if progress.skips > 0 && self.state.fog.turn_order {
+                // Who a Skip passes over is the table's while the turn order is: a Score waiting on
+                // any player may have been lost with the turn, or may still come (ruling R35).
+                let waiting = self.state.awaiting.clone();
+                for (by, target) in waiting {
+                    self.emit(Event::StopsAwaiting { player: by, target });
+                    self.emit(Event::ScoreUnverified(by));
+                    if !self.maybe_awaiting.contains(&(by, target)) {
+                        self.maybe_awaiting.push((by, target));
+                    }
+                }
+            }
             for _ in 0..progress.skips {
                 // Skip: the next player in the current direction loses the turn.
                 if let Some(skipped) = next {
-                    self.emit(Event::IsSkipped(skipped));
+                    if !self.state.fog.turn_order {
+                        self.emit(Event::IsSkipped(skipped));
+                    }
                     self.last_skipped = Some(skipped);
                     next = self.state.next_in_turn(skipped);
                 }
