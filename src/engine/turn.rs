@@ -57,6 +57,9 @@ pub(crate) struct Progress<'l> {
     /// A power the referee could not follow was aimed at the turn's own player this turn: it may
     /// have been a Score waiting for that player's next turn.
     maybe_awaits_self: bool,
+    /// A step of the turn uses a power that may make its player draw (Evolve, Draw, …): a lone
+    /// `draws` line may be that power's rather than a trouble action's.
+    power_may_draw: bool,
     /// Cards played while the active trouble was unknown: each may have had the Power of the one
     /// the table's shift lines name at the turn's end, and shifted it again unwritten.
     unjudged_plays: Vec<Card>,
@@ -109,7 +112,16 @@ impl Referee<'_> {
         }
         let mut claims = std::mem::take(&mut self.spare_claims);
         claims.clear();
-        let mut progress = Progress { called_for: self.called_for(), claims, ..Progress::default() };
+        const DRAWERS: [Power; 7] =
+            [Power::Evolve, Power::Draw, Power::Masaka, Power::Process, Power::Copy, Power::Sabotage, Power::Replay];
+        let power_may_draw = turn.steps.iter().any(|s| match &s.kind {
+            StepKind::Play { card, used: Some(_) } | StepKind::Replay { card, used: Some(_) } => {
+                card.card.may_have(&DRAWERS)
+            }
+            StepKind::Activate(_) => true,
+            _ => false,
+        });
+        let mut progress = Progress { called_for: self.called_for(), claims, power_may_draw, ..Progress::default() };
         for l in &lines[at + 1..end] {
             if let LineKind::Resolution(e) = &l.kind {
                 progress.claims.push((e, l.span, false));
@@ -533,10 +545,15 @@ impl Referee<'_> {
                 if self.trouble_action(step.span, progress) {
                     self.check_action(crate::model::log::TroubleAction::Draw(*n), step.span);
                     // The table may name the cards (`  Dan draws 10 Go, 1 Skip`): evidence.
+                    let draws_line = |e: &Event| matches!(e, Event::Draws { player: p, .. } if *p == player);
+                    let lines = progress.claims.iter().filter(|(e, _, used)| !*used && draws_line(e)).count();
                     let line = progress.take(
                         |e| matches!(e, Event::Draws { player: p, drawn } if *p == player && drawn.count() == *n),
                     );
                     let drawn = match line {
+                        // One line, and a power of the turn may draw too: the line may be the
+                        // power's, this draw's left out. It is taken, its cards not learnt.
+                        Some(_) if lines == 1 && progress.power_may_draw => Drawn::Count(*n),
                         Some((Event::Draws { drawn, .. }, _)) => drawn,
                         _ => Drawn::Count(*n),
                     };
