@@ -548,6 +548,15 @@ impl State {
             Event::Scans { player, seen, top, bottom } => {
                 self.player_mut(*player).note_many();
                 let deck = &mut self.player_mut(*player).deck;
+                // The looked-at cards are the deck's top ones, but the line lists them in the
+                // order they go back, not the order they lay: taken as a set. The bottom's cards
+                // are among them when what lies above may be fewer.
+                if seen.len() > 1 {
+                    if (deck.top.len() as u32).saturating_add(deck.middle.min_len()) < seen.len() as u32 {
+                        deck.bottom.clear_into(&mut deck.middle);
+                    }
+                    deck.top.clear_into(&mut deck.middle);
+                }
                 for s in seen {
                     // The looked-at cards leave the deck; only their number goes back in.
                     let _ = deck.draw(s);
@@ -901,6 +910,23 @@ mod tests {
         let deck = &s.player(ann).deck;
         assert_eq!((deck.len(), deck.min_len()), (None, 0), "the pile may have lost its cards");
         assert!(!s.player(ann).pile_doubtful);
+    }
+
+    #[test]
+    fn scanned_cards_are_a_set_that_may_reach_the_bottom() {
+        // A deck of at least two: one unknown card, maybe more, above a known 10 Skip. The Scan's
+        // line lists the two cards in the order they go back; they may be the whole deck.
+        let names = Names(vec!["Ann".into(), "Bob".into()]);
+        let deck = Deck {
+            middle: Hidden { unknown: 1, ..Hidden::unbounded() },
+            bottom: vec![card(Power::Skip)],
+            ..Deck::default()
+        };
+        let mut s = State::new(Ruleset::Tcc21, 5, names, vec![deck, Deck::default()], vec![None, None]);
+        let ann = PlayerId(0);
+        let two: Box<[Card]> = vec![card(Power::Skip), card(Power::Go)].into();
+        s.apply(&Event::Scans { player: ann, seen: two.clone(), top: Vec::new().into(), bottom: two });
+        assert_eq!(s.player(ann).deck.min_len(), 2);
     }
 
     #[test]
