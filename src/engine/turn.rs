@@ -1699,12 +1699,6 @@ impl Referee<'_> {
         let mut found = 0;
         for c in choices {
             let kind = match &c.kind {
-                ChoiceKind::Player(_) => powers::Choice::Player,
-                ChoiceKind::Name(_) => powers::Choice::Name,
-                ChoiceKind::Cards(_) => powers::Choice::Cards,
-                ChoiceKind::Take(_) => powers::Choice::Take,
-                ChoiceKind::Top(_) | ChoiceKind::Bottom(_) => powers::Choice::Placement,
-                ChoiceKind::Of(_) => powers::Choice::Of,
                 ChoiceKind::Half(p) => {
                     let on_card = matches!(power, PowerSpec::Compound(a, b) if a == p || b == p);
                     let unknown = matches!(power, PowerSpec::Unrecorded | PowerSpec::Unrecognised(_));
@@ -1719,6 +1713,10 @@ impl Referee<'_> {
                     half = Some(*p);
                     continue;
                 }
+                other => match choice_kind(other) {
+                    Some(kind) => kind,
+                    None => continue,
+                },
             };
             if !kinds[..found].contains(&kind) {
                 if let Some(slot) = kinds.get_mut(found) {
@@ -1747,6 +1745,20 @@ impl Referee<'_> {
     }
 }
 
+/// The kind of a choice, as the powers' profiles name it; `None` for a `use HALF` choice, which
+/// picks a half rather than being one.
+fn choice_kind(kind: &ChoiceKind) -> Option<powers::Choice> {
+    Some(match kind {
+        ChoiceKind::Player(_) => powers::Choice::Player,
+        ChoiceKind::Name(_) => powers::Choice::Name,
+        ChoiceKind::Cards(_) => powers::Choice::Cards,
+        ChoiceKind::Take(_) => powers::Choice::Take,
+        ChoiceKind::Top(_) | ChoiceKind::Bottom(_) => powers::Choice::Placement,
+        ChoiceKind::Of(_) => powers::Choice::Of,
+        ChoiceKind::Half(_) => return None,
+    })
+}
+
 /// Whether a known power could be used with these choices: it is not passive, and their kinds
 /// are its own (a `use HALF` choice is left to the full check).
 fn could_take(power: &PowerSpec, choices: &[Choice]) -> bool {
@@ -1755,15 +1767,7 @@ fn could_take(power: &PowerSpec, choices: &[Choice]) -> bool {
     }
     let mut kinds: Vec<powers::Choice> = Vec::new();
     for c in choices {
-        let kind = match &c.kind {
-            ChoiceKind::Player(_) => powers::Choice::Player,
-            ChoiceKind::Name(_) => powers::Choice::Name,
-            ChoiceKind::Cards(_) => powers::Choice::Cards,
-            ChoiceKind::Take(_) => powers::Choice::Take,
-            ChoiceKind::Top(_) | ChoiceKind::Bottom(_) => powers::Choice::Placement,
-            ChoiceKind::Of(_) => powers::Choice::Of,
-            ChoiceKind::Half(_) => return true,
-        };
+        let Some(kind) = choice_kind(&c.kind) else { return true };
         if !kinds.contains(&kind) {
             kinds.push(kind);
         }
