@@ -2153,9 +2153,10 @@ impl PowerCx<'_, '_, '_> {
                 .label(why.to_string())
                 .help("what the power could have changed is taken from the log until it can be checked again"),
         );
-        // A Copy may have copied a Score.
+        // A Copy may have copied a Score, and a compound's two halves (for Dabo).
         if power == Power::Copy {
             self.r.may_have_scored_on(self.player, self.choices, self.progress);
+            self.progress.activations += 2;
         }
         self.emit(Event::Unverified { player: self.player, power: spec });
         self.progress.fogged = true;
