@@ -891,7 +891,8 @@ impl Referee<'_> {
                 return;
             }
         }
-        if matches!(way, Way::AsClone | Way::AsAdvance) {
+        // A card whose power is not recorded may have been a Clone played as one, or an Advance.
+        if matches!(way, Way::AsClone | Way::AsAdvance) || c.power().is_none_or(|p| !p.is_known()) {
             progress.activations += 1;
         }
         let in_hand = progress.fogged || could_hold.unwrap_or_else(|| self.state.player(player).hand.could_hold(c));
