@@ -177,14 +177,14 @@ fn redacted(log: &Log, seed: u64) -> Log {
                 match &mut step.kind {
                     StepKind::Draw { card } if coin.chance(draw) => *card = None,
                     StepKind::Play { card, used } if coin.chance(play) => {
-                        // A half named after `use` needs its card: that choice goes too.
-                        if let (Some(denomination), Some(used)) = (card.card.denomination(), used.as_mut()) {
-                            let kept: Vec<_> =
-                                used.iter().filter(|c| !matches!(c.kind, ChoiceKind::Half(_))).cloned().collect();
-                            *used = kept.into_boxed_slice();
+                        if let Some(denomination) = card.card.denomination() {
                             card.card = Card::Known { denomination, power: PowerSpec::Unrecorded };
-                        } else if let Some(denomination) = card.card.denomination() {
-                            card.card = Card::Known { denomination, power: PowerSpec::Unrecorded };
+                            // A half named after `use` needs its card: that choice goes too.
+                            if let Some(used) = used.as_mut() {
+                                let kept: Vec<_> =
+                                    used.iter().filter(|c| !matches!(c.kind, ChoiceKind::Half(_))).cloned().collect();
+                                *used = kept.into_boxed_slice();
+                            }
                         }
                     }
                     _ => {}

@@ -114,13 +114,15 @@ impl Referee<'_> {
         claims.clear();
         const DRAWERS: [Power; 7] =
             [Power::Evolve, Power::Draw, Power::Masaka, Power::Process, Power::Copy, Power::Sabotage, Power::Replay];
-        let power_may_draw = turn.steps.iter().any(|s| match &s.kind {
-            StepKind::Play { card, used: Some(_) } | StepKind::Replay { card, used: Some(_) } => {
-                card.card.may_have(&DRAWERS)
-            }
-            StepKind::Activate(_) => true,
-            _ => false,
-        });
+        // Only a trouble action's draw asks.
+        let power_may_draw = self.state.troubles
+            && turn.steps.iter().any(|s| match &s.kind {
+                StepKind::Play { card, used: Some(_) } | StepKind::Replay { card, used: Some(_) } => {
+                    card.card.may_have(&DRAWERS)
+                }
+                StepKind::Activate(_) => true,
+                _ => false,
+            });
         let mut progress = Progress { called_for: self.called_for(), claims, power_may_draw, ..Progress::default() };
         for l in &lines[at + 1..end] {
             if let LineKind::Resolution(e) = &l.kind {

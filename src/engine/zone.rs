@@ -115,9 +115,10 @@ impl Pile {
         seen: &Card,
         fits: impl Fn(Option<PlayerId>) -> bool,
     ) -> Option<(Card, Option<PlayerId>)> {
-        let exact = |i: &usize| fits(self.owners[*i]) && self.cards[*i] == *seen;
-        let may = |i: &usize| fits(self.owners[*i]) && compatible(seen, &self.cards[*i]);
-        let at = (0..self.cards.len()).rev().find(exact).or_else(|| (0..self.cards.len()).rev().find(may))?;
+        if let Some(taken) = self.take_exact(seen, &fits) {
+            return Some(taken);
+        }
+        let at = (0..self.cards.len()).rev().find(|i| fits(self.owners[*i]) && compatible(seen, &self.cards[*i]))?;
         let (card, owner) = self.remove(at);
         Some((if detail(seen) > detail(&card) { *seen } else { card }, owner))
     }
