@@ -1984,6 +1984,7 @@ impl<'a> Referee<'a> {
         for p in &mut state.players {
             p.hand = Hidden::unbounded();
             p.deck = Deck { middle: Hidden::unbounded(), ..Deck::default() };
+            p.deck_gained = true;
             p.discard = Hidden::unbounded();
         }
         let mut piles_given = Vec::new();

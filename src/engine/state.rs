@@ -48,6 +48,10 @@ pub struct Player {
     /// The [`State::turns_passed`] when a card last left the hand one by one (played, put,
     /// discarded): a hand the referee cannot count can only have emptied in that turn.
     pub hand_given_at: u32,
+    /// The deck may have gained a card since the round's deal (a card put on or under it, a pile
+    /// shuffled into it, a power not followed). Until it has, a card leaving it shows that the
+    /// deal did not empty it.
+    pub deck_gained: bool,
     /// The player's own cards removed from the game (Rival); they come back at the game's end.
     pub out_of_game: Vec<Card>,
     /// How many times the player's located cards (see [`State::located`]) have gained in
@@ -76,6 +80,7 @@ impl Player {
             guests_open: false,
             pile_doubtful: false,
             hand_given_at: u32::MAX,
+            deck_gained: false,
             out_of_game: Vec::new(),
             gains: 1,
             recent_gains: [None; RECENT_GAINS],
@@ -312,6 +317,9 @@ impl State {
                 if target != source && !matches!(to.place, Place::OnPile | Place::UnderPile | Place::InPot) {
                     self.player_mut(target).note_many();
                 }
+                if matches!(to.place, Place::OnDeck | Place::UnderDeck) {
+                    self.player_mut(target).deck_gained = true;
+                }
                 // Several cards put under a deck go in an order their player chooses and nobody
                 // sees (Process, Masaka): they join the deck's unordered middle.
                 if to.place == Place::UnderDeck && each(list).nth(1).is_some() {
@@ -382,6 +390,7 @@ impl State {
                 };
                 let unbounded = matches!(from, Zone::Discard) && pl.discard.unbounded
                     || matches!(from, Zone::Hand) && pl.hand.unbounded;
+                pl.deck_gained |= *from != Zone::Deck;
                 pl.deck.shuffle_in(moved);
                 if unbounded {
                     pl.deck.middle.unbounded = true;
@@ -389,6 +398,7 @@ impl State {
                 // Other players' cards go home: on top of the owner's deck during a round (Mutate),
                 // shuffled into it at the round's end (ASSIMILATE, BJ).
                 for (c, o) in guests {
+                    self.player_mut(o).deck_gained = true;
                     let deck = &mut self.player_mut(o).deck;
                     if doubtful {
                         deck.middle.unbounded = true;
@@ -403,6 +413,7 @@ impl State {
                 if unknown {
                     for (i, pl) in self.players.iter_mut().enumerate() {
                         if i != player.index() {
+                            pl.deck_gained = true;
                             let deck = &mut pl.deck;
                             if in_round {
                                 deck.top.clear_into(&mut deck.middle);
@@ -590,6 +601,7 @@ impl State {
                 for pl in &mut self.players {
                     pl.status = Status::In;
                     pl.round_points = Points(0);
+                    pl.deck_gained = false;
                 }
             }
             Event::RoundEnds(_) => {
@@ -615,6 +627,7 @@ impl State {
                     }
                     pl.deck.top.clear();
                     pl.deck.bottom.clear();
+                    pl.deck_gained = true;
                     pl.pile_doubtful = true;
                     // A power that puts cards on piles may have put some on any pile: what a
                     // pile holds is then open for the rest of the round.

@@ -2,7 +2,7 @@
 //! happen at its end (going out, being decked, the next player), and the table's resolution
 //! lines compared with it (TCC 2.1, How to Play; Ending the Round; Advanced Rules: "Decked").
 
-use super::event::{Drawn, Event};
+use super::event::{Drawn, Event, Place};
 use super::replay::{InferredDecked, LISTED, Referee, same_event};
 use super::rules::{self, Verdict, Way};
 use super::state::Status;
@@ -358,8 +358,10 @@ impl Referee<'_> {
 
     /// A turn whose lines show a player taken to have been decked at the deal taking part: that
     /// player was in after all. A decked player has no hand, so a card played, put or discarded
-    /// from the hand shows it; a draw, or a card moved from the deck, shows it only under a power
-    /// that acts on every player still in (or may: a Copy, a Sabotage's activation, a replay).
+    /// from the hand shows it; a draw, or a card moved from the deck, shows it under a power that
+    /// acts on every player still in (or may: a Copy, a Sabotage's activation, a replay), or
+    /// under any power while the deck has gained nothing since the deal (the deal emptied a
+    /// decked player's deck; only a Recycle or the like refills it).
     fn inferences_met(&mut self, turn: &Turn, lines: &[Line]) {
         const ON_EVERYONE: [Power; 10] = [
             Power::Masaka,
@@ -378,22 +380,45 @@ impl Referee<'_> {
             StepKind::Activate(_) => true,
             _ => false,
         });
+        // Decks that gained a card earlier in the turn.
+        let mut gained: Vec<PlayerId> = Vec::new();
         for l in lines {
             let LineKind::Resolution(e) = &l.kind else { continue };
+            let unfilled = |q: PlayerId| !self.state.player(q).deck_gained && !gained.contains(&q);
             let actor = match e {
-                Event::Plays { player, .. } => *player,
-                Event::Puts { player, from, .. } if from.zone == Zone::Hand && from.owner.is_none() => *player,
-                Event::Discards { player, from: Zone::Hand, .. } => *player,
+                Event::Plays { player, .. } => Some(*player),
+                Event::Puts { player, from, .. } if from.zone == Zone::Hand && from.owner.is_none() => Some(*player),
+                Event::Discards { player, from: Zone::Hand, .. } => Some(*player),
                 // A decked player keeps the discard and play piles, which a power may still reach
                 // (Rival's name): only the deck shows the player in.
                 Event::Draws { player, .. } | Event::Discards { player, from: Zone::Deck, .. } if on_everyone => {
-                    *player
+                    Some(*player)
                 }
                 Event::Puts { player, from, .. } if on_everyone && from.zone == Zone::Deck && from.owner.is_none() => {
-                    *player
+                    Some(*player)
                 }
-                _ => continue,
+                // Under any power, a card leaving a deck that has gained none since the deal: a
+                // deal that decked its player would have emptied it.
+                Event::Draws { player, drawn } => (drawn.count() > 0 && unfilled(*player)).then_some(*player),
+                Event::Discards { player, from: Zone::Deck, cards } => {
+                    (!cards.is_empty() && unfilled(*player)).then_some(*player)
+                }
+                Event::Puts { player, from, cards, .. } if from.zone == Zone::Deck => {
+                    let owner = from.owner.unwrap_or(*player);
+                    (!cards.is_empty() && unfilled(owner)).then_some(owner)
+                }
+                _ => None,
             };
+            match e {
+                Event::Puts { player, to, .. } if matches!(to.place, Place::OnDeck | Place::UnderDeck) => {
+                    gained.push(to.owner.unwrap_or(*player));
+                }
+                // A pile shuffled away sends its guests home to their decks.
+                Event::Shuffles { from: Zone::Pile, .. } => gained.extend(self.state.seating.iter().copied()),
+                Event::Shuffles { player, .. } => gained.push(*player),
+                _ => {}
+            }
+            let Some(actor) = actor else { continue };
             if self.inferred_decked.iter().any(|d| d.player == actor) {
                 self.withdraw_inference(actor, l.span, "takes part");
             }
