@@ -1881,6 +1881,14 @@ impl PowerCx<'_, '_, '_> {
         self.r.name(p).to_string()
     }
 
+    /// A line at `at` shows `player` in the round (`how`): a decking at the deal the referee only
+    /// inferred is withdrawn (ruling R2).
+    pub fn shown_in(&mut self, player: PlayerId, at: Span, how: &str) {
+        if self.r.inferred_decked.iter().any(|d| d.player == player) {
+            self.r.withdraw_inference(player, at, how);
+        }
+    }
+
     pub fn emit(&mut self, e: Event) {
         let replicated = self.replicates(&e);
         self.r.emit(e);
@@ -1920,6 +1928,10 @@ impl PowerCx<'_, '_, '_> {
             _ => return None,
         };
         let mut found = None;
+        let several = match e {
+            Event::Discards { cards, .. } | Event::Puts { cards, .. } => crate::model::log::total_count(cards) > 1,
+            _ => false,
+        };
         for c in cards.by_ref().filter(may) {
             // A named Replicate settles it; an unnamed card only may have been one, if its owner's
             // decklist (when the log gives it) holds a Replicate of its number, and the deck it
@@ -1932,8 +1944,15 @@ impl PowerCx<'_, '_, '_> {
                 Some(Some(list)) => list.cards.iter().any(|(k, _)| like(k)),
                 _ => true,
             };
-            let deck_may =
-                from_deck.is_none_or(|q| self.state().player(q).deck.could_give_like(&c.card, Power::Replicate));
+            // Of several cards from the deck, any may be the Replicate, not only the top one.
+            let deck_may = from_deck.is_none_or(|q| {
+                let deck = &self.state().player(q).deck;
+                if several {
+                    deck.could_hold_like(&c.card, Power::Replicate)
+                } else {
+                    deck.could_give_like(&c.card, Power::Replicate)
+                }
+            });
             if listed && deck_may {
                 found = Some((owner, place, false));
             }

@@ -403,6 +403,15 @@ impl Deck {
         self.bottom.last().is_some_and(fits)
     }
 
+    /// Whether some card of the deck, wherever it lies, can be `seen` with `power` (one of several
+    /// cards taken from the top).
+    pub fn could_hold_like(&self, seen: &Card, power: crate::model::Power) -> bool {
+        let fits = |k: &Card| compatible(seen, k) && k.may_have(&[power]);
+        self.middle.unknown > 0
+            || self.middle.unbounded
+            || self.top.iter().chain(&self.middle.known).chain(&self.bottom).any(fits)
+    }
+
     /// Whether the top card can be `seen` (what [`Deck::draw`] accepts), without drawing it.
     pub fn could_draw(&self, seen: &Card) -> bool {
         if let Some(top) = self.top.last() {

@@ -86,6 +86,13 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             );
         }
     }
+    // A score from a player the referee only took to have been decked at the deal: the table
+    // had that player in (ruling R2).
+    if let Some((Event::Scores { points, .. }, span)) = &scored {
+        if points.0 > 0 {
+            cx.shown_in(target, *span, "is scored from");
+        }
+    }
     cx.emit(Event::Discards { player: target, cards: CardCount::one(card, at).list(), from: Zone::Deck });
     cx.check_card(target, &card, discarded.as_ref().map_or(at, |(_, s)| *s));
     let decked = cx.state().player(target).status == Status::Decked;
