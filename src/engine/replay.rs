@@ -303,6 +303,13 @@ pub(crate) struct Referee<'a> {
     pub(super) noted_turn_order: bool,
     /// Players who must sit out the next round, and who may take its first turn.
     sit_out_next: Vec<PlayerId>,
+    /// Under TCC 2.1, players who may have been decked this round, unseen, with a deck that may
+    /// hold fewer than seven cards: they may sit the next round out (`may_sit_out` then).
+    may_sit_out_next: Vec<PlayerId>,
+    /// Players who may be sitting this round out unseen: as for a deck that may have been too
+    /// short at the deal, a turn may pass them over (ruling R2), but their decks were not dealt
+    /// from, so a card leaving the deck does not show them in.
+    pub(super) may_sit_out: Vec<PlayerId>,
     first_candidates: Option<Vec<PlayerId>>,
     /// Players whose next opening hand cannot be verified (a passive power not yet followed).
     uncertain_deal: Vec<PlayerId>,
@@ -468,6 +475,8 @@ impl<'a> Referee<'a> {
             outs_uncertain: false,
             noted_turn_order: false,
             sit_out_next: Vec::new(),
+            may_sit_out_next: Vec::new(),
+            may_sit_out: Vec::new(),
             first_candidates: None,
             uncertain_deal: Vec::new(),
             may_roll: None,
@@ -896,6 +905,7 @@ impl<'a> Referee<'a> {
         self.took_turn.clear();
         self.inferred_decked.clear();
         self.drew_unseen.clear();
+        self.may_sit_out = std::mem::take(&mut self.may_sit_out_next);
         self.maybe_awaiting.clear();
         self.skip_reading = None;
         self.missed_go_out = false;
@@ -1014,7 +1024,7 @@ impl<'a> Referee<'a> {
                 }
             }
             let available = self.state.player(q).deck.len();
-            if available.is_none() && self.state.player(q).deck.min_len() < 7 {
+            if available.is_none() && self.state.player(q).deck.min_len() < 7 || self.may_sit_out.contains(&q) {
                 self.maybe_short.push(q);
             }
             let deal = match available {
@@ -1394,6 +1404,10 @@ impl<'a> Referee<'a> {
             }
         }
         let nobody_known_out = self.last_standing_after_deal(span, None);
+        // Who may have been decked unseen: a draw the log did not name from a deck that may have
+        // been empty, or anyone, after a power that left the turn order to the table.
+        let maybe_decked: Vec<PlayerId> =
+            if self.state.fog.turn_order { self.state.seating.clone() } else { self.drew_unseen.clone() };
         let unverified_hands = self.state.players.iter().any(|p| p.hand.unbounded);
         // Who went out cannot be told: a player the referee holds in may have gone out.
         let outs_unknown = self.outs_uncertain
@@ -1583,6 +1597,12 @@ impl<'a> Referee<'a> {
                 && pl.deck.len().is_some_and(|n| n < 7)
             {
                 self.sit_out_next.push(q);
+            } else if self.state.ruleset == Ruleset::Tcc21
+                && (pl.status == Status::Decked || maybe_decked.contains(&q))
+                && pl.deck.len().is_none()
+                && pl.deck.min_len() < 7
+            {
+                self.may_sit_out_next.push(q);
             }
         }
         let out: Vec<&ScoreRow> = rows.iter().filter(|r| r.went_out).collect();

@@ -384,7 +384,10 @@ impl Referee<'_> {
         let mut gained: Vec<PlayerId> = Vec::new();
         for l in lines {
             let LineKind::Resolution(e) = &l.kind else { continue };
-            let unfilled = |q: PlayerId| !self.state.player(q).deck_gained && !gained.contains(&q);
+            // (Not for a player who may be sitting the round out: that deck was never dealt from.)
+            let unfilled = |q: PlayerId| {
+                !self.state.player(q).deck_gained && !gained.contains(&q) && !self.may_sit_out.contains(&q)
+            };
             let actor = match e {
                 Event::Plays { player, .. } => Some(*player),
                 Event::Puts { player, from, .. } if from.zone == Zone::Hand && from.owner.is_none() => Some(*player),
@@ -1881,10 +1884,18 @@ impl PowerCx<'_, '_, '_> {
         self.r.name(p).to_string()
     }
 
+    /// Whether `p` is decked for certain: not only taken to have been decked at the deal while
+    /// the player may be sitting the round out instead (TCC 2.1, Advanced Rules: "Decked").
+    pub fn surely_decked(&self, p: PlayerId) -> bool {
+        self.r.state.player(p).status == super::state::Status::Decked
+            && !(self.r.may_sit_out.contains(&p) && self.r.inferred_decked.iter().any(|d| d.player == p))
+    }
+
     /// A line at `at` shows `player` in the round (`how`): a decking at the deal the referee only
     /// inferred is withdrawn (ruling R2).
     pub fn shown_in(&mut self, player: PlayerId, at: Span, how: &str) {
-        if self.r.inferred_decked.iter().any(|d| d.player == player) {
+        // A player who may be sitting the round out is not decked: the line does not tell.
+        if self.r.inferred_decked.iter().any(|d| d.player == player) && !self.r.may_sit_out.contains(&player) {
             self.r.withdraw_inference(player, at, how);
         }
     }

@@ -5,7 +5,6 @@
 use super::{Doc, Resolved};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::{Destination, Event, Place, Source};
-use crate::engine::state::Status;
 use crate::engine::turn::PowerCx;
 use crate::model::log::{CardCount, Zone};
 use crate::model::{Card, Denomination, Points, Power, PowerSpec};
@@ -95,7 +94,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     }
     cx.emit(Event::Discards { player: target, cards: CardCount::one(card, at).list(), from: Zone::Deck });
     cx.check_card(target, &card, discarded.as_ref().map_or(at, |(_, s)| *s));
-    let decked = cx.state().player(target).status == Status::Decked;
+    let decked = cx.surely_decked(target);
     // An Antidote & Tally compound is left to the sheet: which of the two acts first is open.
     let reacts = card.power().is_some_and(|p| p.has(Power::Antidote));
     let value = card.denomination().map(Denomination::value);
