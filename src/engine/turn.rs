@@ -444,6 +444,15 @@ impl Referee<'_> {
             self.infer_decked_at_deal(InferredDecked::new(other, jumper, span, expected, None));
             return;
         }
+        // A later turn has taken the other player to have been decked at the deal already: that
+        // reading stands, and the Skip fell on this one.
+        if let Some(other) =
+            instead.filter(|o| self.inferred_decked.iter().any(|d| d.player == *o) && !self.drew_unseen.contains(o))
+        {
+            let fell = format!("the Skip fell on {}", self.name(player));
+            self.report(self.decked_at_deal_note(other, span, fell).related(at, why));
+            return;
+        }
         self.report(
             Diagnostic::new(
                 Code::OutOfTurn,
