@@ -495,6 +495,13 @@ impl State {
                 // deck since (Recycle): it may hold any of them, and they are known nowhere.
                 pl.discard.unbounded |= pl.hand.min_len() > 0 || pl.hand.unbounded;
                 pl.hand = Hidden::default();
+                if matches!(event, Event::DeckedUnseen(_)) {
+                    // Since the draw that decked the player, a power acting on every player still
+                    // in (Masaka, Party) may have been followed as if the player were in: neither
+                    // the deck's count nor the pile's cards are to be trusted for the round's end.
+                    pl.deck = Deck { top: Vec::new(), middle: Hidden::unbounded(), bottom: Vec::new() };
+                    pl.pile_doubtful = true;
+                }
             }
             // A skipped turn is the target's next turn, with no play on it: the Score lapses (R22).
             Event::IsSkipped(p) => self.awaiting.retain(|(_, t)| t != p),
