@@ -1893,18 +1893,24 @@ impl PowerCx<'_, '_, '_> {
         self.r.name(p).to_string()
     }
 
+    /// Whether `p` is only taken to have been decked at the deal, a reading a later line may
+    /// withdraw (ruling R2).
+    pub fn taken_decked(&self, p: PlayerId) -> bool {
+        self.r.inferred_decked.iter().any(|d| d.player == p)
+    }
+
     /// Whether `p` is decked for certain: not only taken to have been decked at the deal while
     /// the player may be sitting the round out instead (TCC 2.1, Advanced Rules: "Decked").
     pub fn surely_decked(&self, p: PlayerId) -> bool {
         self.r.state.player(p).status == super::state::Status::Decked
-            && !(self.r.may_sit_out.contains(&p) && self.r.inferred_decked.iter().any(|d| d.player == p))
+            && !(self.r.may_sit_out.contains(&p) && self.taken_decked(p))
     }
 
     /// A line at `at` shows `player` in the round (`how`): a decking at the deal the referee only
     /// inferred is withdrawn (ruling R2).
     pub fn shown_in(&mut self, player: PlayerId, at: Span, how: &str) {
         // A player who may be sitting the round out is not decked: the line does not tell.
-        if self.r.inferred_decked.iter().any(|d| d.player == player) && !self.r.may_sit_out.contains(&player) {
+        if self.taken_decked(player) && !self.r.may_sit_out.contains(&player) {
             self.r.withdraw_inference(player, at, how);
         }
     }

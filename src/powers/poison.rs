@@ -147,6 +147,9 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         }
     }
     match (decked, reacts, value) {
+        // Only taken to have been decked at the deal, the player may yet be shown in: with no
+        // score line, the score is the sheet's.
+        (true, _, _) if scored.is_none() && cx.taken_decked(target) => cx.emit(Event::ScoreUnverified(player)),
         (true, _, _) => {
             if let Some((Event::Scores { points, .. }, span)) = &scored {
                 if points.0 > 0 {
