@@ -27,7 +27,9 @@ pub fn half(value: u64) -> u64 {
 
 /// A card of `owner`'s whose number is not known is scored by `scorer`: the table's line is taken
 /// if it can be the card's number, or half of it when the card may be a Tally, and the owner's
-/// line then takes the other half as written. Anything else is left to the sheet.
+/// line then takes the other half as written. Without the owner's line, a half the scorer took
+/// makes the card a Tally, and the owner scores the same half. Anything else is left to the
+/// sheet.
 pub(crate) fn score_unknown_card(
     cx: &mut PowerCx,
     scorer: PlayerId,
@@ -38,17 +40,28 @@ pub(crate) fn score_unknown_card(
     let may_split = owner != scorer && card.may_have(&[Power::Tally]);
     let whole = |n: u64| crate::model::Denomination::from_value(n).is_some();
     let halved = |n: u64| crate::model::Denomination::ALL.iter().any(|d| half(d.value()) == n);
-    match scored {
+    let taken = match scored {
         Some((Event::Scores { points, .. }, _)) if whole(points.0) || may_split && halved(points.0) => {
             cx.emit(Event::Scores { player: scorer, points });
+            Some(points)
         }
-        _ => cx.emit(Event::ScoreUnverified(scorer)),
-    }
+        _ => {
+            cx.emit(Event::ScoreUnverified(scorer));
+            None
+        }
+    };
     if may_split {
         let theirs =
             cx.take_claim(|e| matches!(e, Event::Scores { player: p, points } if *p == owner && halved(points.0)));
-        if let Some((Event::Scores { points, .. }, _)) = theirs {
-            cx.emit(Event::Scores { player: owner, points });
+        match (theirs, taken) {
+            (Some((Event::Scores { points, .. }, _)), _) => cx.emit(Event::Scores { player: owner, points }),
+            // No line of the owner's: only a half the scorer took settles the card as a Tally,
+            // whose owner then scores the same half; a whole card's owner scores nothing.
+            (_, Some(points)) if halved(points.0) && !whole(points.0) => {
+                cx.emit(Event::Scores { player: owner, points })
+            }
+            (_, Some(points)) if whole(points.0) && !halved(points.0) => {}
+            _ => cx.emit(Event::ScoreUnverified(owner)),
         }
     }
 }
