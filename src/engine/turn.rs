@@ -1508,7 +1508,8 @@ impl Referee<'_> {
         if progress.replay_open && !progress.fogged {
             let expected = self.state.chain.last.map_or(Denomination::One, Denomination::next);
             let pl = self.state.player(player);
-            if !pl.pile_unknown && pl.pile.iter().any(|c| c.denomination() == Some(expected)) {
+            // (Not after a power the referee did not follow: it may have taken that card away.)
+            if !pl.pile_unknown && !pl.pile_doubtful && pl.pile.iter().any(|c| c.denomination() == Some(expected)) {
                 self.report(
                     Diagnostic::new(
                         Code::BadReplay,
