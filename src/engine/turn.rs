@@ -74,6 +74,17 @@ impl Progress<'_> {
         Some((c.0.clone(), c.1))
     }
 
+    /// As [`Progress::take`], only when the line is the first not yet taken (a trouble's shift
+    /// line aside): a power's line comes before those of a power it sets off.
+    fn take_first(&mut self, pick: impl Fn(&Event) -> bool) -> Option<(Event, Span)> {
+        let c = self.claims.iter_mut().find(|(e, _, used)| !*used && !matches!(e, Event::TroubleShifts(_)))?;
+        if !pick(c.0) {
+            return None;
+        }
+        c.2 = true;
+        Some((c.0.clone(), c.1))
+    }
+
     /// Whether a line not yet taken satisfies `pick`.
     fn has(&self, pick: impl Fn(&Event) -> bool) -> bool {
         self.claims.iter().any(|(e, _, used)| !*used && pick(e))
@@ -2162,6 +2173,12 @@ impl PowerCx<'_, '_, '_> {
     /// uses; it is then not compared again.
     pub fn take_claim(&mut self, pick: impl Fn(&Event) -> bool) -> Option<(Event, Span)> {
         self.progress.take(pick)
+    }
+
+    /// The first of the turn's resolution lines not yet taken, if it satisfies `pick` (see
+    /// [`Progress::take_first`]).
+    pub fn take_first_claim(&mut self, pick: impl Fn(&Event) -> bool) -> Option<(Event, Span)> {
+        self.progress.take_first(pick)
     }
 
     /// Whether one of the turn's resolution lines not yet taken satisfies `pick`.

@@ -19,7 +19,8 @@ pub const DOC: Doc = Doc {
            When one `discards … from deck` line names a card that cannot be activated so, the deck's top \
            was not known and the activation is aimed at a player, that line may be the activated power's \
            own (a Poison's, say), the Sabotage's left out: the activated power is taken from the log \
-           (R0701).\n\n\
+           (R0701). The Sabotage's line comes first: a discard line after another line (a Battle's \
+           reveals) is the activated power's.\n\n\
            Checked: the discarded card can be the deck's top (R0601) and the player's (R0401); the \
            activated power as for any use.",
 };
@@ -29,12 +30,15 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     if cx.state().player(target).deck.is_empty() {
         return Resolved::Done;
     }
-    let shown = cx.take_claim(
+    // The Sabotage's line comes before any of the activated power's: a discard line after
+    // another (a Battle's reveals) is that power's, the Sabotage's own left out.
+    let shown = cx.take_first_claim(
         |e| matches!(e, Event::Discards { player: p, from: Zone::Deck, cards } if *p == target && cards.len() == 1 && cards[0].count == 1),
     );
     let (card, span) = match &shown {
         Some((Event::Discards { cards, .. }, span)) => (cards[0].card, *span),
-        _ => (Card::Unknown, Span::default()),
+        // Left out, the line names the deck's top card when the referee knows it.
+        _ => (cx.state().player(target).deck.top.last().copied().unwrap_or(Card::Unknown), Span::default()),
     };
     // The line may be the activated power's own, the Sabotage's left out, unless the deck's top
     // was known to be that card or a second line follows for the Sabotage's to be the first.
