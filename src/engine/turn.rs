@@ -985,14 +985,19 @@ impl Referee<'_> {
         // is then unknown. Only a power aimed at a player discards from a deck (Poison, Battle,
         // Sabotage).
         let aimed = choices.iter().any(|c| matches!(c.kind, ChoiceKind::Player(_)));
-        if doubtful && aimed && card.power().is_some_and(|p| p.is_known() && !could_take(p, choices)) {
+        // So too a card whose power scores nothing for its user while the table's lines still
+        // score for the player (an activated Poison's).
+        const SCORERS: [Power; 6] =
+            [Power::Poison, Power::Qapla, Power::Toxin, Power::Utilize, Power::Dance, Power::Tally];
+        let scored = progress.has(|e| matches!(e, Event::Scores { player: p, .. } if *p == player));
+        let unexplained = |p: &PowerSpec| !could_take(p, choices) || scored && !SCORERS.iter().any(|s| p.has(*s));
+        if doubtful && aimed && card.power().is_some_and(|p| p.is_known() && unexplained(p)) {
             let power = card.power().cloned().unwrap_or(PowerSpec::Unrecorded);
+            let why =
+                if could_take(&power, choices) { "scores nothing for its user" } else { "cannot be activated so" };
             self.report(
                 Diagnostic::new(Code::PowerUnverified, span, "effects of the activated power not checked")
-                    .label(format!(
-                        "{} cannot be activated so: the line naming it may be this power's own",
-                        power_name(&power)
-                    ))
+                    .label(format!("{} {why}: the line naming it may be this power's own", power_name(&power)))
                     .help("what the power could have changed is taken from the log until it can be checked again"),
             );
             self.emit(Event::Unverified { player, power: PowerSpec::Unrecorded });

@@ -16,8 +16,9 @@ pub const DOC: Doc = Doc {
            (DABO). A passive power cannot be activated (R0313); an `activate` with no Sabotage before it \
            is R0317. An activated Convert or Stampede (powers that act through their own card, which lies \
            in a discard pile) is taken from the log, and so is the power of a card the log does not name. \
-           When one `discards … from deck` line names a card that cannot be activated so, the deck's top \
-           was not known and the activation is aimed at a player, that line may be the activated power's \
+           When one `discards … from deck` line names a card that cannot be activated so (or whose power \
+           scores nothing for its user, while a score line for the Sabotage's player is left), the deck's \
+           top was not known and the activation is aimed at a player, that line may be the activated power's \
            own (a Poison's, say), the Sabotage's left out: the activated power is taken from the log \
            (R0701). The Sabotage's line comes first: a discard line after another line (a Battle's \
            reveals) is the activated power's.\n\n\
