@@ -1561,14 +1561,22 @@ impl<'a> Referee<'a> {
             }
             None => true,
         };
+        let recorded = |c: &Card| c.power().is_some_and(|s| !matches!(s, PowerSpec::Unrecorded));
+        let records_powers = self.state.players.iter().any(|p| p.pile.iter().any(recorded));
         let mut may_roll = Vec::new();
         for q in self.state.seating.clone() {
             let pl = self.state.player(q);
-            // An unseen pile may hold a Time Warp or a power acting at the round's end.
+            // An unseen pile may hold a Time Warp or a power acting at the round's end: so may a
+            // card whose power the log did not record, in a log that records powers (on some pile
+            // now), or whose decklist names such a power.
+            let listed = || match self.state.collections.get(q.index()) {
+                Some(Some(list)) => list.cards.iter().any(|(c, _)| {
+                    c.power().is_some_and(|s| s.is_known() && (s.has(Power::TimeWarp) || round_end_power(c)))
+                }),
+                _ => false,
+            };
             if pl.status != Status::Out
-                && (pl.pile_unknown
-                    || pl.pile.iter().any(round_end_power)
-                        && pl.pile.iter().any(|c| c.power().is_some_and(|s| !matches!(s, PowerSpec::Unrecorded))))
+                && (pl.pile_unknown || pl.pile.iter().any(round_end_power) && (records_powers || listed()))
             {
                 self.uncertain_deal.push(q);
             }

@@ -12,7 +12,8 @@ pub const DOC: Doc = Doc {
            card; of different numbers, one card each (the rulebook's Dan, with two 10,000 Time Warps, \
            starts with six; Johnny, with a 10,000 and a 100,000, with five). An assimilated Time Warp \
            counts for the player whose pile holds it (ASSIMILATE). A pile card whose power was not \
-           recorded leaves the hand's size to the log. Time Warp is never used (R0313).\n\n\
+           recorded leaves the hand's size to the log, unless the log records no powers (ruling F12). \
+           Time Warp is never used (R0313).\n\n\
            Checked: the next round's `hand` line holds no more cards than the smaller deal (R0103), and \
            going out and being decked follow the smaller hand.",
 };
