@@ -229,6 +229,17 @@ impl Referee<'_> {
         if only_skipped && (self.last_skipped == Some(player) || self.state.fog.turn_order) {
             return true;
         }
+        // The table says the Skip fell on a player taken to have been decked at the deal, whose
+        // other reading has the player the Skip fell on decked instead: that reading it is.
+        if only_skipped
+            && self.last_skipped.is_some()
+            && self.inferred_decked.iter().any(|d| d.player == player && d.instead == self.last_skipped)
+        {
+            self.withdraw_inference(player, turn.player_span, "is skipped");
+            self.emit(Event::IsSkipped(player));
+            self.last_skipped = Some(player);
+            return true;
+        }
         // The table says the Skip fell on this player, further on than the rules put it: the
         // players it passed over may have been decked at the deal already (ruling R2).
         let fell_here = reading
