@@ -1082,6 +1082,9 @@ impl<'a> Referee<'a> {
             if uncounted {
                 self.emit(Event::PileUnknown(q));
             }
+            // After a power the referee could not follow, the last one in may have been decked
+            // as well (the decks are not counted): that it went out is not certain.
+            self.outs_uncertain |= self.state.fog.turn_order;
             self.emit(Event::GoesOut(q));
             self.went_out.push(q);
         }
@@ -1582,16 +1585,18 @@ impl<'a> Referee<'a> {
             }
             // TIME WARP: one card fewer next round for each denomination of it in the pile of a
             // player who did not go out (cards whose power is unknown made the deal uncertain).
-            if pl.status != Status::Out && !pl.pile_unknown {
+            // (One taken to have gone out may not have, when who went out is uncertain.)
+            let maybe_in = pl.status != Status::Out || self.outs_uncertain;
+            if maybe_in && !pl.pile_unknown {
                 let warps = powers::time_warp::fewer(&pl.pile);
-                if warps > 0 && outs_unknown {
+                if warps > 0 && (outs_unknown || pl.status == Status::Out) {
                     self.uncertain_deal.push(q);
                 } else if warps > 0 {
                     self.warped.push((q, warps));
                 }
             }
             // ROLL: a player who did not go out, with it in the pile, may mulligan next round.
-            if pl.status != Status::Out && (pl.pile_unknown || pl.pile.iter().any(|c| c.may_have(&[Power::Roll]))) {
+            if maybe_in && (pl.pile_unknown || pl.pile.iter().any(|c| c.may_have(&[Power::Roll]))) {
                 may_roll.push(q);
             }
             self.emit(Event::Shuffles { player: q, from: Zone::Pile });
