@@ -109,14 +109,17 @@ impl Pile {
 
     /// Takes the card the log names `seen`, of an owner `fits` accepts: the topmost card that is
     /// exactly `seen`, else the topmost that may be it. It comes back as precisely as either says:
-    /// a `?` of the pile replayed as `10 Go` is a `10 Go` from then on.
+    /// a `?` of the pile replayed as `10 Go` is a `10 Go` from then on. A `?` says nothing of the
+    /// card: it is the topmost (a Kill's), not a card the pile holds as `?` further down.
     pub fn take_seen(
         &mut self,
         seen: &Card,
         fits: impl Fn(Option<PlayerId>) -> bool,
     ) -> Option<(Card, Option<PlayerId>)> {
-        if let Some(taken) = self.take_exact(seen, &fits) {
-            return Some(taken);
+        if !matches!(seen, Card::Unknown) {
+            if let Some(taken) = self.take_exact(seen, &fits) {
+                return Some(taken);
+            }
         }
         let at = (0..self.cards.len()).rev().find(|i| fits(self.owners[*i]) && compatible(seen, &self.cards[*i]))?;
         let (card, owner) = self.remove(at);
