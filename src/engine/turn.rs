@@ -1926,6 +1926,12 @@ impl PowerCx<'_, '_, '_> {
         self.r.name(p).to_string()
     }
 
+    /// Whether `p` drew a card the log did not name from a deck that may have been empty, and
+    /// may have been decked by it unseen (ruling R34).
+    pub fn may_be_decked_unseen(&self, p: PlayerId) -> bool {
+        self.r.drew_unseen.contains(&p)
+    }
+
     /// Whether `p` is only taken to have been decked at the deal, a reading a later line may
     /// withdraw (ruling R2).
     pub fn taken_decked(&self, p: PlayerId) -> bool {
