@@ -21,7 +21,7 @@ pub const DOC: Doc = Doc {
            top was not known and the activation is aimed at a player, that line may be the activated power's \
            own (a Poison's, say), the Sabotage's left out: the activated power is taken from the log \
            (R0701). The Sabotage's line comes first: a discard line after another line (a Battle's \
-           reveals) is the activated power's.\n\n\
+           reveals), or one naming a card the deck's known top is not, is the activated power's.\n\n\
            Checked: the discarded card can be the deck's top (R0601) and the player's (R0401); the \
            activated power as for any use.",
 };
@@ -32,10 +32,13 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         return Resolved::Done;
     }
     // The Sabotage's line comes before any of the activated power's: a discard line after
-    // another (a Battle's reveals) is that power's, the Sabotage's own left out.
-    let shown = cx.take_first_claim(
-        |e| matches!(e, Event::Discards { player: p, from: Zone::Deck, cards } if *p == target && cards.len() == 1 && cards[0].count == 1),
-    );
+    // another (a Battle's reveals), or one naming a card the deck's known top is not, is that
+    // power's, the Sabotage's own left out.
+    let deck = cx.state().player(target).deck.clone();
+    let shown = cx.take_first_claim(|e| {
+        matches!(e, Event::Discards { player: p, from: Zone::Deck, cards }
+            if *p == target && cards.len() == 1 && cards[0].count == 1 && deck.could_draw(&cards[0].card))
+    });
     let (card, span) = match &shown {
         Some((Event::Discards { cards, .. }, span)) => (cards[0].card, *span),
         // Left out, the line names the deck's top card when the referee knows it.
