@@ -487,7 +487,8 @@ impl State {
             Event::SitsOut(p) => self.player_mut(*p).status = Status::SittingOut,
             Event::Rejoins(p) => self.player_mut(*p).status = Status::In,
             Event::DeckedAtDeal(p) | Event::DeckedUnseen(p) => {
-                self.awaiting.retain(|(_, t)| t != p);
+                // A Score waiting on the player stays: the inference may be withdrawn, and a
+                // decked player plays nothing for it to score.
                 let pl = self.player_mut(*p);
                 pl.status = Status::Decked;
                 // The cards dealt went to the discard pile then, but how many there were is not

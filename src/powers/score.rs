@@ -19,7 +19,8 @@ pub const DOC: Doc = Doc {
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let Some((target, _)) = cx.target() else { return Resolved::Done };
-    if cx.state().player(target).status == Status::Decked {
+    // A player only taken to have been decked at the deal may play after all (ruling R2).
+    if cx.state().player(target).status == Status::Decked && !cx.taken_decked(target) {
         return Resolved::Done;
     }
     cx.awaits(target);
