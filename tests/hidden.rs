@@ -199,8 +199,8 @@ fn redacted(log: &Log, seed: u64) -> Log {
 }
 
 /// Principle 2 of FORMAT.md §1, tried at random: legal games recorded in part, each in three
-/// ways, check clean (the table-size warning aside). Games 0 to 119 by default; a longer sweep
-/// names its own range, as in `TRIBBLES_REDACTED_GAMES=120..2000 cargo test --release --test
+/// ways, check clean (the table-size warning aside). Games 0 to 1,999 by default; a longer sweep
+/// names its own range, as in `TRIBBLES_REDACTED_GAMES=2000..50000 cargo test --release --test
 /// hidden randomly`, and `TRIBBLES_REDACTED_OUT=DIR` writes each flagged log there.
 #[test]
 fn randomly_redacted_legal_games_stay_clean() {
@@ -210,7 +210,7 @@ fn randomly_redacted_legal_games_stay_clean() {
             let (from, to) = range.split_once("..").expect("TRIBBLES_REDACTED_GAMES is FROM..TO");
             from.parse::<u64>().expect("a game number")..to.parse::<u64>().expect("a game number")
         }
-        Err(_) => 0..120,
+        Err(_) => 0..2000,
     };
     let out = std::env::var_os("TRIBBLES_REDACTED_OUT").map(std::path::PathBuf::from);
     let mut failures = Vec::new();
