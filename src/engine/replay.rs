@@ -299,6 +299,11 @@ pub(crate) struct Referee<'a> {
     /// Players went out while another player still in held a hand the referee cannot count, which
     /// may have been empty too: that player may have gone out with them.
     pub(super) outs_uncertain: bool,
+    /// The active trouble was last named by a shift line after a power the referee could not
+    /// follow, which may have shifted it again unwritten (ruling R35): the next shift lines are
+    /// taken as written, and what the trouble allows is not checked, until a turn the referee
+    /// follows takes a shift line or a round's `trouble:` line names it.
+    pub(super) trouble_doubtful: bool,
     /// Notes given once per round.
     pub(super) noted_turn_order: bool,
     /// Players who must sit out the next round, and who may take its first turn.
@@ -473,6 +478,7 @@ impl<'a> Referee<'a> {
             pending: None,
             missed_go_out: false,
             outs_uncertain: false,
+            trouble_doubtful: false,
             noted_turn_order: false,
             sit_out_next: Vec::new(),
             may_sit_out_next: Vec::new(),
@@ -915,6 +921,7 @@ impl<'a> Referee<'a> {
         self.chain_span = None;
         self.emit(Event::RoundStarts { round: p.round, first });
         if let Some(t) = &p.trouble {
+            self.trouble_doubtful = false;
             self.emit(Event::TroubleShifts(t.clone()));
         }
         for q in std::mem::take(&mut self.sit_out_next) {

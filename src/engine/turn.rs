@@ -814,6 +814,8 @@ impl Referee<'_> {
         if progress.fogged && !taken_as_fact {
             self.emit(Event::TroubleHidden);
         }
+        // A line taken as written may not be the last shift: the power may have shifted it again.
+        let doubtful = std::mem::replace(&mut self.trouble_doubtful, progress.fogged && taken_as_fact);
         let missed = !progress.played && !progress.skipped && !progress.fogged;
         let miss = self.active_trouble().and_then(|t| t.miss);
         // A chain the referee cannot see (after a power it could not follow) may have called for
@@ -822,7 +824,8 @@ impl Referee<'_> {
         // Unknown at the turn's end, the trouble was not followed through its plays either: every
         // shift line the table wrote is taken, in order, not only the first (the plays after the
         // first may have shifted the one it names).
-        let unknown = self.active_trouble().is_none();
+        let unknown = self.active_trouble().is_none() || doubtful;
+        let mut took = false;
         loop {
             if !take_one && !unknown {
                 break;
@@ -836,7 +839,10 @@ impl Referee<'_> {
             let (event, _) = claims.remove(k);
             self.emit(event.clone());
             take_one = false;
+            took = true;
         }
+        // Still doubtful until a turn the referee follows names the trouble.
+        self.trouble_doubtful |= doubtful && !took;
         // The lines name a trouble with a Power one of those plays may have had: which of them
         // came after the last line is not followed, so it may have shifted again unwritten.
         if let Some(power) = self.active_trouble().and_then(|t| t.power) {
@@ -848,7 +854,7 @@ impl Referee<'_> {
 
     /// A trouble action must be the active trouble's (when it is known).
     fn check_action(&mut self, action: crate::model::log::TroubleAction, span: Span) {
-        let Some(t) = self.active_trouble().cloned() else {
+        let Some(t) = self.active_trouble().cloned().filter(|_| !self.trouble_doubtful) else {
             self.report(
                 Diagnostic::new(
                     Code::TroubleUnknown,
@@ -1347,7 +1353,7 @@ impl Referee<'_> {
             (_, Some(h)) => h == crate::model::Power::Poison,
             (p, None) => p.has(crate::model::Power::Poison),
         };
-        if poison && self.state.troubles && self.state.trouble.is_none() {
+        if poison && self.state.troubles && (self.state.trouble.is_none() || self.trouble_doubtful) {
             self.report(
                 Diagnostic::new(
                     Code::TroubleUnknown,
@@ -1357,7 +1363,11 @@ impl Referee<'_> {
                 .label("the active trouble is not known"),
             );
         }
-        if poison && self.state.troubles && self.state.trouble.as_deref().is_some_and(super::trouble::forbids_poison) {
+        if poison
+            && self.state.troubles
+            && !self.trouble_doubtful
+            && self.state.trouble.as_deref().is_some_and(super::trouble::forbids_poison)
+        {
             self.report(
                 Diagnostic::new(Code::TroubleForbids, span, "no player may use a Poison's power here")
                     .label("\"... in Sickbay\" is the active trouble")
