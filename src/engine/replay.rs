@@ -1414,10 +1414,6 @@ impl<'a> Referee<'a> {
             }
         }
         let nobody_known_out = self.last_standing_after_deal(span, None);
-        // Who may have been decked unseen: a draw the log did not name from a deck that may have
-        // been empty, or anyone, after a power that left the turn order to the table.
-        let maybe_decked: Vec<PlayerId> =
-            if self.state.fog.turn_order { self.state.seating.clone() } else { self.drew_unseen.clone() };
         let unverified_hands = self.state.players.iter().any(|p| p.hand.unbounded);
         // Who went out cannot be told: a player the referee holds in may have gone out.
         let outs_unknown = self.outs_uncertain
@@ -1618,7 +1614,9 @@ impl<'a> Referee<'a> {
             {
                 self.sit_out_next.push(q);
             } else if self.state.ruleset == Ruleset::Tcc21
-                && (pl.status == Status::Decked || maybe_decked.contains(&q))
+                // Decked, or maybe decked unseen: by a draw the log did not name from a deck that
+                // may have been empty, or after a power that left the turn order to the table.
+                && (pl.status == Status::Decked || self.state.fog.turn_order || self.drew_unseen.contains(&q))
                 && pl.deck.len().is_none()
                 && pl.deck.min_len() < 7
             {
@@ -2023,7 +2021,7 @@ impl<'a> Referee<'a> {
         let mut state = self.state.clone();
         for p in &mut state.players {
             p.hand = Hidden::unbounded();
-            p.deck = Deck { middle: Hidden::unbounded(), ..Deck::default() };
+            p.deck = Deck::unknown();
             p.deck_gained = true;
             p.discard = Hidden::unbounded();
         }

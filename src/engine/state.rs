@@ -466,7 +466,7 @@ impl State {
                 // The hand gained what the deck lost, and nobody knows how much.
                 let pl = self.player_mut(*p);
                 pl.hand.unbounded = true;
-                pl.deck = Deck { top: Vec::new(), middle: Hidden::unbounded(), bottom: Vec::new() };
+                pl.deck = Deck::unknown();
             }
             Event::PileUnknown(p) => {
                 let pl = self.player_mut(*p);
@@ -500,7 +500,7 @@ impl State {
                     // Since the draw that decked the player, a power acting on every player still
                     // in (Masaka, Party) may have been followed as if the player were in: neither
                     // the deck's count nor the pile's cards are to be trusted for the round's end.
-                    pl.deck = Deck { top: Vec::new(), middle: Hidden::unbounded(), bottom: Vec::new() };
+                    pl.deck = Deck::unknown();
                     pl.pile_doubtful = true;
                 }
             }

@@ -350,6 +350,11 @@ pub struct Deck {
 }
 
 impl Deck {
+    /// A deck of any size, none of its cards known.
+    pub fn unknown() -> Deck {
+        Deck { top: Vec::new(), middle: Hidden::unbounded(), bottom: Vec::new() }
+    }
+
     pub fn len(&self) -> Option<u32> {
         self.middle.len().map(|m| m.saturating_add((self.top.len() + self.bottom.len()) as u32))
     }
