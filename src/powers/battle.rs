@@ -17,7 +17,9 @@ pub const DOC: Doc = Doc {
            revealed lowest (`  Dan puts 1 Go, 10 Go, 100 Go under pile from deck`, listed bottom to top); \
            the lower total is discarded (`  Matt discards 1 Skip, 1 Go, 10 Skip from deck`); on a tie both \
            go beneath their piles. Unnamed cards leave the totals open: the table's placement lines then \
-           say who won, and without them Battle's effects are taken from the log. The opponent's revealed \
+           say who won, and without them Battle's effects are taken from the log. With no reveal line, \
+           a placement line naming fewer than three cards from a deck of unknown size says how many it \
+           gave. The opponent's revealed \
            Replicate lets them put one more card from hand where it went (the rulebook's Replicate \
            example; `tribbles explain Replicate`).\n\n\
            Checked: the target (R0320); each side reveals its deck's top cards (R0601) and the player's \
@@ -27,16 +29,16 @@ pub const DOC: Doc = Doc {
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let Some((target, _)) = cx.opponent("Battle", "10 Battle use @Matt") else { return Resolved::Done };
     let player = cx.player;
-    let (mut mine, my_line) = revealed(cx, player);
-    let (mut theirs, their_line) = revealed(cx, target);
+    let (mut mine, my_line, my_least) = revealed(cx, player);
+    let (mut theirs, their_line, their_least) = revealed(cx, target);
     let total =
         |cards: &[Card]| -> Option<u64> { cards.iter().try_fold(0u64, |t, c| c.denomination().map(|d| t + d.value())) };
     // Who keeps: by the totals, else by what the table says it did.
     let keeps = match (total(&mine), total(&theirs)) {
         (Some(a), Some(b)) => Some((a >= b, b >= a)),
         _ => {
-            let said_a = if mine.is_empty() { None } else { kept(cx, player, &mut mine) };
-            let said_b = if theirs.is_empty() { None } else { kept(cx, target, &mut theirs) };
+            let said_a = if mine.is_empty() { None } else { kept(cx, player, &mut mine, my_least) };
+            let said_b = if theirs.is_empty() { None } else { kept(cx, target, &mut theirs, their_least) };
             // The cards a placement line names may settle the totals.
             let by_totals = match (total(&mine), total(&theirs)) {
                 (Some(a), Some(b)) => Some((a >= b, b >= a)),
@@ -102,8 +104,10 @@ fn place(cx: &mut PowerCx, p: PlayerId, cards: &[Card], keep: bool, line: Span) 
 }
 
 /// Whether the table says `p` kept the revealed cards (a `puts … under pile` line) or lost them
-/// (a `discards … from deck` line); unknown revealed cards take the names that line gives.
-fn kept(cx: &mut PowerCx, p: PlayerId, cards: &mut [Card]) -> Option<(bool, Span)> {
+/// (a `discards … from deck` line); unknown revealed cards take the names that line gives. A
+/// reveal the log left out, from a deck of unknown size, held as many cards as that line names,
+/// if the deck may have held only that many (`least`).
+fn kept(cx: &mut PowerCx, p: PlayerId, cards: &mut Vec<Card>, least: u32) -> Option<(bool, Span)> {
     // From the deck: a card put beneath the pile from the hand is a Replicate's extra card.
     let under = cx.take_claim(|e| {
         matches!(e, Event::Puts { player: q, to: Destination { place: Place::UnderPile, .. }, from, .. }
@@ -117,6 +121,9 @@ fn kept(cx: &mut PowerCx, p: PlayerId, cards: &mut [Card]) -> Option<(bool, Span
     };
     if let Event::Puts { cards: named, .. } | Event::Discards { cards: named, .. } = line {
         let named = crate::engine::state::expand(&named);
+        if named.len() < cards.len() && named.len() as u32 >= least {
+            cards.truncate(named.len());
+        }
         if named.len() == cards.len() {
             for (c, n) in cards.iter_mut().zip(named) {
                 if matches!(c, Card::Unknown) {
@@ -140,10 +147,11 @@ fn misplaced(cx: &mut PowerCx, p: PlayerId, said_kept: bool, span: Span, totals:
     );
 }
 
-/// One side's revealed cards, top first, and the line that names them (the Battle's step when
-/// none does): the table's `reveals` line checked against the deck, or
-/// unknown cards as many as the deck gives.
-fn revealed(cx: &mut PowerCx, p: PlayerId) -> (Vec<Card>, Span) {
+/// One side's revealed cards, top first, the line that names them (the Battle's step when none
+/// does), and the fewest the reveal may have held: the table's `reveals` line checked against the
+/// deck, or unknown cards as many as the deck gives (at most; a deck of unknown size may give
+/// fewer).
+fn revealed(cx: &mut PowerCx, p: PlayerId) -> (Vec<Card>, Span, u32) {
     let deck = &cx.state().player(p).deck;
     let (k, at_least) = match deck.len() {
         Some(n) => (n.min(3), n.min(3)),
@@ -171,5 +179,7 @@ fn revealed(cx: &mut PowerCx, p: PlayerId) -> (Vec<Card>, Span) {
     if !cards.is_empty() {
         cx.emit(Event::Reveals { player: p, cards: cards.iter().map(|c| CardCount::one(*c, span)).collect() });
     }
-    (cards, span)
+    // Unwritten, the count is the deck's at most: a shorter deck may have given fewer.
+    let least = if shown.is_some() { cards.len() as u32 } else { at_least };
+    (cards, span, least)
 }
