@@ -1535,7 +1535,13 @@ impl<'a> Referee<'a> {
                 }
                 None => {}
             }
-            let bij_points = if decked { Some(0) } else { bij[q.index()] };
+            // A player an unnamed draw may have decked (R34) may score nothing for it either.
+            let maybe_decked = self.drew_unseen.contains(&q);
+            let bij_points = match bij[q.index()] {
+                _ if decked => Some(0),
+                Some(b) if b > 0 && maybe_decked => None,
+                b => b,
+            };
             match bij_points {
                 Some(b) if b > 0 => self.emit(Event::Scores { player: q, points: Points(b) }),
                 Some(_) => {}
