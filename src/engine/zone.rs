@@ -108,9 +108,10 @@ impl Pile {
     }
 
     /// Takes the card the log names `seen`, of an owner `fits` accepts: the topmost card that is
-    /// exactly `seen`, else the topmost that may be it. It comes back as precisely as either says:
-    /// a `?` of the pile replayed as `10 Go` is a `10 Go` from then on. A `?` says nothing of the
-    /// card: it is the topmost (a Kill's), not a card the pile holds as `?` further down.
+    /// exactly `seen`, else the one that may be it and says most. It comes back as precisely as
+    /// either says: a `?` of the pile replayed as `10 Go` is a `10 Go` from then on. A `?` says
+    /// nothing of the card: it is the topmost (a Kill's), not a card the pile holds as `?`
+    /// further down.
     pub fn take_seen(
         &mut self,
         seen: &Card,
@@ -121,7 +122,13 @@ impl Pile {
                 return Some(taken);
             }
         }
-        let at = (0..self.cards.len()).rev().find(|i| fits(self.owners[*i]) && compatible(seen, &self.cards[*i]))?;
+        // Of the cards that may be it, the one that says most: a vaguer one left behind can still
+        // be any card a later line names (a `10000 ?` taken for `10000 Replicate` leaves a `?`
+        // that may be the `100 Stampede` replayed next). Among equals, and for a `?`, the topmost.
+        let says = |i: usize| if matches!(seen, Card::Unknown) { 0 } else { detail(&self.cards[i]) };
+        let at = (0..self.cards.len())
+            .filter(|i| fits(self.owners[*i]) && compatible(seen, &self.cards[*i]))
+            .max_by_key(|i| (says(*i), *i))?;
         let (card, owner) = self.remove(at);
         Some((if detail(seen) > detail(&card) { *seen } else { card }, owner))
     }
