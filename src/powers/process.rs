@@ -11,7 +11,9 @@ pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: PROCESS",
     text: "Used, Process draws three cards for its player, then puts two cards from the hand beneath the \
            draw deck, in an order the player chooses (`use 10 Go, 1000 Go`, or `?, ?` unseen). A deck \
-           too short for the three draws decks the player. The hand ends one card larger.\n\n\
+           too short for the three draws decks the player. The hand ends one card larger. Draws with no \
+           line from a deck of unknown size that may hold fewer than three may have decked the player \
+           (ruling R34): neither hand nor deck is counted then.\n\n\
            Checked: two cards (R0317), which the hand can hold after the draws (R0308); written \
            draws can come off the deck (R0601). The two cards keep their identities beneath it.",
 };
@@ -33,7 +35,16 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     }
     let deck = cx.state().player(player).deck.len();
     let k = deck.map_or(3, |d| d.min(3));
+    // Unwritten draws from a deck that may hold fewer than three may have decked the player
+    // (ruling R34), and then nothing went beneath the deck.
+    let may_run_out = deck.is_none()
+        && cx.state().player(player).deck.min_len() < 3
+        && !cx.claims_left(|e| matches!(e, Event::Draws { player: p, .. } if *p == player));
     if cx.draws(player, k, "Process", if k < 3 { "the deck held fewer than three" } else { "Process draws three" }) {
+        return Resolved::Done;
+    }
+    if may_run_out {
+        cx.emit(Event::HandUnknown(player));
         return Resolved::Done;
     }
     if k < 3 {
