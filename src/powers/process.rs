@@ -36,15 +36,11 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let deck = cx.state().player(player).deck.len();
     let k = deck.map_or(3, |d| d.min(3));
     // Unwritten draws from a deck that may hold fewer than three may have decked the player
-    // (ruling R34), and then nothing went beneath the deck.
+    // (ruling R34), and then nothing went beneath the deck (below).
     let may_run_out = deck.is_none()
         && cx.state().player(player).deck.min_len() < 3
         && !cx.claims_left(|e| matches!(e, Event::Draws { player: p, .. } if *p == player));
     if cx.draws(player, k, "Process", if k < 3 { "the deck held fewer than three" } else { "Process draws three" }) {
-        return Resolved::Done;
-    }
-    if may_run_out {
-        cx.emit(Event::HandUnknown(player));
         return Resolved::Done;
     }
     if k < 3 {
@@ -66,5 +62,10 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         to: Destination { place: Place::UnderDeck, owner: None },
         from: Source::default(),
     });
+    if may_run_out {
+        // Decked by the draws, the player drew what the deck held and put nothing beneath it:
+        // neither the hand nor the deck is counted any longer.
+        cx.emit(Event::DrawsUnknown(player));
+    }
     Resolved::Done
 }
