@@ -17,7 +17,9 @@ pub const DOC: Doc = Doc {
            deck (`  Dan puts Matt's 100 Go on Matt's deck from pile`) rather than into the shuffle. A \
            Fizzbin never leaves its pile: it is counted, stays at the bottom, and the new cards go on top \
            of it (the rulebook's Fizzbin example); a pile card whose power was not recorded may be one, \
-           and the Mutate is then taken from the log.\n\n\
+           and the Mutate is then taken from the log. With no line, a deck of unknown size may give fewer \
+           cards than the pile held (a card that went home left it shorter): the pile takes those the deck \
+           surely had and is then unknown (ruling R26).\n\n\
            Checked: the new pile has as many cards as the old (R0601); each can be the player's (R0401).",
 };
 
@@ -66,7 +68,16 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         Some((Event::Puts { cards, .. }, _)) => crate::engine::state::expand(cards),
         _ => Vec::new(),
     };
-    let n = if (least..=n).contains(&(cards.len() as u32)) && shown.is_some() { cards.len() as u32 } else { n };
+    // With no line, a deck of unknown size gives at least `least` cards, and perhaps no more: the
+    // pile takes those, and whether others joined them is not known.
+    let unseen_more = shown.is_none() && least < n;
+    let n = if (least..=n).contains(&(cards.len() as u32)) && shown.is_some() {
+        cards.len() as u32
+    } else if unseen_more {
+        least
+    } else {
+        n
+    };
     if let Some((_, span)) = &shown {
         if cards.len() as u32 != n {
             let written = cards.len();
@@ -88,6 +99,9 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             to: Destination { place: Place::OnPile, owner: None },
             from: Source { zone: Zone::Deck, owner: None },
         });
+    }
+    if unseen_more {
+        cx.emit(Event::PileUnknown(player));
     }
     for c in &cards {
         cx.check_card(player, c, shown.as_ref().map_or(crate::model::Span::default(), |(_, s)| *s));
