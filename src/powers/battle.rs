@@ -19,7 +19,8 @@ pub const DOC: Doc = Doc {
            go beneath their piles. Unnamed cards leave the totals open: the table's placement lines then \
            say who won, and without them Battle's effects are taken from the log. With no reveal line, \
            a placement line naming fewer than three cards from a deck of unknown size says how many it \
-           gave. The opponent's revealed \
+           gave; with no line at all for a side that kept, its pile takes the cards the deck surely had and \
+           is then unknown (ruling R26). The opponent's revealed \
            Replicate lets them put one more card from hand where it went (the rulebook's Replicate \
            example; `tribbles explain Replicate`).\n\n\
            Checked: the target (R0320); each side reveals its deck's top cards (R0601) and the player's \
@@ -29,8 +30,8 @@ pub const DOC: Doc = Doc {
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let Some((target, _)) = cx.opponent("Battle", "10 Battle use @Matt") else { return Resolved::Done };
     let player = cx.player;
-    let (mut mine, my_line, my_least) = revealed(cx, player);
-    let (mut theirs, their_line, their_least) = revealed(cx, target);
+    let (mut mine, my_line, mut my_least) = revealed(cx, player);
+    let (mut theirs, their_line, mut their_least) = revealed(cx, target);
     let total =
         |cards: &[Card]| -> Option<u64> { cards.iter().try_fold(0u64, |t, c| c.denomination().map(|d| t + d.value())) };
     // Who keeps: by the totals, else by what the table says it did.
@@ -51,6 +52,13 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                     }
                 }
             }
+            // A side the table placed gave as many cards as its line names.
+            if said_a.is_some() {
+                my_least = mine.len() as u32;
+            }
+            if said_b.is_some() {
+                their_least = theirs.len() as u32;
+            }
             let a = if mine.is_empty() { Some(false) } else { said_a.map(|s| s.0) };
             let b = if theirs.is_empty() { Some(false) } else { said_b.map(|s| s.0) };
             match (a, b) {
@@ -61,9 +69,11 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                 (None, Some(false)) => Some((true, false)),
                 _ => {
                     // Who won is open: what the table says one side did still happened.
-                    for (p, cards, keep, line) in [(player, &mine, a, my_line), (target, &theirs, b, their_line)] {
+                    for (p, cards, keep, line, least) in
+                        [(player, &mine, a, my_line, my_least), (target, &theirs, b, their_line, their_least)]
+                    {
                         if let Some(keep) = keep {
-                            place(cx, p, cards, keep, line);
+                            place(cx, p, cards, keep, line, least);
                         }
                     }
                     None
@@ -76,14 +86,24 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         return Resolved::Done;
     };
     // A Replicate of the opponent's lets them place one more card (REPLICATE): PowerCx::emit.
-    place(cx, player, &mine, i_keep, my_line);
-    place(cx, target, &theirs, they_keep, their_line);
+    place(cx, player, &mine, i_keep, my_line, my_least);
+    place(cx, target, &theirs, they_keep, their_line, their_least);
     Resolved::Done
 }
 
 /// One side's revealed cards go beneath its pile (kept) or to its discard pile; the decklist
-/// check then counts them where they are.
-fn place(cx: &mut PowerCx, p: PlayerId, cards: &[Card], keep: bool, line: Span) {
+/// check then counts them where they are. Of a reveal no line gives, from a deck of unknown size,
+/// only the first `least` cards surely came: whether the others did is not known, so the pile
+/// that takes them is no longer counted (ruling R26). (Such a side is only ever the keeper: a side
+/// with no line loses only by the totals, which need its cards named.)
+fn place(cx: &mut PowerCx, p: PlayerId, cards: &[Card], keep: bool, line: Span, least: u32) {
+    let (cards, maybe) = cards.split_at((least as usize).min(cards.len()));
+    debug_assert!(keep || maybe.is_empty(), "an unwritten reveal of uncertain size lost the Battle");
+    if !maybe.is_empty() {
+        cx.emit(Event::PileUnknown(p));
+        // Those cards may have held the opponent's Replicate (ruling F8).
+        cx.may_replicate(p, Some(Place::UnderPile));
+    }
     if cards.is_empty() {
         return;
     }
