@@ -1936,10 +1936,13 @@ impl PowerCx<'_, '_, '_> {
         self.r.name(p).to_string()
     }
 
-    /// Whether `p` drew a card the log did not name from a deck that may have been empty, and
-    /// may have been decked by it unseen (ruling R34).
+    /// Whether `p` may have been decked unseen: by a card drawn unnamed from a deck that may have
+    /// been empty (ruling R34), or, while the turn order is the table's after a power the referee
+    /// does not follow (when such draws are not noted), with a deck that may be empty now.
     pub fn may_be_decked_unseen(&self, p: PlayerId) -> bool {
+        let deck = &self.state().player(p).deck;
         self.r.drew_unseen.contains(&p)
+            || (self.state().fog.turn_order && deck.len().is_none() && deck.min_len() == 0)
     }
 
     /// Whether `p` is only taken to have been decked at the deal, a reading a later line may

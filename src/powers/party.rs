@@ -14,7 +14,8 @@ pub const DOC: Doc = Doc {
            round, in turn order from the next and the Party's player last, puts a random card from hand \
            beneath the play pile (`  Matt puts 1000 Go under pile`; an unwritten card is unknown, and so \
            is then that pile's score). With no line for a player whom an unnamed draw may have decked \
-           (ruling R34), that player may have taken no part: neither hand nor pile is counted then.\n\n\
+           (ruling R34), or whose deck may be empty while the turn order is the table's (ruling R35), that \
+           player may have taken no part: neither hand nor pile is counted then.\n\n\
            Checked: the two other cards (R0324); a written card can be in its player's hand (R0308).",
 };
 
@@ -54,8 +55,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         });
         let card = match &shown {
             Some((Event::Puts { cards, .. }, _)) => cards[0].card,
-            // No line for a player an unseen draw may have decked (ruling R34): the card may not
-            // have gone, and neither the hand nor the pile is counted any longer.
+            // No line for a player an unseen draw may have decked (ruling R34), noted or not: the
+            // card may not have gone, and neither the hand nor the pile is counted any longer.
             None if cx.may_be_decked_unseen(q) => {
                 cx.emit(Event::HandUnknown(q));
                 cx.emit(Event::PileUnknown(q));
