@@ -368,6 +368,10 @@ pub(crate) struct Referee<'a> {
     pub(super) go_chain: bool,
     /// Whether each player (by index) has taken a turn this round.
     pub(super) took_turn: Vec<bool>,
+    /// The players a resolution line showed taking part this round (a card given from the hand, a
+    /// deck that gave a card it could not have kept through a decking deal): none of them was
+    /// decked at the deal.
+    pub(super) took_part: Vec<PlayerId>,
     /// Players taken to have been decked at the deal, or by a draw (R0707), until they play after
     /// all.
     pub(super) inferred_decked: Vec<InferredDecked>,
@@ -509,6 +513,7 @@ impl<'a> Referee<'a> {
             previous_turn: None,
             go_chain: false,
             took_turn: Vec::new(),
+            took_part: Vec::new(),
             inferred_decked: Vec::new(),
             drew_unseen: Vec::new(),
             maybe_awaiting: Vec::new(),
@@ -909,6 +914,7 @@ impl<'a> Referee<'a> {
         self.previous_turn = None;
         self.go_chain = false;
         self.took_turn.clear();
+        self.took_part.clear();
         self.inferred_decked.clear();
         self.drew_unseen.clear();
         self.may_sit_out = std::mem::take(&mut self.may_sit_out_next);
@@ -1332,14 +1338,23 @@ impl<'a> Referee<'a> {
         self.took_turn.get(q.index()).copied().unwrap_or(false)
     }
 
-    /// Whether the player, still in and without a turn this round, may have been decked at the
-    /// deal unseen: the deck's size is not known and it may have held fewer than seven cards
-    /// (ruling R2).
+    /// Whether some player still in may yet be taken to have been decked at the deal (ruling R2):
+    /// the turns' lines that show players taking part are then worth reading.
+    pub(super) fn deal_in_doubt(&self) -> bool {
+        if self.saw_deal && self.maybe_short.is_empty() {
+            return false;
+        }
+        self.state.seating.iter().any(|q| self.state.player(*q).is_in() && self.may_have_been_decked(*q))
+    }
+
+    /// Whether the player, still in, without a turn this round and not shown taking part in it,
+    /// may have been decked at the deal unseen: the deck's size is not known and it may have held
+    /// fewer than seven cards (ruling R2).
     pub(super) fn may_have_been_decked(&self, q: PlayerId) -> bool {
         if self.drew_unseen.contains(&q) {
             return true;
         }
-        if self.has_taken_a_turn(q) {
+        if self.has_taken_a_turn(q) || self.took_part.contains(&q) {
             return false;
         }
         if self.saw_deal {

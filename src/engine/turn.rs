@@ -118,7 +118,7 @@ impl Referee<'_> {
                 _ => None,
             })
             .collect();
-        if !self.inferred_decked.is_empty() || !self.drew_unseen.is_empty() {
+        if !self.inferred_decked.is_empty() || !self.drew_unseen.is_empty() || self.deal_in_doubt() {
             self.inferences_met(turn, &lines[at + 1..end]);
         }
         let mut claims = std::mem::take(&mut self.spare_claims);
@@ -447,6 +447,9 @@ impl Referee<'_> {
                 _ => {}
             }
             let Some(actor) = actor else { continue };
+            if !self.took_part.contains(&actor) {
+                self.took_part.push(actor);
+            }
             // Nor was the player decked by an unseen draw (R34).
             self.drew_unseen.retain(|q| *q != actor);
             if self.inferred_decked.iter().any(|d| d.player == actor) {
