@@ -2,7 +2,7 @@
 //! rules: it records what happened, even where the rules were broken, and never fails.
 
 use super::event::{Drawn, Event, Place};
-use super::zone::{ClearInto, Collection, Deck, Hidden, Impossible, Pile};
+use super::zone::{ClearInto, Collection, Deck, Hidden, Impossible, Pile, compatible};
 use crate::model::log::{CardCount, Direction, Ruleset, Zone};
 use crate::model::{Card, Denomination, Names, PlayerId, Points, Power, PowerSpec};
 
@@ -590,9 +590,23 @@ impl State {
                 }
             }
             Event::Replays { player, card } => {
+                // A card named from among unnamed ones, of the pile's own and of one other
+                // player's: taken as the pile's own, it may have been the other's (ruling F10).
+                let pile = &self.player(*player).pile;
+                let other = if pile.iter().any(|c| c == card) {
+                    None
+                } else {
+                    let mut others = pile.guests().filter(|(c, _)| compatible(card, c)).map(|(_, o)| o);
+                    let first = others.next();
+                    first.filter(|o| others.all(|x| x == *o))
+                };
                 let (got, owner) = self.take_owned(*player, Zone::Pile, card, None);
                 let denomination = got.denomination();
-                self.player_mut(*player).pile.push(got, owner);
+                let pile = &mut self.player_mut(*player).pile;
+                pile.push(got, owner);
+                if let (Some(o), None) = (other, owner) {
+                    pile.doubt_owner(pile.len() - 1, o);
+                }
                 self.chain = Chain { last: denomination, by: Some(*player), broken: false };
             }
             Event::TroubleShifts(t) => self.trouble = Some(t.clone()),
@@ -662,6 +676,7 @@ impl State {
             let want = named.filter(|o| *o != p);
             let pile = &mut self.player_mut(p).pile;
             let exact = pile.take_exact(seen, |o| o == want);
+            let exact = exact.or_else(|| want.and_then(|o| pile.take_as_doubted(seen, o)));
             let exact = exact.or_else(|| if named.is_none() { pile.take_exact(seen, |_| true) } else { None });
             if let Some(taken) = exact.or_else(|| pile.take_seen(seen, |o| o == want)) {
                 // A card of the pile: known there already.

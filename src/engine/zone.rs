@@ -45,6 +45,10 @@ pub struct Pile {
     guests: usize,
     /// How many are each other player's, by player index (empty until a guest comes).
     guests_by: Vec<usize>,
+    /// The card at this index, taken as the pile's own when a line named it from among unnamed
+    /// cards, may have been this other player's card instead (ruling F10). Kept while cards only
+    /// go on top.
+    doubt: Option<(usize, PlayerId)>,
 }
 
 /// Piles are equal when they hold the same cards of the same owners (the counts follow).
@@ -67,7 +71,7 @@ impl Pile {
     /// The player's own cards.
     pub fn own(cards: Vec<Card>) -> Pile {
         let owners = vec![None; cards.len()];
-        Pile { cards, owners, guests: 0, guests_by: Vec::new() }
+        Pile { cards, owners, guests: 0, guests_by: Vec::new(), doubt: None }
     }
 
     /// Counts a card of another player's (`owner`) coming onto the pile, or leaving it.
@@ -95,6 +99,7 @@ impl Pile {
     /// At `i` from the bottom (clamped to the pile's height).
     pub fn insert(&mut self, i: usize, card: Card, owner: Option<PlayerId>) {
         let i = i.min(self.cards.len());
+        self.doubt = None;
         self.count_guest(owner, true);
         self.cards.insert(i, card);
         self.owners.insert(i, owner);
@@ -102,6 +107,7 @@ impl Pile {
 
     /// The card at `i` and its owner, when it is another player's.
     pub fn remove(&mut self, i: usize) -> (Card, Option<PlayerId>) {
+        self.doubt = None;
         let owner = self.owners.remove(i);
         self.count_guest(owner, false);
         (self.cards.remove(i), owner)
@@ -145,6 +151,7 @@ impl Pile {
 
     /// The top card and its owner, when it is another player's.
     pub fn pop(&mut self) -> Option<(Card, Option<PlayerId>)> {
+        self.doubt = None;
         let card = self.cards.pop()?;
         let owner = self.owners.pop().flatten();
         self.count_guest(owner, false);
@@ -156,14 +163,51 @@ impl Pile {
         self.owners.get(i).copied().flatten()
     }
 
+    /// The other player whose card the card at `i`, held as the pile's own, may have been
+    /// (ruling F10).
+    pub fn doubted_owner(&self, i: usize) -> Option<PlayerId> {
+        self.doubt.filter(|(j, _)| *j == i).map(|(_, o)| o)
+    }
+
+    /// The card at `i`, held as the pile's own, may have been `other`'s (ruling F10).
+    pub fn doubt_owner(&mut self, i: usize, other: PlayerId) {
+        self.doubt = (i < self.cards.len()).then_some((i, other));
+    }
+
+    /// A line takes `other`'s card `seen` from the pile, and the card the pile holds as its own
+    /// may have been `other`'s ([`Pile::doubted_owner`]): it was, so an unnamed card of `other`'s
+    /// that may be `seen` was the pile's own. That card stays, its identity forgotten (the one the
+    /// pile's own card had is not kept), and the doubted card leaves as `other`'s.
+    pub fn take_as_doubted(&mut self, seen: &Card, other: PlayerId) -> Option<(Card, Option<PlayerId>)> {
+        let (i, o) = self.doubt?;
+        if o != other || self.owners.get(i) != Some(&None) || !compatible(seen, &self.cards[i]) {
+            return None;
+        }
+        let j = (0..self.cards.len())
+            .rev()
+            .find(|j| *j != i && self.owners[*j] == Some(other) && compatible(seen, &self.cards[*j]))?;
+        self.count_guest(Some(other), false);
+        self.owners[j] = None;
+        self.cards[j] = Card::Unknown;
+        let (card, _) = self.remove(i);
+        Some((card, Some(other)))
+    }
+
     /// An empty pile with room for `cards` cards.
     pub fn with_capacity(cards: usize) -> Pile {
-        Pile { cards: Vec::with_capacity(cards), owners: Vec::with_capacity(cards), guests: 0, guests_by: Vec::new() }
+        Pile {
+            cards: Vec::with_capacity(cards),
+            owners: Vec::with_capacity(cards),
+            guests: 0,
+            guests_by: Vec::new(),
+            doubt: None,
+        }
     }
 
     /// Every card, bottom to top, with its owner when it is another player's, leaving the pile
     /// empty (and its room kept for the next round).
     pub fn drain(&mut self) -> impl Iterator<Item = (Card, Option<PlayerId>)> + '_ {
+        self.doubt = None;
         self.guests = 0;
         self.guests_by.clear();
         self.cards.drain(..).zip(self.owners.drain(..))
@@ -171,6 +215,7 @@ impl Pile {
 
     /// Empties the pile, keeping its room.
     pub fn clear(&mut self) {
+        self.doubt = None;
         self.cards.clear();
         self.owners.clear();
         self.guests = 0;

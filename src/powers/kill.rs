@@ -15,7 +15,9 @@ pub const DOC: Doc = Doc {
            Piles are public, so the card is known; the table may write it (`  Matt discards 1000 Go from \
            pile`). Another player's card (assimilated, or a BiJ) goes on top of its owner's deck instead \
            (`  Matt puts Dan's 1000 BiJ on Dan's deck from pile`). A Fizzbin on top never leaves: the \
-           Kill does nothing. A killed Replicate lets its owner discard one more card from hand \
+           Kill does nothing. A top card a Replay named from among unnamed cards, taken as the pile's own, \
+           may have been another player's: the table's line says whose, and with none the Kill is taken \
+           from the log (ruling F10). A killed Replicate lets its owner discard one more card from hand \
            (`  Matt discards 10 Go`, see `tribbles explain Replicate`).\n\n\
            Checked: the target has a card to kill (R0601); the line names the pile's top card and where it \
            goes (R0601).",
@@ -52,8 +54,20 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     if top.may_have(&[Power::Fizzbin]) {
         return Resolved::Pending;
     }
-    if let Some(owner) = pl.pile.owner(pl.pile.len() - 1) {
+    let at_top = pl.pile.len() - 1;
+    if let Some(owner) = pl.pile.owner(at_top) {
         return home(cx, target, owner, top);
+    }
+    // A card the pile holds as its own that may have been another player's (ruling F10): the
+    // table's line sending it home says it was, one discarding it says it was not, and with
+    // neither what the Kill did is taken from the log.
+    if let Some(other) = pl.pile.doubted_owner(at_top) {
+        if cx.claims_left(|e| goes_home(e, target, other, &top)) {
+            return home(cx, target, other, top);
+        }
+        if !cx.claims_left(|e| matches!(e, Event::Discards { player, from: Zone::Pile, .. } if *player == target)) {
+            return Resolved::Pending;
+        }
     }
     let claim = cx.take_claim(|e| matches!(e, Event::Discards { player, from: Zone::Pile, .. } if *player == target));
     if let Some((Event::Discards { cards, .. }, span)) = &claim {
@@ -75,6 +89,17 @@ fn leaves_pile(e: &Event, target: PlayerId) -> bool {
     match e {
         Event::Discards { player, from: Zone::Pile, .. } => *player == target,
         Event::Puts { player, from: Source { zone: Zone::Pile, owner: from }, .. } => from.unwrap_or(*player) == target,
+        _ => false,
+    }
+}
+
+/// Whether the line sends `owner`'s card `top` from `target`'s pile to the top of `owner`'s deck.
+fn goes_home(e: &Event, target: PlayerId, owner: PlayerId, top: &Card) -> bool {
+    match e {
+        Event::Puts { to: Destination { place: Place::OnDeck, owner: Some(o) }, cards, .. } if leaves_pile(e, target) => {
+            let named = crate::engine::state::expand(cards);
+            *o == owner && named.len() == 1 && compatible(&named[0], top)
+        }
         _ => false,
     }
 }
