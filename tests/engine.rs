@@ -99,3 +99,24 @@ fn check_reports_what_a_full_replay_reports() {
     }
     assert!(compared > 150, "only {compared} logs compared");
 }
+
+/// The events that say a zone is no longer counted print as resolution lines that parse back,
+/// though no clean log makes them.
+#[test]
+fn uncounted_zone_events_print_as_lines_that_parse_back() {
+    use tribbles::engine::event::Event;
+    use tribbles::model::PlayerId;
+    let (log, _) = parse("players: Dan, Rogue\nround 1\nDan: draw\n");
+    let rogue = PlayerId(1);
+    for e in [
+        Event::HandUnknown(rogue),
+        Event::DrawsUnknown(rogue),
+        Event::PileUnknown(rogue),
+        Event::DiscardsUnknown(rogue),
+    ] {
+        let text = format!("players: Dan, Rogue\nround 1\nDan: draw\n  {}\n", e.display(&log.names));
+        let (back, diags) = parse(&text);
+        assert!(diags.is_empty(), "{text}: {diags:#?}");
+        assert!(back.lines.iter().any(|l| matches!(&l.kind, LineKind::Resolution(b) if *b == e)), "{text}");
+    }
+}

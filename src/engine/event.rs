@@ -94,6 +94,10 @@ pub enum Event {
     /// The player's play pile can no longer be known: a card may or may not have joined it
     /// (a move the log leaves out, from a deck that may be empty: ruling R26).
     PileUnknown(PlayerId),
+    /// The player's discard pile may hold cards the referee does not count: a card that may or may
+    /// not have gone there (a discard the log leaves out, by a player an unseen draw may have
+    /// decked: ruling R34).
+    DiscardsUnknown(PlayerId),
     /// The new clockwise seating (BaH!).
     Reseated(Vec<PlayerId>),
     /// The next number is 1 and the chain is not broken (Famine).
@@ -339,6 +343,7 @@ impl fmt::Display for EventLine<'_> {
             Event::HandUnknown(p) => write!(f, "{} holds unknown", name(*p)),
             Event::DrawsUnknown(p) => write!(f, "{} draws unknown", name(*p)),
             Event::PileUnknown(p) => write!(f, "{} piles unknown", name(*p)),
+            Event::DiscardsUnknown(p) => write!(f, "{} discards unknown", name(*p)),
             Event::ChainRestarts => f.write_str("chain restarts"),
             Event::PotEmpties => f.write_str("pot empties"),
             Event::PotMayEmpty => f.write_str("pot may empty"),

@@ -468,6 +468,7 @@ impl State {
                 pl.hand.unbounded = true;
                 pl.deck = Deck::unknown();
             }
+            Event::DiscardsUnknown(p) => self.player_mut(*p).discard.unbounded = true,
             Event::PileUnknown(p) => {
                 let pl = self.player_mut(*p);
                 pl.pile_unknown = true;

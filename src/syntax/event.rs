@@ -200,6 +200,9 @@ impl Cx<'_> {
                 if let Ok((r, _)) = kw("hand")(rest) {
                     return Ok((r, Event::DiscardsHand(player)));
                 }
+                if let Ok((r, _)) = kw("unknown")(rest) {
+                    return Ok((r, Event::DiscardsUnknown(player)));
+                }
                 let (r, cards) = self.card_list(rest)?;
                 let (r, from) = match (space1::<&str, PErr>, kw("from"), space1).parse(r) {
                     Ok((r, _)) => {
