@@ -106,6 +106,9 @@ pub enum Event {
     PotEmpties,
     /// A card that may have been a Qapla' was played: the pot may have gone to the discard piles.
     PotMayEmpty,
+    /// The pot may hold a card the referee does not know of (an Ante's card the log leaves out,
+    /// from a player an unseen draw may have decked: ruling R34).
+    PotUnknown,
     /// Nobody may play a card with this power until the end of the freezer's next turn (Freeze).
     Freezes {
         player: PlayerId,
@@ -347,6 +350,7 @@ impl fmt::Display for EventLine<'_> {
             Event::ChainRestarts => f.write_str("chain restarts"),
             Event::PotEmpties => f.write_str("pot empties"),
             Event::PotMayEmpty => f.write_str("pot may empty"),
+            Event::PotUnknown => f.write_str("pot unknown"),
             Event::Rejoins(p) => write!(f, "{} rejoins", name(*p)),
             Event::DeckedAtDeal(p) => write!(f, "{} was decked at the deal", name(*p)),
             Event::DeckedUnseen(p) => write!(f, "{} was decked unseen", name(*p)),

@@ -469,6 +469,7 @@ impl State {
                 pl.deck = Deck::unknown();
             }
             Event::DiscardsUnknown(p) => self.player_mut(*p).discard.unbounded = true,
+            Event::PotUnknown => self.pot_unknown = true,
             Event::PileUnknown(p) => {
                 let pl = self.player_mut(*p);
                 pl.pile_unknown = true;

@@ -44,6 +44,9 @@ impl Cx<'_> {
         if let Ok((rest, _)) = (kw("pot"), space1, kw("may"), space1, kw("empty")).parse(i) {
             return Ok((rest, Event::PotMayEmpty));
         }
+        if let Ok((rest, _)) = (kw("pot"), space1, kw("unknown")).parse(i) {
+            return Ok((rest, Event::PotUnknown));
+        }
         if let Ok((rest, _)) = (kw("trouble"), space1, kw("shifts"), space1, kw("to"), space1).parse(i) {
             if rest.is_empty() {
                 return fail(rest, Code::BadResolution, "expected the trouble's name");
