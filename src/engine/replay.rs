@@ -953,6 +953,10 @@ impl<'a> Referee<'a> {
                 );
             }
             rolled.push(*q);
+            // A player with a hand to mulligan was dealt in: neither decked at the deal nor
+            // sitting the round out (ruling R2).
+            self.maybe_short.retain(|x| x != q);
+            self.may_sit_out.retain(|x| x != q);
             let n = self.state.player(*q).hand.min_len();
             self.emit(Event::Shuffles { player: *q, from: Zone::Hand });
             self.emit(Event::Draws { player: *q, drawn: Drawn::Count(n) });

@@ -419,7 +419,11 @@ impl Referee<'_> {
                 Event::GoesOut(player) => Some(*player),
                 // A decked player keeps the discard and play piles, which a power may still reach
                 // (Rival's name): only the deck shows the player in.
-                Event::Draws { player, .. } | Event::Discards { player, from: Zone::Deck, .. } if on_everyone => {
+                Event::Draws { player, .. }
+                | Event::Discards { player, from: Zone::Deck, .. }
+                | Event::Reveals { player, .. }
+                    if on_everyone =>
+                {
                     Some(*player)
                 }
                 Event::Puts { player, from, .. } if on_everyone && from.zone == Zone::Deck && from.owner.is_none() => {
@@ -428,7 +432,8 @@ impl Referee<'_> {
                 // Under any power, a card leaving a deck that has gained none since the deal: a
                 // deal that decked its player would have emptied it.
                 Event::Draws { player, drawn } => (drawn.count() > 0 && unfilled(*player)).then_some(*player),
-                Event::Discards { player, from: Zone::Deck, cards } => {
+                // (Every power reveals from the top of a deck: Battle, Toxin, Qapla'.)
+                Event::Discards { player, from: Zone::Deck, cards } | Event::Reveals { player, cards } => {
                     (!cards.is_empty() && unfilled(*player)).then_some(*player)
                 }
                 Event::Puts { player, from, cards, .. } if from.zone == Zone::Deck => {
