@@ -114,6 +114,7 @@ fn uncounted_zone_events_print_as_lines_that_parse_back() {
         Event::PileUnknown(rogue),
         Event::DiscardsUnknown(rogue),
         Event::PotUnknown,
+        Event::MayGoOut(rogue),
     ] {
         let text = format!("players: Dan, Rogue\nround 1\nDan: draw\n  {}\n", e.display(&log.names));
         let (back, diags) = parse(&text);

@@ -98,6 +98,10 @@ pub enum Event {
     /// not have gone there (a discard the log leaves out, by a player an unseen draw may have
     /// decked: ruling R34).
     DiscardsUnknown(PlayerId),
+    /// At the round's end, the player may have been the last one in and gone out with the whole
+    /// hand, or may have been decked (ruling R33): the hand's cards went to the play pile or the
+    /// discard pile, and neither is counted any longer.
+    MayGoOut(PlayerId),
     /// The new clockwise seating (BaH!).
     Reseated(Vec<PlayerId>),
     /// The next number is 1 and the chain is not broken (Famine).
@@ -347,6 +351,7 @@ impl fmt::Display for EventLine<'_> {
             Event::DrawsUnknown(p) => write!(f, "{} draws unknown", name(*p)),
             Event::PileUnknown(p) => write!(f, "{} piles unknown", name(*p)),
             Event::DiscardsUnknown(p) => write!(f, "{} discards unknown", name(*p)),
+            Event::MayGoOut(p) => write!(f, "{} may go out with the hand", name(*p)),
             Event::ChainRestarts => f.write_str("chain restarts"),
             Event::PotEmpties => f.write_str("pot empties"),
             Event::PotMayEmpty => f.write_str("pot may empty"),

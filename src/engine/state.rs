@@ -469,6 +469,13 @@ impl State {
                 pl.deck = Deck::unknown();
             }
             Event::DiscardsUnknown(p) => self.player_mut(*p).discard.unbounded = true,
+            Event::MayGoOut(p) => {
+                // The hand's cards are in the pile or the discard pile: located in neither.
+                let pl = self.player_mut(*p);
+                pl.hand = Hidden::default();
+                pl.discard.unbounded = true;
+                pl.pile_unknown = true;
+            }
             Event::PotUnknown => self.pot_unknown = true,
             Event::PileUnknown(p) => {
                 let pl = self.player_mut(*p);

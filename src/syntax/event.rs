@@ -338,6 +338,11 @@ impl Cx<'_> {
                 Ok((r, Event::DeckedAtDeal(player)))
             }
             b"may" => {
+                if let Ok((r, _)) = (kw("go"), space1, kw("out"), space1, kw("with"), space1, kw("the"), space1, kw("hand"))
+                    .parse(rest)
+                {
+                    return Ok((r, Event::MayGoOut(player)));
+                }
                 let (r, _) =
                     (kw("remove"), space1, kw("a"), space1, kw("discarded"), space1, kw("card")).parse(rest).or_else(
                         |_: nom::Err<PErr>| fail(rest, Code::BadResolution, "expected `may remove a discarded card`"),
