@@ -1485,9 +1485,9 @@ impl<'a> Referee<'a> {
             if pl.hand.min_len() > 0 || pl.hand.unbounded {
                 if safeties.contains(&q) {
                     self.emit(Event::Shuffles { player: q, from: Zone::Hand });
-                } else if nobody_known_out && pl.is_in() {
-                    // Every player still in may have been decked: any of them may have been the
-                    // last one in, gone out with the whole hand (ruling R33).
+                } else if outs_unknown && self.went_out.is_empty() && pl.is_in() {
+                    // Who went out is not known, nor who was decked: any player still in may have
+                    // been the last one in, gone out with the whole hand (ruling R33).
                     self.emit(Event::MayGoOut(q));
                 } else {
                     self.emit(Event::DiscardsHand(q));
