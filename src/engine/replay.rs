@@ -412,6 +412,9 @@ pub(super) struct InferredDecked {
     /// be counted (an uncertain deal).
     pub hand_unknown: u32,
     pub hand_unbounded: bool,
+    /// A power acting on every player still in was used while the inference stood: should it be
+    /// withdrawn, the player may have had a part in it that the referee did not follow.
+    pub missed: bool,
 }
 
 impl InferredDecked {
@@ -425,6 +428,7 @@ impl InferredDecked {
             hand: Vec::new(),
             hand_unknown: 0,
             hand_unbounded: false,
+            missed: false,
         }
     }
 }
@@ -1332,8 +1336,15 @@ impl<'a> Referee<'a> {
                 from: super::event::Source { zone: Zone::Discard, owner: None },
             });
         }
-        if d.hand_unbounded {
+        if d.hand_unbounded || d.missed {
             self.emit(Event::HandUnknown(d.player));
+        }
+        if d.missed {
+            // What that power did with the player's hand, deck and pile is not known: the cards
+            // it moved may be in the pile, the discard pile or the pot.
+            self.emit(Event::PileUnknown(d.player));
+            self.emit(Event::DiscardsUnknown(d.player));
+            self.emit(Event::PotUnknown);
         }
     }
 

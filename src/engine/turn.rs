@@ -91,6 +91,21 @@ impl Progress<'_> {
     }
 }
 
+/// The powers that act on every player still in, or may use one that does (Copy, Sabotage,
+/// Replay).
+const ON_EVERYONE: [Power; 10] = [
+    Power::Masaka,
+    Power::Avalanche,
+    Power::Party,
+    Power::Qapla,
+    Power::Toxin,
+    Power::Stampede,
+    Power::Ante,
+    Power::Copy,
+    Power::Sabotage,
+    Power::Replay,
+];
+
 impl Referee<'_> {
     /// Checks the turn at line `at`, whose resolution lines run to `end`.
     pub(super) fn turn(&mut self, at: usize, end: usize) {
@@ -386,18 +401,6 @@ impl Referee<'_> {
     /// since the deal (the deal emptied a decked player's deck; only a Recycle or the like
     /// refills it).
     fn inferences_met(&mut self, turn: &Turn, lines: &[Line]) {
-        const ON_EVERYONE: [Power; 10] = [
-            Power::Masaka,
-            Power::Avalanche,
-            Power::Party,
-            Power::Qapla,
-            Power::Toxin,
-            Power::Stampede,
-            Power::Ante,
-            Power::Copy,
-            Power::Sabotage,
-            Power::Replay,
-        ];
         let on_everyone = turn.steps.iter().any(|s| match &s.kind {
             StepKind::Play { card, used: Some(_) } | StepKind::Replay { card, .. } => card.card.may_have(&ON_EVERYONE),
             StepKind::Activate(_) => true,
@@ -1335,6 +1338,11 @@ impl Referee<'_> {
         counted: u32,
     ) {
         let power = c.power().cloned().unwrap_or(PowerSpec::Unrecorded);
+        // A player only taken to have been decked at the deal had no part in it as the referee
+        // follows it, but may have had one after all.
+        if c.may_have(&ON_EVERYONE) {
+            self.inferred_decked.iter_mut().for_each(|d| d.missed = true);
+        }
         if !self.check_choices(&power, choices, span) {
             // The table used the power somehow: what it could have changed is not held against
             // the table either (one mistake, one diagnostic).
