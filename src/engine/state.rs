@@ -599,22 +599,25 @@ impl State {
                 }
             }
             Event::Replays { player, card } => {
-                // A card named from among unnamed ones, of the pile's own and of one other
-                // player's: taken as the pile's own, it may have been the other's (ruling F10).
-                let pile = &self.player(*player).pile;
-                let other = if pile.iter().any(|c| c == card) {
-                    None
-                } else {
-                    let mut others = pile.guests().filter(|(c, _)| compatible(card, c)).map(|(_, o)| o);
-                    let first = others.next();
-                    first.filter(|o| others.all(|x| x == *o))
-                };
+                // A card named from among cards that may be it, of the pile's own and of one other
+                // player's: taken as one owner's, it may have been the other's (ruling F10).
+                let certain = self.player(*player).pile.iter().any(|c| c == card);
                 let (got, owner) = self.take_owned(*player, Zone::Pile, card, None);
                 let denomination = got.denomination();
                 let pile = &mut self.player_mut(*player).pile;
                 pile.push(got, owner);
-                if let (Some(o), None) = (other, owner) {
-                    pile.doubt_owner(pile.len() - 1, o);
+                let top = pile.len() - 1;
+                let other = match owner {
+                    _ if certain && owner.is_none() => None,
+                    None => {
+                        let mut others = pile.guests().filter(|(c, _)| compatible(card, c)).map(|(_, o)| o);
+                        let first = others.next();
+                        first.filter(|o| others.all(|x| x == *o)).map(Some)
+                    }
+                    Some(_) => pile.may_hold(card, None, top).then_some(None),
+                };
+                if let Some(o) = other {
+                    pile.doubt_owner(top, o);
                 }
                 self.chain = Chain { last: denomination, by: Some(*player), broken: false };
             }
@@ -685,7 +688,7 @@ impl State {
             let want = named.filter(|o| *o != p);
             let pile = &mut self.player_mut(p).pile;
             let exact = pile.take_exact(seen, |o| o == want);
-            let exact = exact.or_else(|| want.and_then(|o| pile.take_as_doubted(seen, o)));
+            let exact = exact.or_else(|| pile.take_as_doubted(seen, want));
             let exact = exact.or_else(|| if named.is_none() { pile.take_exact(seen, |_| true) } else { None });
             if let Some(taken) = exact.or_else(|| pile.take_seen(seen, |o| o == want)) {
                 // A card of the pile: known there already.

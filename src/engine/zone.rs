@@ -45,10 +45,10 @@ pub struct Pile {
     guests: usize,
     /// How many are each other player's, by player index (empty until a guest comes).
     guests_by: Vec<usize>,
-    /// The card at this index, taken as the pile's own when a line named it from among unnamed
-    /// cards, may have been this other player's card instead (ruling F10). Kept while cards only
-    /// go on top.
-    doubt: Option<(usize, PlayerId)>,
+    /// The card at this index, taken as one owner's (the pile's own, `None`, or another player's)
+    /// when a line named it from among cards that may be it, may have been this other owner's
+    /// card instead (ruling F10). Kept while cards only go on top.
+    doubt: Option<(usize, Option<PlayerId>)>,
 }
 
 /// Piles are equal when they hold the same cards of the same owners (the counts follow).
@@ -163,34 +163,44 @@ impl Pile {
         self.owners.get(i).copied().flatten()
     }
 
-    /// The other player whose card the card at `i`, held as the pile's own, may have been
-    /// (ruling F10).
-    pub fn doubted_owner(&self, i: usize) -> Option<PlayerId> {
+    /// The other owner (`None`: the pile's own) whose card the card at `i` may have been instead
+    /// of the one it is held as (ruling F10).
+    pub fn doubted_owner(&self, i: usize) -> Option<Option<PlayerId>> {
         self.doubt.filter(|(j, _)| *j == i).map(|(_, o)| o)
     }
 
-    /// The card at `i`, held as the pile's own, may have been `other`'s (ruling F10).
-    pub fn doubt_owner(&mut self, i: usize, other: PlayerId) {
-        self.doubt = (i < self.cards.len()).then_some((i, other));
+    /// The card at `i` may have been `other`'s (`None`: the pile's own) rather than its owner's
+    /// as held (ruling F10).
+    pub fn doubt_owner(&mut self, i: usize, other: Option<PlayerId>) {
+        self.doubt = (i < self.cards.len() && self.owners[i] != other).then_some((i, other));
     }
 
-    /// A line takes `other`'s card `seen` from the pile, and the card the pile holds as its own
-    /// may have been `other`'s ([`Pile::doubted_owner`]): it was, so an unnamed card of `other`'s
-    /// that may be `seen` was the pile's own. That card stays, its identity forgotten (the one the
-    /// pile's own card had is not kept), and the doubted card leaves as `other`'s.
-    pub fn take_as_doubted(&mut self, seen: &Card, other: PlayerId) -> Option<(Card, Option<PlayerId>)> {
+    /// Whether a card of `owner`'s (`None`: the pile's own) other than the one at `except` may be
+    /// `seen`.
+    pub fn may_hold(&self, seen: &Card, owner: Option<PlayerId>, except: usize) -> bool {
+        (0..self.cards.len()).any(|j| j != except && self.owners[j] == owner && compatible(seen, &self.cards[j]))
+    }
+
+    /// A line takes `other`'s card `seen` (`None`: the pile's own) from the pile, and the card
+    /// held as another owner's may have been `other`'s ([`Pile::doubted_owner`]): it was, so a
+    /// card of `other`'s that may be `seen` was the first owner's. That card stays, its identity
+    /// forgotten (the one the doubted card had before it was named is not kept), and the doubted
+    /// card leaves as `other`'s.
+    pub fn take_as_doubted(&mut self, seen: &Card, other: Option<PlayerId>) -> Option<(Card, Option<PlayerId>)> {
         let (i, o) = self.doubt?;
-        if o != other || self.owners.get(i) != Some(&None) || !compatible(seen, &self.cards[i]) {
+        let held = *self.owners.get(i)?;
+        if o != other || held == other || !compatible(seen, &self.cards[i]) {
             return None;
         }
         let j = (0..self.cards.len())
             .rev()
-            .find(|j| *j != i && self.owners[*j] == Some(other) && compatible(seen, &self.cards[*j]))?;
-        self.count_guest(Some(other), false);
-        self.owners[j] = None;
+            .find(|j| *j != i && self.owners[*j] == other && compatible(seen, &self.cards[*j]))?;
+        self.count_guest(other, false);
+        self.count_guest(held, true);
+        self.owners[j] = held;
         self.cards[j] = Card::Unknown;
         let (card, _) = self.remove(i);
-        Some((card, Some(other)))
+        Some((card, other))
     }
 
     /// An empty pile with room for `cards` cards.

@@ -15,9 +15,9 @@ pub const DOC: Doc = Doc {
            Piles are public, so the card is known; the table may write it (`  Matt discards 1000 Go from \
            pile`). Another player's card (assimilated, or a BiJ) goes on top of its owner's deck instead \
            (`  Matt puts Dan's 1000 BiJ on Dan's deck from pile`). A Fizzbin on top never leaves: the \
-           Kill does nothing. A top card a Replay named from among unnamed cards, taken as the pile's own, \
-           may have been another player's: the table's line says whose, and with none the Kill is taken \
-           from the log (ruling F10). A killed Replicate lets its owner discard one more card from hand \
+           Kill does nothing. A top card a Replay named from among cards that may be it may have been \
+           another owner's than the one the referee took (the pile's own, or another player's): the \
+           table's line says whose, and with none the Kill is taken from the log (ruling F10). A killed Replicate lets its owner discard one more card from hand \
            (`  Matt discards 10 Go`, see `tribbles explain Replicate`).\n\n\
            Checked: the target has a card to kill (R0601); the line names the pile's top card and where it \
            goes (R0601).",
@@ -55,19 +55,23 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         return Resolved::Pending;
     }
     let at_top = pl.pile.len() - 1;
-    if let Some(owner) = pl.pile.owner(at_top) {
-        return home(cx, target, owner, top);
-    }
-    // A card the pile holds as its own that may have been another player's (ruling F10): the
-    // table's line sending it home says it was, one discarding it says it was not, and with
-    // neither what the Kill did is taken from the log.
+    let mut owner = pl.pile.owner(at_top);
+    // A card held as one owner's that may have been another's (the pile's own or another
+    // player's, ruling F10): the table's line says whose (one sending it home, or one discarding
+    // it), and with none what the Kill did is taken from the log.
     if let Some(other) = pl.pile.doubted_owner(at_top) {
-        if cx.claims_left(|e| goes_home(e, target, other, &top)) {
-            return home(cx, target, other, top);
-        }
-        if !cx.claims_left(|e| matches!(e, Event::Discards { player, from: Zone::Pile, .. } if *player == target)) {
+        let says = |cx: &PowerCx, whose: Option<PlayerId>| match whose {
+            Some(o) => cx.claims_left(|e| goes_home(e, target, o, &top)),
+            None => cx.claims_left(|e| matches!(e, Event::Discards { player, from: Zone::Pile, .. } if *player == target)),
+        };
+        if says(cx, other) {
+            owner = other;
+        } else if !says(cx, owner) {
             return Resolved::Pending;
         }
+    }
+    if let Some(owner) = owner {
+        return home(cx, target, owner, top);
     }
     let claim = cx.take_claim(|e| matches!(e, Event::Discards { player, from: Zone::Pile, .. } if *player == target));
     if let Some((Event::Discards { cards, .. }, span)) = &claim {
