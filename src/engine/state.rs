@@ -602,9 +602,17 @@ impl State {
                 // A card named from among cards that may be it, of the pile's own and of one other
                 // player's: taken as one owner's, it may have been the other's (ruling F10).
                 let certain = self.player(*player).pile.iter().any(|c| c == card);
+                let before = self.player(*player).pile.len();
                 let (got, owner) = self.take_owned(*player, Zone::Pile, card, None);
                 let denomination = got.denomination();
-                let pile = &mut self.player_mut(*player).pile;
+                let pl = self.player_mut(*player);
+                // A card none of the pile's known ones can be came from the part of an unknown
+                // pile the referee does not see: whose it is is not known either, so the pile is
+                // not counted into the deck at the round's end (another player's card goes home).
+                if pl.pile.len() == before && pl.pile_unknown {
+                    pl.pile_doubtful = true;
+                }
+                let pile = &mut pl.pile;
                 pile.push(got, owner);
                 let top = pile.len() - 1;
                 let other = match owner {
