@@ -390,6 +390,10 @@ pub(crate) struct Referee<'a> {
     /// The last turn's Skips, for another reading of them (ruling R2): who played them, where
     /// play went on from, and how many.
     pub(super) skip_reading: Option<(PlayerId, PlayerId, u32)>,
+    /// While set, reports are held here rather than made: those of a power used on a reading
+    /// of the log that another reading may replace (an activated card a Sabotage's line may not
+    /// have named).
+    pub(super) held: Option<Vec<Diagnostic>>,
 }
 
 /// A player taken to have been decked at the deal because a turn passed over them (ruling R2).
@@ -522,6 +526,7 @@ impl<'a> Referee<'a> {
             drew_unseen: Vec::new(),
             maybe_awaiting: Vec::new(),
             skip_reading: None,
+            held: None,
             maybe_short: Vec::new(),
             saw_deal: false,
         }
@@ -559,6 +564,10 @@ impl<'a> Referee<'a> {
     }
 
     pub(super) fn report(&mut self, d: Diagnostic) {
+        if let Some(held) = &mut self.held {
+            held.push(d);
+            return;
+        }
         if d.severity() != Severity::Note {
             self.flags.push(self.diags.len());
         }

@@ -35,8 +35,8 @@ pub(crate) struct Progress<'l> {
     /// Sabotage: the card it discarded, whose power an `activate` step may use (once).
     sabotaged: Option<Card>,
     /// The card Sabotage discarded is known only from a line that may instead be the activated
-    /// power's own (the Sabotage's line left out).
-    sabotage_doubtful: bool,
+    /// power's own (the Sabotage's line left out): the player whose deck it came from.
+    sabotage_doubtful: Option<PlayerId>,
     /// A Replay was used and has not yet replayed a card.
     replay_open: bool,
     /// The table's resolution lines of this turn; `true` once a power has taken one as evidence.
@@ -1013,29 +1013,64 @@ impl Referee<'_> {
         // A card whose power cannot be activated so: the line that named it may have been the
         // activated power's, the Sabotage's own left out (FORMAT.md §8), and the activated card
         // is then unknown. Only a power aimed at a player discards from a deck (Poison, Battle,
-        // Sabotage).
-        let aimed = choices.iter().any(|c| matches!(c.kind, ChoiceKind::Player(_)));
+        // Sabotage): from the deck of the player it is aimed at, or its user's (a lost Battle).
+        let aimed = doubtful.is_some_and(|from| {
+            choices.iter().any(|c| matches!(c.kind, ChoiceKind::Player(t) if t == from || from == player))
+        });
         // So too a card whose power scores nothing for its user while the table's lines still
         // score for the player (an activated Poison's).
         const SCORERS: [Power; 6] =
             [Power::Poison, Power::Qapla, Power::Toxin, Power::Utilize, Power::Dance, Power::Tally];
         let scored = progress.has(|e| matches!(e, Event::Scores { player: p, .. } if *p == player));
         let unexplained = |p: &PowerSpec| !could_take(p, choices) || scored && !SCORERS.iter().any(|s| p.has(*s));
-        if doubtful && aimed && card.power().is_some_and(|p| p.is_known() && unexplained(p)) {
+        if aimed && card.power().is_some_and(|p| p.is_known() && unexplained(p)) {
             let power = card.power().cloned().unwrap_or(PowerSpec::Unrecorded);
             let why =
                 if could_take(&power, choices) { "scores nothing for its user" } else { "cannot be activated so" };
-            self.report(
-                Diagnostic::new(Code::PowerUnverified, span, "effects of the activated power not checked")
-                    .label(format!("{} {why}: the line naming it may be this power's own", power_name(&power)))
-                    .help("what the power could have changed is taken from the log until it can be checked again"),
-            );
-            self.emit(Event::Unverified { player, power: PowerSpec::Unrecorded });
-            progress.fogged = true;
-            self.may_have_scored_on(player, choices, progress);
+            self.activated_unfollowed(player, choices, span, progress, format!("{} {why}", power_name(&power)));
             return;
         }
+        // Nor when the power the line names would not resolve so on this table (a Kill aimed at
+        // an empty pile): it is followed with its reports held, and any flag among them makes
+        // the other reading the one left. (A power that resolves cleanly is taken as read, even
+        // one that shows in no line of its own: see ruling R36.)
+        let speculative = aimed && card.power().is_some_and(PowerSpec::is_known);
+        if speculative {
+            self.held = Some(Vec::new());
+        }
         self.use_borrowed(player, &card, choices, span, progress, "activated from a discard pile");
+        if speculative {
+            let held = self.held.take().unwrap_or_default();
+            if held.iter().any(|d| d.severity() != crate::diagnostics::Severity::Note) {
+                let power = card.power().cloned().unwrap_or(PowerSpec::Unrecorded);
+                let why = format!("{} would not resolve so", power_name(&power));
+                self.activated_unfollowed(player, choices, span, progress, why);
+            } else {
+                for d in held {
+                    self.report(d);
+                }
+            }
+        }
+    }
+
+    /// The activated power is taken from the log: the one line naming the Sabotage's card may
+    /// have been that power's own, the Sabotage's left out (FORMAT.md §8).
+    fn activated_unfollowed(
+        &mut self,
+        player: PlayerId,
+        choices: &[Choice],
+        span: Span,
+        progress: &mut Progress,
+        why: String,
+    ) {
+        self.report(
+            Diagnostic::new(Code::PowerUnverified, span, "effects of the activated power not checked")
+                .label(format!("{why}: the line naming it may be this power's own"))
+                .help("what the power could have changed is taken from the log until it can be checked again"),
+        );
+        self.emit(Event::Unverified { player, power: PowerSpec::Unrecorded });
+        progress.fogged = true;
+        self.may_have_scored_on(player, choices, progress);
     }
 
     /// Uses the power of a card that is not the one played (Sabotage's discarded card, the top
@@ -1957,8 +1992,7 @@ impl PowerCx<'_, '_, '_> {
     /// does not follow (when such draws are not noted), with a deck that may be empty now.
     pub fn may_be_decked_unseen(&self, p: PlayerId) -> bool {
         let deck = &self.state().player(p).deck;
-        self.r.drew_unseen.contains(&p)
-            || (self.state().fog.turn_order && deck.len().is_none() && deck.min_len() == 0)
+        self.r.drew_unseen.contains(&p) || (self.state().fog.turn_order && deck.len().is_none() && deck.min_len() == 0)
     }
 
     /// Whether `p` is only taken to have been decked at the deal, a reading a later line may
@@ -2269,7 +2303,7 @@ impl PowerCx<'_, '_, '_> {
 
     /// Sabotage: the discarded card's power may be activated by a later step of the turn;
     /// `doubtful` when only a line that may be the activated power's own names it.
-    pub fn sabotaged(&mut self, card: Card, doubtful: bool) {
+    pub fn sabotaged(&mut self, card: Card, doubtful: Option<PlayerId>) {
         self.progress.sabotaged = Some(card);
         self.progress.sabotage_doubtful = doubtful;
     }

@@ -62,7 +62,9 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     if let Some(other) = pl.pile.doubted_owner(at_top) {
         let says = |cx: &PowerCx, whose: Option<PlayerId>| match whose {
             Some(o) => cx.claims_left(|e| goes_home(e, target, o, &top)),
-            None => cx.claims_left(|e| matches!(e, Event::Discards { player, from: Zone::Pile, .. } if *player == target)),
+            None => {
+                cx.claims_left(|e| matches!(e, Event::Discards { player, from: Zone::Pile, .. } if *player == target))
+            }
         };
         if says(cx, other) {
             owner = other;
@@ -100,7 +102,9 @@ fn leaves_pile(e: &Event, target: PlayerId) -> bool {
 /// Whether the line sends `owner`'s card `top` from `target`'s pile to the top of `owner`'s deck.
 fn goes_home(e: &Event, target: PlayerId, owner: PlayerId, top: &Card) -> bool {
     match e {
-        Event::Puts { to: Destination { place: Place::OnDeck, owner: Some(o) }, cards, .. } if leaves_pile(e, target) => {
+        Event::Puts { to: Destination { place: Place::OnDeck, owner: Some(o) }, cards, .. }
+            if leaves_pile(e, target) =>
+        {
             let named = crate::engine::state::expand(cards);
             *o == owner && named.len() == 1 && compatible(&named[0], top)
         }

@@ -16,11 +16,12 @@ pub const DOC: Doc = Doc {
            (DABO). A passive power cannot be activated (R0313); an `activate` with no Sabotage before it \
            is R0317. An activated Convert or Stampede (powers that act through their own card, which lies \
            in a discard pile) is taken from the log, and so is the power of a card the log does not name. \
-           When one `discards … from deck` line names a card that cannot be activated so (or whose power \
-           scores nothing for its user, while a score line for the Sabotage's player is left), the deck's \
-           top was not known and the activation is aimed at a player, that line may be the activated power's \
-           own (a Poison's, say), the Sabotage's left out: the activated power is taken from the log \
-           (R0701). The Sabotage's line comes first: a discard line after another line (a Battle's \
+           When one `discards … from deck` line names a card that cannot be activated so, whose power \
+           scores nothing for its user while a score line for the Sabotage's player is left, or whose power \
+           would not resolve so (a Kill aimed at an empty pile), the deck's top was not known and the \
+           activation is aimed at the player who discarded it, that line may be the activated power's own \
+           (a Poison's, say), the Sabotage's left out: the activated power is taken from the log (R0701, \
+           ruling R36). The Sabotage's line comes first: a discard line after another line (a Battle's \
            reveals), or one naming a card the deck's known top is not, is the activated power's.\n\n\
            Checked: the discarded card can be the deck's top (R0601) and the player's (R0401); the \
            activated power as for any use.",
@@ -54,6 +55,6 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     }
     cx.emit(Event::Discards { player: target, cards: CardCount::one(card, span).list(), from: Zone::Deck });
     cx.check_card(target, &card, span);
-    cx.sabotaged(card, doubtful);
+    cx.sabotaged(card, doubtful.then_some(target));
     Resolved::Done
 }

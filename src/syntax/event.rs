@@ -338,8 +338,8 @@ impl Cx<'_> {
                 Ok((r, Event::DeckedAtDeal(player)))
             }
             b"may" => {
-                if let Ok((r, _)) = (kw("go"), space1, kw("out"), space1, kw("with"), space1, kw("the"), space1, kw("hand"))
-                    .parse(rest)
+                if let Ok((r, _)) =
+                    (kw("go"), space1, kw("out"), space1, kw("with"), space1, kw("the"), space1, kw("hand")).parse(rest)
                 {
                     return Ok((r, Event::MayGoOut(player)));
                 }
