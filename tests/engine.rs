@@ -115,6 +115,10 @@ fn uncounted_zone_events_print_as_lines_that_parse_back() {
         Event::DiscardsUnknown(rogue),
         Event::PotUnknown,
         Event::MayGoOut(rogue),
+        Event::ZonesUnknown { player: rogue, hand: false, deck: None, discard: false },
+        Event::ZonesUnknown { player: rogue, hand: true, deck: Some(12), discard: true },
+        Event::ZonesUnknown { player: rogue, hand: false, deck: Some(0), discard: false },
+        Event::MayScore { player: rogue, points: tribbles::model::Points(100) },
     ] {
         let text = format!("players: Dan, Rogue\nround 1\nDan: draw\n  {}\n", e.display(&log.names));
         let (back, diags) = parse(&text);

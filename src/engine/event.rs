@@ -98,6 +98,21 @@ pub enum Event {
     /// not have gone there (a discard the log leaves out, by a player an unseen draw may have
     /// decked: ruling R34).
     DiscardsUnknown(PlayerId),
+    /// The player may have scored this many points more than counted this round, unwritten (an
+    /// activated Poison, ruling R36); `0`: no more (the sheet settled it).
+    MayScore {
+        player: PlayerId,
+        points: Points,
+    },
+    /// What a power that may not have happened did to the player's cards is open (ruling R36):
+    /// the zones named are no longer known (a deck holds at least `deck` cards), and the play
+    /// pile's cards are not counted into the deck when it is shuffled in.
+    ZonesUnknown {
+        player: PlayerId,
+        hand: bool,
+        deck: Option<u32>,
+        discard: bool,
+    },
     /// At the round's end, the player may have been the last one in and gone out with the whole
     /// hand, or may have been decked (ruling R33): the hand's cards went to the play pile or the
     /// discard pile, and neither is counted any longer.
@@ -352,6 +367,25 @@ impl fmt::Display for EventLine<'_> {
             Event::PileUnknown(p) => write!(f, "{} piles unknown", name(*p)),
             Event::DiscardsUnknown(p) => write!(f, "{} discards unknown", name(*p)),
             Event::MayGoOut(p) => write!(f, "{} may go out with the hand", name(*p)),
+            Event::ZonesUnknown { player, hand, deck, discard } => {
+                write!(f, "{} zones unknown", name(*player))?;
+                let mut parts = Vec::new();
+                if *hand {
+                    parts.push("hand".to_string());
+                }
+                if *discard {
+                    parts.push("discard pile".to_string());
+                }
+                // Last: a number's digit groups may be set off by commas.
+                if let Some(n) = deck {
+                    parts.push(format!("deck of at least {n}"));
+                }
+                if !parts.is_empty() {
+                    write!(f, ": {}", parts.join(", "))?;
+                }
+                Ok(())
+            }
+            Event::MayScore { player, points } => write!(f, "{} may score {points}", name(*player)),
             Event::ChainRestarts => f.write_str("chain restarts"),
             Event::PotEmpties => f.write_str("pot empties"),
             Event::PotMayEmpty => f.write_str("pot may empty"),

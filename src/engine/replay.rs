@@ -1758,6 +1758,25 @@ impl<'a> Referee<'a> {
             row.recorded_points = Some(claim.points.0);
             let row = row.clone();
             let at = if claim.span.is_empty() { span } else { claim.span };
+            // Points a power may have scored unwritten (ruling R36): the sheet says whether it did.
+            let round = self.state.round;
+            let more = self.state.player(claim.player).may_add.filter(|(r, _)| *r == round).map(|(_, v)| v);
+            if let (Some(v), Some(p)) = (more, row.points) {
+                let with = p.saturating_add(v.0);
+                if claim.points.0 == with {
+                    self.emit(Event::Scores { player: claim.player, points: v });
+                    if let Some(row) =
+                        self.current_report().and_then(|r| r.rows.iter_mut().find(|r| r.player == claim.player))
+                    {
+                        row.points = Some(with);
+                        row.during = row.during.saturating_add(v.0);
+                    }
+                }
+                if claim.points.0 == with || claim.points.0 == p {
+                    self.emit(Event::MayScore { player: claim.player, points: crate::model::Points(0) });
+                    continue;
+                }
+            }
             match row.points {
                 Some(p) if p != claim.points.0 => self.report(
                     Diagnostic::new(
@@ -1765,7 +1784,12 @@ impl<'a> Referee<'a> {
                         at,
                         format!("{} scored {p} this round, not {}", names.get(claim.player), claim.points),
                     )
-                    .label(format!("the rules make it {p}"))
+                    .label(match more {
+                        Some(v) => {
+                            format!("the rules make it {p}, or {} after an unwritten Poison", p.saturating_add(v.0))
+                        }
+                        None => format!("the rules make it {p}"),
+                    })
                     .help(row.breakdown(names)),
                 ),
                 Some(_) => {}
@@ -1808,7 +1832,13 @@ impl<'a> Referee<'a> {
                         .label("adopted"),
                     );
                 }
-            } else if computed != claim.points.0 {
+            } else if computed != claim.points.0
+                && self
+                    .state
+                    .player(claim.player)
+                    .may_add
+                    .is_none_or(|(_, v)| computed.saturating_add(v.0) != claim.points.0)
+            {
                 let rounds: Vec<String> = self
                     .rounds
                     .iter()
@@ -1823,7 +1853,15 @@ impl<'a> Referee<'a> {
                         at,
                         format!("{}'s total is {computed}, not {}", names.get(claim.player), claim.points),
                     )
-                    .label(format!("the rules make it {computed}"))
+                    .label(match self.state.player(claim.player).may_add {
+                        Some((_, v)) => {
+                            format!(
+                                "the rules make it {computed}, or {} after an unwritten Poison",
+                                computed.saturating_add(v.0)
+                            )
+                        }
+                        None => format!("the rules make it {computed}"),
+                    })
                     .help(format!(
                         "{}: {}; the sheet's figure is followed from here",
                         names.get(claim.player),
@@ -1833,7 +1871,8 @@ impl<'a> Referee<'a> {
             }
         }
         for claim in list {
-            if self.state.player(claim.player).score != claim.points || fogged {
+            let pl = self.state.player(claim.player);
+            if pl.score != claim.points || pl.may_add.is_some() || fogged {
                 self.emit(Event::TotalIs { player: claim.player, points: claim.points });
             }
         }
@@ -1851,7 +1890,7 @@ impl<'a> Referee<'a> {
     }
 
     fn winner_claim(&mut self, list: &[PlayerId], span: Span) {
-        if self.state.fog.scores {
+        if self.state.fog.scores || self.state.players.iter().any(|p| p.may_add.is_some()) {
             self.report(
                 Diagnostic::new(Code::ScoringUnverified, span, "the winner cannot be verified")
                     .label("the sheet is followed"),
@@ -1955,7 +1994,8 @@ impl<'a> Referee<'a> {
                 for c in list {
                     let pl = self.state.player(c.player);
                     let got = if round { pl.round_points } else { pl.score };
-                    if got != c.points {
+                    let more = pl.may_add.filter(|(r, _)| !round || *r == self.state.round).map_or(0, |(_, v)| v.0);
+                    if got != c.points && got.0.saturating_add(more) != c.points.0 {
                         let who = self.name(c.player);
                         let label = if round {
                             format!("{who} scored {got} this round")
@@ -1970,7 +2010,8 @@ impl<'a> Referee<'a> {
                 let best = self.state.players.iter().map(|p| p.score).max().unwrap_or_default();
                 let ok = list.iter().all(|q| self.state.player(*q).score == best)
                     && self.state.seating.iter().filter(|q| self.state.player(**q).score == best).count() == list.len();
-                if !ok && !self.state.fog.scores {
+                let open = self.state.players.iter().any(|p| p.may_add.is_some());
+                if !ok && !self.state.fog.scores && !open {
                     fail(self, format!("the highest total is {best}"), None);
                 }
             }

@@ -63,6 +63,10 @@ pub struct Player {
     /// `g % RECENT_GAINS`; `None` for a change not followed card by card (several cards changing
     /// hands, a Scan, a position block).
     pub recent_gains: [Option<Card>; RECENT_GAINS],
+    /// Points the player may have scored beyond those counted, and in which round: a power that
+    /// may have happened unwritten (an activated Poison, ruling R36). The sheet's first points or
+    /// totals line for the player settles it.
+    pub may_add: Option<(u32, Points)>,
 }
 
 impl Player {
@@ -84,6 +88,7 @@ impl Player {
             out_of_game: Vec::new(),
             gains: 1,
             recent_gains: [None; RECENT_GAINS],
+            may_add: None,
         }
     }
 
@@ -469,6 +474,24 @@ impl State {
                 pl.deck = Deck::unknown();
             }
             Event::DiscardsUnknown(p) => self.player_mut(*p).discard.unbounded = true,
+            Event::MayScore { player, points } => {
+                let round = self.round;
+                self.player_mut(*player).may_add = (points.0 > 0).then_some((round, *points));
+            }
+            Event::ZonesUnknown { player, hand, deck, discard } => {
+                let pl = self.player_mut(*player);
+                if *hand {
+                    pl.hand = Hidden::unbounded();
+                }
+                if let Some(n) = deck {
+                    pl.deck = Deck { middle: Hidden { unknown: *n, ..Hidden::unbounded() }, ..Deck::unknown() };
+                    pl.deck_gained = true;
+                }
+                if *discard {
+                    pl.discard = Hidden::unbounded();
+                }
+                pl.pile_doubtful = true;
+            }
             Event::MayGoOut(p) => {
                 // The hand's cards are in the pile or the discard pile: located in neither.
                 let pl = self.player_mut(*p);
@@ -485,6 +508,7 @@ impl State {
             Event::Reseated(order) => self.seating = order.clone(),
             Event::TotalIs { player, points } => {
                 self.player_mut(*player).score = *points;
+                self.player_mut(*player).may_add = None;
                 self.fog.scores = false;
             }
             Event::GoesOut(p) => self.player_mut(*p).status = Status::Out,

@@ -1013,9 +1013,18 @@ impl Referee<'_> {
         // A card whose power cannot be activated so: the line that named it may have been the
         // activated power's, the Sabotage's own left out (FORMAT.md §8), and the activated card
         // is then unknown. Only a power aimed at a player discards from a deck (Poison, Battle,
-        // Sabotage): from the deck of the player it is aimed at, or its user's (a lost Battle).
+        // Sabotage): from the deck of the player it is aimed at, or its user's in a lost Battle,
+        // whose discard line holds all the user's revealed cards: one only when the deck held
+        // no other card.
+        let lone_card = |from: PlayerId| {
+            let deck = &self.state.player(from).deck;
+            deck.min_len() <= 1 && deck.len().is_none_or(|n| n == 1)
+        };
         let aimed = doubtful.is_some_and(|from| {
-            choices.iter().any(|c| matches!(c.kind, ChoiceKind::Player(t) if t == from || from == player))
+            choices.iter().any(|c| match c.kind {
+                ChoiceKind::Player(t) => t == from || from == player && lone_card(from),
+                _ => false,
+            })
         });
         // So too a card whose power scores nothing for its user while the table's lines still
         // score for the player (an activated Poison's).
@@ -1032,24 +1041,136 @@ impl Referee<'_> {
         }
         // Nor when the power the line names would not resolve so on this table (a Kill aimed at
         // an empty pile): it is followed with its reports held, and any flag among them makes
-        // the other reading the one left. (A power that resolves cleanly is taken as read, even
-        // one that shows in no line of its own: see ruling R36.)
+        // the other reading the one left. One that resolves cleanly but shows in no line of its
+        // own leaves both readings open (ruling R36).
         let speculative = aimed && card.power().is_some_and(PowerSpec::is_known);
+        let before = speculative.then(|| (self.state.clone(), self.open_ends(progress)));
         if speculative {
             self.held = Some(Vec::new());
         }
         self.use_borrowed(player, &card, choices, span, progress, "activated from a discard pile");
-        if speculative {
-            let held = self.held.take().unwrap_or_default();
-            if held.iter().any(|d| d.severity() != crate::diagnostics::Severity::Note) {
-                let power = card.power().cloned().unwrap_or(PowerSpec::Unrecorded);
-                let why = format!("{} would not resolve so", power_name(&power));
-                self.activated_unfollowed(player, choices, span, progress, why);
-            } else {
-                for d in held {
-                    self.report(d);
-                }
+        let (Some((before, ends)), Some(from)) = (before, doubtful) else { return };
+        let held = self.held.take().unwrap_or_default();
+        let power = card.power().cloned().unwrap_or(PowerSpec::Unrecorded);
+        if held.iter().any(|d| d.severity() != crate::diagnostics::Severity::Note) {
+            let why = format!("{} would not resolve so", power_name(&power));
+            self.activated_unfollowed(player, choices, span, progress, why);
+            return;
+        }
+        for d in held {
+            self.report(d);
+        }
+        let lines = |progress: &Progress| {
+            progress.claims.iter().filter(|(e, _, used)| *used && !matches!(e, Event::Scores { .. })).count()
+        };
+        if progress.fogged || lines(progress) > ends.0 {
+            return;
+        }
+        self.both_readings(before, ends, from, player, &card, choices, span, progress);
+    }
+
+    /// What a turn has left open beyond the cards (for [`Referee::both_readings`]): the lines
+    /// taken so far, and what the turn order, the scores and the inferences hang on.
+    fn open_ends(&self, progress: &Progress) -> (usize, [usize; 12]) {
+        let taken = progress.claims.iter().filter(|(e, _, used)| *used && !matches!(e, Event::Scores { .. })).count();
+        let p = progress;
+        let ends = [
+            p.allowed.len(),
+            usize::from(p.extra_turn),
+            p.skips as usize,
+            usize::from(p.rescued.is_some()),
+            p.froze.len(),
+            p.awaits.len(),
+            usize::from(p.replay_open),
+            usize::from(p.maybe_awaits_self),
+            p.unnamed_replicates.len(),
+            self.maybe_awaiting.len(),
+            self.drew_unseen.len(),
+            self.inferred_decked.len(),
+        ];
+        (taken, ends)
+    }
+
+    /// Ruling R36: the one discard line after a Sabotage named a card whose power, activated at
+    /// the player who discarded it, resolved cleanly and showed in no line of its own. The line
+    /// may instead be the activated power's (a Poison's or a Sabotage's), the Sabotage's own
+    /// left out: then that power did not happen, the deck gave one more card to the discard
+    /// pile, and a Poison scored the named card's number for its user. What the power changed
+    /// in players' cards is left open, and the user's points may be that much higher; anything
+    /// else it changed (the turn order, a score, a Score waiting) leaves the activation to the
+    /// log.
+    #[allow(clippy::too_many_arguments)]
+    fn both_readings(
+        &mut self,
+        before: crate::engine::state::State,
+        ends: (usize, [usize; 12]),
+        from: PlayerId,
+        player: PlayerId,
+        card: &Card,
+        choices: &[Choice],
+        span: Span,
+        progress: &mut Progress,
+    ) {
+        let (a, b) = (&self.state, &before);
+        let table_same = a.direction == b.direction
+            && a.next == b.next
+            && a.chain == b.chain
+            && a.fog == b.fog
+            && a.frozen == b.frozen
+            && a.pot == b.pot
+            && a.pot_unknown == b.pot_unknown
+            && a.awaiting == b.awaiting
+            && a.trouble == b.trouble
+            && a.seating == b.seating;
+        let scores_same = a.players.iter().zip(&b.players).all(|(x, y)| {
+            x.score == y.score && x.round_points == y.round_points && x.status == y.status && x.may_add.is_none()
+        });
+        let value = card.denomination().map(Denomination::value);
+        if from == player || !table_same || !scores_same || self.open_ends(progress).1 != ends.1 || value.is_none() {
+            let power = card.power().cloned().unwrap_or(PowerSpec::Unrecorded);
+            let why = format!("{} shows in no line of its own", power_name(&power));
+            self.activated_unfollowed(player, choices, span, progress, why);
+            return;
+        }
+        let power = card.power().cloned().unwrap_or(PowerSpec::Unrecorded);
+        let (name, v) = (self.name(player).to_string(), value.unwrap_or(0));
+        self.report(
+            Diagnostic::new(Code::PowerUnverified, span, "the activated power may not have happened")
+                .label(format!("{} shows in no line of its own: the line naming it may be this power's own", power_name(&power)))
+                .help(format!(
+                    "the cards it moved are no longer counted, and {name} may have scored {v} more (an activated Poison)"
+                )),
+        );
+        // Each zone either reading may have left otherwise is open; a deck keeps the fewer of
+        // its two counts as the least it holds. Under the other reading the Sabotage's player
+        // discarded one card more, from the top of `from`'s deck.
+        let mut open = Vec::new();
+        for q in self.state.seating.iter().copied() {
+            let (x, y) = (self.state.player(q), before.player(q));
+            let other_deck = if q == from { y.deck.min_len().saturating_sub(1) } else { y.deck.min_len() };
+            let deck = (x.deck != y.deck || q == from).then(|| x.deck.min_len().min(other_deck));
+            let zones = Event::ZonesUnknown {
+                player: q,
+                hand: x.hand != y.hand,
+                deck,
+                discard: x.discard != y.discard || q == from,
+            };
+            if x != y || q == from {
+                open.push((zones, x.pile != y.pile));
             }
+        }
+        for (zones, pile) in open {
+            let q = match zones {
+                Event::ZonesUnknown { player, .. } => player,
+                _ => continue,
+            };
+            self.emit(zones);
+            if pile {
+                self.emit(Event::PileUnknown(q));
+            }
+        }
+        if let Some(v) = value {
+            self.emit(Event::MayScore { player, points: crate::model::Points(v) });
         }
     }
 

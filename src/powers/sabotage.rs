@@ -21,7 +21,10 @@ pub const DOC: Doc = Doc {
            would not resolve so (a Kill aimed at an empty pile), the deck's top was not known and the \
            activation is aimed at the player who discarded it, that line may be the activated power's own \
            (a Poison's, say), the Sabotage's left out: the activated power is taken from the log (R0701, \
-           ruling R36). The Sabotage's line comes first: a discard line after another line (a Battle's \
+           ruling R36). A power that resolves cleanly but shows in no line of its own (a Recycle) leaves \
+           both readings open: it is followed, the cards it moved and the discarding player's deck and \
+           discard pile are no longer counted, and the user's points may be the card's number higher \
+           (an unwritten Poison's), as the sheet says. The Sabotage's line comes first: a discard line after another line (a Battle's \
            reveals), or one naming a card the deck's known top is not, is the activated power's.\n\n\
            Checked: the discarded card can be the deck's top (R0601) and the player's (R0401); the \
            activated power as for any use.",

@@ -343,6 +343,10 @@ impl Cx<'_> {
                 {
                     return Ok((r, Event::MayGoOut(player)));
                 }
+                if let Ok((r, _)) = (kw("score"), space1::<&str, PErr>).parse(rest) {
+                    let (r, n) = number(r)?;
+                    return Ok((r, Event::MayScore { player, points: crate::model::Points(n) }));
+                }
                 let (r, _) =
                     (kw("remove"), space1, kw("a"), space1, kw("discarded"), space1, kw("card")).parse(rest).or_else(
                         |_: nom::Err<PErr>| fail(rest, Code::BadResolution, "expected `may remove a discarded card`"),
@@ -402,6 +406,44 @@ impl Cx<'_> {
                     }
                 }
                 Ok((r, Event::Scans { player, seen: expand(seen).into(), top: top.into(), bottom: bottom.into() }))
+            }
+            b"zones" => {
+                let (mut r, _) =
+                    kw("unknown")(rest).or_else(|_| fail(rest, Code::BadResolution, "expected `zones unknown`"))?;
+                let (mut hand, mut deck, mut discard) = (false, None, false);
+                if let Ok((r2, _)) = sep(':')(r) {
+                    r = r2;
+                    loop {
+                        let (r2, _) = space0(r)?;
+                        r = if let Ok((r3, _)) = kw("hand")(r2) {
+                            hand = true;
+                            r3
+                        } else if let Ok((r3, _)) =
+                            (kw("deck"), space1, kw("of"), space1, kw("at"), space1, kw("least"), space1).parse(r2)
+                        {
+                            let (r3, n) = number(r3)?;
+                            deck = Some(count_of(n, r3)?);
+                            r3
+                        } else if let Ok((r3, _)) = (kw("discard"), space1, kw("pile")).parse(r2) {
+                            discard = true;
+                            r3
+                        } else {
+                            return fail(
+                                r2,
+                                Code::BadResolution,
+                                "expected `hand`, `deck of at least N` or `discard pile`",
+                            );
+                        };
+                        if deck.is_some() {
+                            break;
+                        }
+                        match sep(',')(r) {
+                            Ok((r2, _)) => r = r2,
+                            Err(_) => break,
+                        }
+                    }
+                }
+                Ok((r, Event::ZonesUnknown { player, hand, deck, discard }))
             }
             b"holds" => {
                 let (r, _) =
