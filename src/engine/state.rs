@@ -257,7 +257,8 @@ impl State {
     /// player's own zones, in other players' piles (Assimilate, BiJ) and in the pot.
     pub fn located(&self, p: PlayerId) -> impl Iterator<Item = &Card> + Clone {
         let pl = self.player(p);
-        let away = self.players.iter().flat_map(|q| q.pile.guests()).filter(move |(_, o)| *o == p).map(|(c, _)| c);
+        let away =
+            self.players.iter().flat_map(|q| q.pile.located_guests()).filter(move |(_, o)| *o == p).map(|(c, _)| c);
         let pot = self.pot.iter().filter(move |(_, o)| *o == Some(p)).map(|(c, _)| c);
         pl.hand
             .known
@@ -273,7 +274,7 @@ impl State {
     /// How many cards [`State::located`] yields, counted zone by zone.
     pub fn located_len(&self, p: PlayerId) -> usize {
         let pl = self.player(p);
-        let away: usize = self.players.iter().map(|q| q.pile.guests_of(p)).sum();
+        let away: usize = self.players.iter().map(|q| q.pile.located_guests_of(p)).sum();
         let pot = self.pot.iter().filter(|(_, o)| *o == Some(p)).count();
         pl.hand.known.len()
             + pl.deck.known_len()

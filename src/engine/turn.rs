@@ -361,6 +361,13 @@ impl Referee<'_> {
             self.took_turn.resize(player.index() + 1, false);
         }
         self.took_turn[player.index()] = true;
+        // A player who takes a turn was in when the last Skips passed: not the one they passed
+        // over decked, whatever that player's unseen draws did to them since.
+        for d in &mut self.inferred_decked {
+            if d.instead == Some(player) {
+                d.instead = None;
+            }
+        }
         match self.state.next {
             Some(expected) if expected != player => {
                 if self.state.fog.turn_order {
@@ -482,11 +489,10 @@ impl Referee<'_> {
             self.infer_decked_at_deal(InferredDecked::new(other, jumper, span, expected, None));
             return;
         }
-        // A later turn has taken the other player to have been decked at the deal already: that
-        // reading stands, and the Skip fell on this one.
-        if let Some(other) =
-            instead.filter(|o| self.inferred_decked.iter().any(|d| d.player == *o) && !self.drew_unseen.contains(o))
-        {
+        // A later turn has taken the other player to have been decked already (at the deal, or by
+        // a draw the log does not name before the Skips: that player has taken no turn since
+        // them): that reading stands, and the Skip fell on this one.
+        if let Some(other) = instead.filter(|o| self.inferred_decked.iter().any(|d| d.player == *o)) {
             let fell = format!("the Skip fell on {}", self.name(player));
             self.report(self.decked_at_deal_note(other, span, fell).related(at, why));
             return;

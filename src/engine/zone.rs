@@ -248,15 +248,45 @@ impl Pile {
         self.guests_by.get(p.index()).copied().unwrap_or(0)
     }
 
-    /// How many of the cards are the pile's own.
+    /// How many of the cards are the pile's own, but one whose owner is in doubt.
     pub fn owned_len(&self) -> usize {
-        self.cards.len() - self.guests
+        let doubted = self.doubted().is_some_and(|i| self.owners[i].is_none());
+        self.cards.len() - self.guests - usize::from(doubted)
     }
 
-    /// The pile's own cards (not other players').
+    /// The pile's own cards (not other players'), but one whose owner is in doubt: that card is
+    /// located as nobody's (ruling F10).
     pub fn owned(&self) -> impl Iterator<Item = &Card> + Clone {
         let guests = self.guests > 0;
-        self.cards.iter().zip(&self.owners).filter(move |(_, o)| !guests || o.is_none()).map(|(c, _)| c)
+        let doubted = self.doubted();
+        self.cards
+            .iter()
+            .zip(&self.owners)
+            .enumerate()
+            .filter(move |(i, (_, o))| (!guests || o.is_none()) && Some(*i) != doubted)
+            .map(|(_, (c, _))| c)
+    }
+
+    /// Other players' cards on the pile, with their owners, but one whose owner is in doubt.
+    pub fn located_guests(&self) -> impl Iterator<Item = (&Card, PlayerId)> + Clone {
+        let doubted = self.doubted();
+        let n = if self.guests == 0 { 0 } else { self.cards.len() };
+        self.cards[..n]
+            .iter()
+            .zip(&self.owners)
+            .enumerate()
+            .filter_map(move |(i, (c, o))| o.filter(|_| Some(i) != doubted).map(|o| (c, o)))
+    }
+
+    /// How many of `p`'s cards [`Pile::located_guests`] yields.
+    pub fn located_guests_of(&self, p: PlayerId) -> usize {
+        let doubted = self.doubted().is_some_and(|i| self.owners[i] == Some(p));
+        self.guests_of(p) - usize::from(doubted)
+    }
+
+    /// The card whose owner is in doubt (ruling F10), if any.
+    fn doubted(&self) -> Option<usize> {
+        self.doubt.map(|(i, _)| i).filter(|i| *i < self.cards.len())
     }
 }
 
