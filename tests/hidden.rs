@@ -252,10 +252,13 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// Redactions that longer sweeps flagged, each traced to a false accusation and fixed: a Sabotage's
 /// lone discard line read both ways (ruling R36: games 647452, 707329, 783281, 1031587 and
 /// 1223539), a Skip's other reading once the player it passed over was decked by an unseen draw
-/// (1567131), and a replayed card of doubtful owner counted in a decklist (1572725).
+/// (1567131), a replayed card of doubtful owner counted in a decklist (1572725), and a player
+/// dealt a whole hand taken to have been decked at the deal, a Tally's owner then said to score
+/// nothing (1705577).
 #[test]
 fn redactions_once_flagged_stay_clean() {
-    let cases = [(647452, 2), (707329, 0), (783281, 1), (1031587, 2), (1223539, 2), (1567131, 2), (1572725, 1)];
+    let cases =
+        [(647452, 2), (707329, 0), (783281, 1), (1031587, 2), (1223539, 2), (1567131, 2), (1572725, 1), (1705577, 1)];
     for (k, r) in cases {
         let (text, flagged) = redaction_flags(&sweep_game(k), k, r);
         assert!(flagged.is_empty(), "game {k}, redaction {r}: {flagged:?}\n{text}");

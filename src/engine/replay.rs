@@ -1054,7 +1054,11 @@ impl<'a> Referee<'a> {
                 }
             }
             let available = self.state.player(q).deck.len();
-            if available.is_none() && self.state.player(q).deck.min_len() < 7 || self.may_sit_out.contains(&q) {
+            // A hand line with the whole hand shows the player dealt in: the deck held enough
+            // (ruling R2), and the player does not sit the round out.
+            if named >= size && size > 0 {
+                self.may_sit_out.retain(|x| *x != q);
+            } else if available.is_none() && self.state.player(q).deck.min_len() < 7 || self.may_sit_out.contains(&q) {
                 self.maybe_short.push(q);
             }
             let deal = match available {

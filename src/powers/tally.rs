@@ -121,20 +121,36 @@ pub(crate) fn score_card(
             if h > 0 {
                 cx.emit(Event::Scores { player: scorer, points: Points(h) });
             }
-            let decked = cx.state().player(owner).status == Status::Decked;
             let theirs = cx.take_claim(|e| matches!(e, Event::Scores { player: p, .. } if *p == owner));
+            // An owner the referee only took to have been decked at the deal and who scores here
+            // was in (ruling R2). One who may be sitting the round out instead stays so taken:
+            // then the line is followed, and with none whether the owner scored is the sheet's.
             if let Some((Event::Scores { points, .. }, span)) = &theirs {
-                let due = if decked { 0 } else { h };
-                if points.0 != due {
-                    cx.report(
-                        Diagnostic::new(
-                            Code::Misresolved,
-                            *span,
-                            format!("{owner_name} scores {due} for the Tally here, not {}", points.0),
-                        )
-                        .label("the owner's half"),
-                    );
+                if points.0 > 0 {
+                    cx.shown_in(owner, *span, "scores for the Tally");
                 }
+            }
+            let decked = cx.state().player(owner).status == Status::Decked;
+            let inferred = decked && cx.taken_decked(owner);
+            match &theirs {
+                Some((Event::Scores { points, .. }, span)) => {
+                    let due = if decked { 0 } else { h };
+                    if points.0 != due && !(inferred && points.0 == h) {
+                        cx.report(
+                            Diagnostic::new(
+                                Code::Misresolved,
+                                *span,
+                                format!("{owner_name} scores {due} for the Tally here, not {}", points.0),
+                            )
+                            .label("the owner's half"),
+                        );
+                    }
+                    if inferred && points.0 > 0 {
+                        cx.emit(Event::Scores { player: owner, points: *points });
+                    }
+                }
+                _ if inferred => cx.emit(Event::ScoreUnverified(owner)),
+                _ => {}
             }
             if h > 0 && !decked {
                 cx.emit(Event::Scores { player: owner, points: Points(h) });
