@@ -254,11 +254,20 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// 1223539), a Skip's other reading once the player it passed over was decked by an unseen draw
 /// (1567131), a replayed card of doubtful owner counted in a decklist (1572725), and a player
 /// dealt a whole hand taken to have been decked at the deal, a Tally's owner then said to score
-/// nothing (1705577).
+/// nothing (1705577), and an Evolve not followed that may have decked its player (1791097).
 #[test]
 fn redactions_once_flagged_stay_clean() {
-    let cases =
-        [(647452, 2), (707329, 0), (783281, 1), (1031587, 2), (1223539, 2), (1567131, 2), (1572725, 1), (1705577, 1)];
+    let cases = [
+        (647452, 2),
+        (707329, 0),
+        (783281, 1),
+        (1031587, 2),
+        (1223539, 2),
+        (1567131, 2),
+        (1572725, 1),
+        (1705577, 1),
+        (1791097, 1),
+    ];
     for (k, r) in cases {
         let (text, flagged) = redaction_flags(&sweep_game(k), k, r);
         assert!(flagged.is_empty(), "game {k}, redaction {r}: {flagged:?}\n{text}");

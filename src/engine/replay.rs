@@ -1321,7 +1321,9 @@ impl<'a> Referee<'a> {
         let (code, message) = if self.drew_unseen.contains(&q) {
             (
                 Code::DeckedUnseen,
-                format!("{name} is taken to have been decked by the last draw, from a deck of unknown size"),
+                format!(
+                    "{name} is taken to have been decked by a draw the log does not name, from a deck of unknown size"
+                ),
             )
         } else {
             (Code::DeckedAtDeal, format!("{name} takes no turn: taken to have been decked at the deal"))
@@ -1634,15 +1636,15 @@ impl<'a> Referee<'a> {
                 }),
                 _ => false,
             };
-            if pl.status != Status::Out
+            // (One taken to have gone out may not have, when who went out is uncertain.)
+            let maybe_in = pl.status != Status::Out || self.outs_uncertain;
+            if (maybe_in || outs_unknown)
                 && (pl.pile_unknown || pl.pile.iter().any(round_end_power) && (records_powers || listed()))
             {
                 self.uncertain_deal.push(q);
             }
             // TIME WARP: one card fewer next round for each denomination of it in the pile of a
             // player who did not go out (cards whose power is unknown made the deal uncertain).
-            // (One taken to have gone out may not have, when who went out is uncertain.)
-            let maybe_in = pl.status != Status::Out || self.outs_uncertain;
             if maybe_in && !pl.pile_unknown {
                 let warps = powers::time_warp::fewer(&pl.pile);
                 if warps > 0 && (outs_unknown || pl.status == Status::Out) {

@@ -725,6 +725,11 @@ impl Referee<'_> {
                     );
                     self.emit(Event::Unverified { player, power: PowerSpec::Unrecorded });
                     progress.fogged = true;
+                    let choices = match &step.kind {
+                        StepKind::Activate(choices) => &choices[..],
+                        _ => &[],
+                    };
+                    self.may_have_decked(player, &PowerSpec::Unrecorded, choices);
                 }
             }
             StepKind::Skipped => {
@@ -1198,6 +1203,7 @@ impl Referee<'_> {
         self.emit(Event::Unverified { player, power: PowerSpec::Unrecorded });
         progress.fogged = true;
         self.may_have_scored_on(player, choices, progress);
+        self.may_have_decked(player, &PowerSpec::Unrecorded, choices);
     }
 
     /// Uses the power of a card that is not the one played (Sabotage's discarded card, the top
@@ -1509,6 +1515,7 @@ impl Referee<'_> {
             // The table used the power somehow: what it could have changed is not held against
             // the table either (one mistake, one diagnostic).
             self.emit(Event::Unverified { player, power });
+            self.may_have_decked(player, &power, choices);
             progress.fogged = true;
             return;
         }
@@ -1617,6 +1624,36 @@ impl Referee<'_> {
         }
         self.emit(Event::Unverified { player, power });
         progress.fogged = true;
+        self.may_have_decked(player, &power, choices);
+    }
+
+    /// A power not followed that may make players draw (Evolve, Draw, Masaka…) may have decked
+    /// them, the decking left out of the log: each is taken as one an unseen draw may have
+    /// decked (ruling R34) until the player takes part again.
+    fn may_have_decked(&mut self, player: PlayerId, power: &PowerSpec, choices: &[Choice]) {
+        let everyone = !power.is_known()
+            || [Power::Masaka, Power::Copy, Power::Sabotage, Power::Replay].iter().any(|h| power.has(*h));
+        let drawers: Vec<PlayerId> = if everyone {
+            self.state.seating.clone()
+        } else if power.has(Power::Evolve) || power.has(Power::Process) {
+            vec![player]
+        } else if power.has(Power::Draw) {
+            choices
+                .iter()
+                .filter_map(|c| match c.kind {
+                    ChoiceKind::Player(t) => Some(t),
+                    _ => None,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        for q in drawers {
+            let pl = self.state.player(q);
+            if pl.is_in() && pl.deck.len().is_none() && !self.drew_unseen.contains(&q) {
+                self.drew_unseen.push(q);
+            }
+        }
     }
 
     /// A power the referee could not follow, aimed at players, may have been a Score: each
@@ -2467,6 +2504,7 @@ impl PowerCx<'_, '_, '_> {
             self.progress.activations += 2;
         }
         self.emit(Event::Unverified { player: self.player, power: spec });
+        self.r.may_have_decked(self.player, &spec, self.choices);
         self.progress.fogged = true;
     }
 
