@@ -1071,10 +1071,8 @@ impl Referee<'_> {
         for d in held {
             self.report(d);
         }
-        let lines = |progress: &Progress| {
-            progress.claims.iter().filter(|(e, _, used)| *used && !matches!(e, Event::Scores { .. })).count()
-        };
-        if progress.fogged || lines(progress) > ends.0 {
+        // A line of the power's own (a Draw's `draws`) settles it: the line was the Sabotage's.
+        if progress.fogged || self.open_ends(progress).0 > ends.0 {
             return;
         }
         self.both_readings(before, ends, from, player, &card, choices, span, progress);
@@ -1155,27 +1153,15 @@ impl Referee<'_> {
         // Each zone either reading may have left otherwise is open; a deck keeps the fewer of
         // its two counts as the least it holds. Under the other reading the Sabotage's player
         // discarded one card more, from the top of `from`'s deck.
-        let mut open = Vec::new();
-        for q in self.state.seating.iter().copied() {
+        for q in self.state.seating.clone() {
             let (x, y) = (self.state.player(q), before.player(q));
+            if x == y && q != from {
+                continue;
+            }
             let other_deck = if q == from { y.deck.min_len().saturating_sub(1) } else { y.deck.min_len() };
             let deck = (x.deck != y.deck || q == from).then(|| x.deck.min_len().min(other_deck));
-            let zones = Event::ZonesUnknown {
-                player: q,
-                hand: x.hand != y.hand,
-                deck,
-                discard: x.discard != y.discard || q == from,
-            };
-            if x != y || q == from {
-                open.push((zones, x.pile != y.pile));
-            }
-        }
-        for (zones, pile) in open {
-            let q = match zones {
-                Event::ZonesUnknown { player, .. } => player,
-                _ => continue,
-            };
-            self.emit(zones);
+            let (hand, discard, pile) = (x.hand != y.hand, x.discard != y.discard || q == from, x.pile != y.pile);
+            self.emit(Event::ZonesUnknown { player: q, hand, deck, discard });
             if pile {
                 self.emit(Event::PileUnknown(q));
             }
@@ -2466,7 +2452,8 @@ impl PowerCx<'_, '_, '_> {
     }
 
     /// Sabotage: the discarded card's power may be activated by a later step of the turn;
-    /// `doubtful` when only a line that may be the activated power's own names it.
+    /// `doubtful` names the player who discarded it when only a line that may be the activated
+    /// power's own names it (ruling R36).
     pub fn sabotaged(&mut self, card: Card, doubtful: Option<PlayerId>) {
         self.progress.sabotaged = Some(card);
         self.progress.sabotage_doubtful = doubtful;

@@ -251,7 +251,7 @@ impl Pile {
     /// How many of the cards are the pile's own, but one whose owner is in doubt.
     pub fn owned_len(&self) -> usize {
         let doubted = self.doubted().is_some_and(|i| self.owners[i].is_none());
-        self.cards.len() - self.guests - usize::from(doubted)
+        self.cards.len().saturating_sub(self.guests + usize::from(doubted))
     }
 
     /// The pile's own cards (not other players'), but one whose owner is in doubt: that card is
@@ -281,7 +281,7 @@ impl Pile {
     /// How many of `p`'s cards [`Pile::located_guests`] yields.
     pub fn located_guests_of(&self, p: PlayerId) -> usize {
         let doubted = self.doubted().is_some_and(|i| self.owners[i] == Some(p));
-        self.guests_of(p) - usize::from(doubted)
+        self.guests_of(p).saturating_sub(usize::from(doubted))
     }
 
     /// The card whose owner is in doubt (ruling F10), if any.
