@@ -254,7 +254,8 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// 1223539), a Skip's other reading once the player it passed over was decked by an unseen draw
 /// (1567131), a replayed card of doubtful owner counted in a decklist (1572725), and a player
 /// dealt a whole hand taken to have been decked at the deal, a Tally's owner then said to score
-/// nothing (1705577), and an Evolve not followed that may have decked its player (1791097).
+/// nothing (1705577), an Evolve not followed that may have decked its player (1791097), and a last
+/// player in who may have been decked by an unseen draw, the Skip's other reading (2949507).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [

@@ -1098,6 +1098,18 @@ impl<'a> Referee<'a> {
             .iter()
             .any(|q| matches!(self.state.player(*q).status, Status::Decked | Status::SittingOut));
         if others_out {
+            // The last one in may itself have been decked by a draw the log does not name, or be
+            // the one a Skip's other reading has decked instead of a player taken to have been
+            // (ruling R2): the other may be the one still in. Decked, its hand went to the
+            // discard pile instead: the hand is located in neither, and who went out is the
+            // sheet's.
+            if self.drew_unseen.contains(&q) || self.inferred_decked.iter().any(|d| d.instead == Some(q)) {
+                self.outs_uncertain = true;
+                self.emit(Event::MayGoOut(q));
+                self.emit(Event::GoesOut(q));
+                self.went_out.push(q);
+                return;
+            }
             let hand = &self.state.player(q).hand;
             let uncounted = hand.unbounded;
             let mut cards: CardCounts = hand.known.iter().map(|c| CardCount::one(*c, Span::default())).collect();
