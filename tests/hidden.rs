@@ -255,7 +255,9 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// (1567131), a replayed card of doubtful owner counted in a decklist (1572725), and a player
 /// dealt a whole hand taken to have been decked at the deal, a Tally's owner then said to score
 /// nothing (1705577), an Evolve not followed that may have decked its player (1791097), and a last
-/// player in who may have been decked by an unseen draw, the Skip's other reading (2949507).
+/// player in who may have been decked by an unseen draw, the Skip's other reading (2949507); and
+/// a replay of a card named both by an own card and by a guest on the pile (3116201: the full log
+/// was flagged too).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [

@@ -626,7 +626,6 @@ impl State {
             Event::Replays { player, card } => {
                 // A card named from among cards that may be it, of the pile's own and of one other
                 // player's: taken as one owner's, it may have been the other's (ruling F10).
-                let certain = self.player(*player).pile.iter().any(|c| c == card);
                 let before = self.player(*player).pile.len();
                 let (got, owner) = self.take_owned(*player, Zone::Pile, card, None);
                 let denomination = got.denomination();
@@ -640,8 +639,9 @@ impl State {
                 let pile = &mut pl.pile;
                 pile.push(got, owner);
                 let top = pile.len() - 1;
+                // (A replay step cannot name an owner, FORMAT.md §7: an own card taken for the
+                // name may as well have been another player's card of it.)
                 let other = match owner {
-                    _ if certain && owner.is_none() => None,
                     None => {
                         let mut others = pile.guests().filter(|(c, _)| compatible(card, c)).map(|(_, o)| o);
                         let first = others.next();
