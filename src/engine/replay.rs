@@ -1802,12 +1802,7 @@ impl<'a> Referee<'a> {
                         at,
                         format!("{} scored {p} this round, not {}", names.get(claim.player), claim.points),
                     )
-                    .label(match more {
-                        Some(v) => {
-                            format!("the rules make it {p}, or {} after an unwritten Poison", p.saturating_add(v.0))
-                        }
-                        None => format!("the rules make it {p}"),
-                    })
+                    .label(rules_make(p, more))
                     .help(row.breakdown(names)),
                 ),
                 Some(_) => {}
@@ -1829,6 +1824,8 @@ impl<'a> Referee<'a> {
         let fogged = self.state.fog.scores;
         for claim in list {
             let computed = self.state.player(claim.player).score.0;
+            // Points a power may have scored unwritten (ruling R36).
+            let more = self.state.player(claim.player).may_add.map(|(_, v)| v);
             if let Some(report) = self.current_report() {
                 if let Some(row) = report.rows.iter_mut().find(|r| r.player == claim.player) {
                     row.recorded_total = Some(claim.points.0);
@@ -1850,12 +1847,7 @@ impl<'a> Referee<'a> {
                         .label("adopted"),
                     );
                 }
-            } else if computed != claim.points.0
-                && self
-                    .state
-                    .player(claim.player)
-                    .may_add
-                    .is_none_or(|(_, v)| computed.saturating_add(v.0) != claim.points.0)
+            } else if computed != claim.points.0 && more.is_none_or(|v| computed.saturating_add(v.0) != claim.points.0)
             {
                 let rounds: Vec<String> = self
                     .rounds
@@ -1871,15 +1863,7 @@ impl<'a> Referee<'a> {
                         at,
                         format!("{}'s total is {computed}, not {}", names.get(claim.player), claim.points),
                     )
-                    .label(match self.state.player(claim.player).may_add {
-                        Some((_, v)) => {
-                            format!(
-                                "the rules make it {computed}, or {} after an unwritten Poison",
-                                computed.saturating_add(v.0)
-                            )
-                        }
-                        None => format!("the rules make it {computed}"),
-                    })
+                    .label(rules_make(computed, more))
                     .help(format!(
                         "{}: {}; the sheet's figure is followed from here",
                         names.get(claim.player),
@@ -1908,7 +1892,7 @@ impl<'a> Referee<'a> {
     }
 
     fn winner_claim(&mut self, list: &[PlayerId], span: Span) {
-        if self.state.fog.scores || self.state.players.iter().any(|p| p.may_add.is_some()) {
+        if self.state.fog.scores || self.state.scores_open() {
             self.report(
                 Diagnostic::new(Code::ScoringUnverified, span, "the winner cannot be verified")
                     .label("the sheet is followed"),
@@ -2028,8 +2012,7 @@ impl<'a> Referee<'a> {
                 let best = self.state.players.iter().map(|p| p.score).max().unwrap_or_default();
                 let ok = list.iter().all(|q| self.state.player(*q).score == best)
                     && self.state.seating.iter().filter(|q| self.state.player(**q).score == best).count() == list.len();
-                let open = self.state.players.iter().any(|p| p.may_add.is_some());
-                if !ok && !self.state.fog.scores && !open {
+                if !ok && !self.state.fog.scores && !self.state.scores_open() {
                     fail(self, format!("the highest total is {best}"), None);
                 }
             }
@@ -2326,5 +2309,14 @@ impl TruncateTotal for CardCounts {
             left -= c.count;
             true
         });
+    }
+}
+
+/// The label of a scoring figure the sheet contradicts: what the rules make it, and what an
+/// unwritten Poison may have added (ruling R36).
+fn rules_make(n: u64, more: Option<Points>) -> String {
+    match more {
+        Some(v) => format!("the rules make it {n}, or {} after an unwritten Poison", n.saturating_add(v.0)),
+        None => format!("the rules make it {n}"),
     }
 }

@@ -271,6 +271,12 @@ impl State {
             .chain(pot)
     }
 
+    /// Some player's points may be higher than counted, the sheet not having said yet (ruling
+    /// R36).
+    pub fn scores_open(&self) -> bool {
+        self.players.iter().any(|p| p.may_add.is_some())
+    }
+
     /// How many cards [`State::located`] yields, counted zone by zone.
     pub fn located_len(&self, p: PlayerId) -> usize {
         let pl = self.player(p);

@@ -1134,15 +1134,16 @@ impl Referee<'_> {
         let scores_same = a.players.iter().zip(&b.players).all(|(x, y)| {
             x.score == y.score && x.round_points == y.round_points && x.status == y.status && x.may_add.is_none()
         });
+        let power = card.power().cloned().unwrap_or(PowerSpec::Unrecorded);
         let value = card.denomination().map(Denomination::value);
-        if from == player || !table_same || !scores_same || self.open_ends(progress).1 != ends.1 || value.is_none() {
-            let power = card.power().cloned().unwrap_or(PowerSpec::Unrecorded);
+        let Some(v) =
+            value.filter(|_| from != player && table_same && scores_same && self.open_ends(progress).1 == ends.1)
+        else {
             let why = format!("{} shows in no line of its own", power_name(&power));
             self.activated_unfollowed(player, choices, span, progress, why);
             return;
-        }
-        let power = card.power().cloned().unwrap_or(PowerSpec::Unrecorded);
-        let (name, v) = (self.name(player).to_string(), value.unwrap_or(0));
+        };
+        let name = self.name(player).to_string();
         self.report(
             Diagnostic::new(Code::PowerUnverified, span, "the activated power may not have happened")
                 .label(format!("{} shows in no line of its own: the line naming it may be this power's own", power_name(&power)))
@@ -1166,9 +1167,7 @@ impl Referee<'_> {
                 self.emit(Event::PileUnknown(q));
             }
         }
-        if let Some(v) = value {
-            self.emit(Event::MayScore { player, points: crate::model::Points(v) });
-        }
+        self.emit(Event::MayScore { player, points: crate::model::Points(v) });
     }
 
     /// The activated power is taken from the log: the one line naming the Sabotage's card may

@@ -344,8 +344,8 @@ impl Cx<'_> {
                     return Ok((r, Event::MayGoOut(player)));
                 }
                 if let Ok((r, _)) = (kw("score"), space1::<&str, PErr>).parse(rest) {
-                    let (r, n) = number(r)?;
-                    return Ok((r, Event::MayScore { player, points: crate::model::Points(n) }));
+                    let (r, points) = points(r)?;
+                    return Ok((r, Event::MayScore { player, points }));
                 }
                 let (r, _) =
                     (kw("remove"), space1, kw("a"), space1, kw("discarded"), space1, kw("card")).parse(rest).or_else(
@@ -414,7 +414,7 @@ impl Cx<'_> {
                 if let Ok((r2, _)) = sep(':')(r) {
                     r = r2;
                     loop {
-                        let (r2, _) = space0(r)?;
+                        let r2 = r;
                         r = if let Ok((r3, _)) = kw("hand")(r2) {
                             hand = true;
                             r3
