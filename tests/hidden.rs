@@ -270,6 +270,8 @@ fn redactions_once_flagged_stay_clean() {
         (1572725, 1),
         (1705577, 1),
         (1791097, 1),
+        (2949507, 0),
+        (3116201, 0),
     ];
     for (k, r) in cases {
         let (text, flagged) = redaction_flags(&sweep_game(k), k, r);
