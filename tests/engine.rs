@@ -126,3 +126,34 @@ fn uncounted_zone_events_print_as_lines_that_parse_back() {
         assert!(back.lines.iter().any(|l| matches!(&l.kind, LineKind::Resolution(b) if *b == e)), "{text}");
     }
 }
+
+/// Another player's card lies only on a play pile or in the pot (an assimilated card or a BiJ
+/// goes home when it leaves the pile): given in a hand, deck or discard pile of a position, or
+/// in an opening hand, it is reported, where the owner's name was once dropped without a word.
+#[test]
+fn another_players_card_only_on_a_pile_or_in_the_pot() {
+    let codes = |text: &str| -> Vec<String> {
+        let (_, diags) = tribbles::check_bytes("t", text.as_bytes());
+        support::flagged(&diags).into_iter().map(|d| d.split(':').next().unwrap_or("").to_string()).collect()
+    };
+    let position = |zones: &str| {
+        format!(
+            "position\n  ruleset: tcc-2.1\n  players: Dan, Rogue, Matt, Johnny\n  round 1\n  chain: 10\n  \
+             turn: Dan\n{zones}end\nDan: 100 Go\n"
+        )
+    };
+    let fine = "  Dan hand: 100 Go, Dan's 1000 Go\n  Dan deck: 20x ?, Dan's 10 Go\n  Dan pile: Rogue's 1000 BiJ\n  \
+                pot: Matt's 10 Go, ?\n";
+    assert_eq!(codes(&position(fine)), Vec::<String>::new());
+    for zones in [
+        "  Dan hand: 100 Go, Rogue's 1000 Go\n",
+        "  Dan hand: 100 Go, 3x ?\n  Dan deck: 20x ?, Rogue's 10 Go\n",
+        "  Dan hand: 100 Go, 3x ?\n  Johnny discard: Matt's 10 Go\n",
+    ] {
+        assert_eq!(codes(&position(zones)), ["R0105"], "{zones}");
+    }
+    let dealt =
+        "players: Dan, Rogue, Matt, Johnny\nround 1\nfirst: Dan\nhand Dan: 1 Go, Rogue's 10 Go, 5x ?\nDan: 1 Go\n";
+    assert_eq!(codes(dealt), ["R0308"]);
+    assert_eq!(codes(&dealt.replace("Rogue's 10 Go", "Dan's 10 Go")), Vec::<String>::new());
+}

@@ -424,7 +424,8 @@ impl Code {
                 "FORMAT.md §10, Positions",
                 "A position block sets the state a disputed turn starts from. Every inconsistency is reported \
                  together: a `turn:` player who is not seated, a chain in a round that has not started, a \
-                 zone given twice, more cards than a decklist allows.\n\n\
+                 zone given twice, more cards than a decklist allows, another player's card in a hand, deck \
+                 or discard pile (such a card lies only on a play pile or in the pot).\n\n\
                  Example:\n    position\n      players: Dan, Rogue\n      Dan hand: 1 Go\n      Dan hand: 10 Go\n    end\n\n\
                  Fix: give each zone once and keep the block consistent.",
             ),
@@ -499,7 +500,8 @@ impl Code {
                 "the card cannot be in the player's hand",
                 "FORMAT.md §11, Hidden information",
                 "Every way of filling in the unknown cards leaves the hand without this card: the hand is \
-                 known card by card, and this card is not among them.\n\n\
+                 known card by card, and this card is not among them. So too for another player's card in \
+                 a `hand` line: a player is dealt from the own deck only.\n\n\
                  Example:\n    hand Dan: 1 Go, 10 Go, 100 Go, 1000 Go, 10000 Go, 100000 Go, 1 Skip\n    Dan: 1 Poison\n\n\
                  Fix: correct the card played or the hand line.",
             ),

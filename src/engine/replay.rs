@@ -616,7 +616,22 @@ impl<'a> Referee<'a> {
                     None => self.misplaced(line, "`first:` belongs right after its `round` line"),
                 },
                 LineKind::Hand { player, cards } => match self.pending.as_mut() {
-                    Some(pending) => pending.hands.push((*player, cards, line.span)),
+                    Some(pending) => {
+                        pending.hands.push((*player, cards, line.span));
+                        // The deal draws from the player's own deck.
+                        if let Some((owner, c)) = guest_card(*player, cards) {
+                            let name = self.name(*player).to_string();
+                            self.report(
+                                Diagnostic::new(
+                                    Code::NotInHand,
+                                    c.span,
+                                    format!("{name} cannot be dealt {}'s {}", self.name(owner), c.card),
+                                )
+                                .label("another player's card")
+                                .help(format!("{name} is dealt from {name}'s own deck")),
+                            );
+                        }
+                    }
                     None => self.misplaced(line, "`hand` lines belong to a round's preamble, before its first turn"),
                 },
                 LineKind::Mulligan(p) => match self.pending.as_mut() {
@@ -2141,6 +2156,32 @@ impl<'a> Referee<'a> {
                             );
                         }
                         seen_zones.push((*player, *zone));
+                        // Another player's card lies only on a play pile (or in the pot): an
+                        // assimilated card or a BiJ goes back to its owner's deck when it leaves
+                        // the pile (TCC 2.1, Tribble Powers: ASSIMILATE, BIJ).
+                        if *zone != Zone::Pile {
+                            if let Some((owner, c)) = guest_card(*player, cards) {
+                                let whose = self.name(*player);
+                                problems.push(
+                                    Diagnostic::new(
+                                        Code::InconsistentPosition,
+                                        c.span,
+                                        format!(
+                                            "{}'s {} cannot be in {whose}'s {}",
+                                            self.name(owner),
+                                            c.card,
+                                            zone.keyword()
+                                        ),
+                                    )
+                                    .label("another player's card")
+                                    .help(
+                                        "another player's card lies only on a play pile or in the pot: it \
+                                         goes home when it leaves the pile (TCC 2.1, Tribble Powers: \
+                                         ASSIMILATE, BIJ)",
+                                    ),
+                                );
+                            }
+                        }
                         let pl = &mut state.players[player.index()];
                         let list = super::state::expand(cards);
                         match zone {
@@ -2319,4 +2360,10 @@ fn rules_make(n: u64, more: Option<Points>) -> String {
         Some(v) => format!("the rules make it {n}, or {} after an unwritten Poison", n.saturating_add(v.0)),
         None => format!("the rules make it {n}"),
     }
+}
+
+/// The first card of `cards` that a zone line or hand line gives as another player's than
+/// `player`'s, with its owner.
+fn guest_card(player: PlayerId, cards: &[CardCount]) -> Option<(PlayerId, &CardCount)> {
+    cards.iter().find_map(|c| c.owner.filter(|o| *o != player).map(|o| (o, c)))
 }
