@@ -128,8 +128,9 @@ fn uncounted_zone_events_print_as_lines_that_parse_back() {
 }
 
 /// Another player's card lies only on a play pile or in the pot (an assimilated card or a BiJ
-/// goes home when it leaves the pile): given in a hand, deck or discard pile of a position, or
-/// in an opening hand, it is reported, where the owner's name was once dropped without a word.
+/// goes home when it leaves the pile): given in a hand, deck or discard pile of a position, in
+/// an opening hand or in a decklist, it is reported, where the owner's name was once dropped
+/// without a word.
 #[test]
 fn another_players_card_only_on_a_pile_or_in_the_pot() {
     let codes = |text: &str| -> Vec<String> {
@@ -156,4 +157,7 @@ fn another_players_card_only_on_a_pile_or_in_the_pot() {
         "players: Dan, Rogue, Matt, Johnny\nround 1\nfirst: Dan\nhand Dan: 1 Go, Rogue's 10 Go, 5x ?\nDan: 1 Go\n";
     assert_eq!(codes(dealt), ["R0308"]);
     assert_eq!(codes(&dealt.replace("Rogue's 10 Go", "Dan's 10 Go")), Vec::<String>::new());
+    let listed = "players: Dan, Rogue, Matt, Johnny\ndeck Dan: 1 Go, Rogue's 10 Go, 38x 1 Skip\nround 1\nfirst: Dan\nDan: 1 Go\n";
+    assert_eq!(codes(listed), ["R0401"]);
+    assert_eq!(codes(&listed.replace("Rogue's 10 Go", "Dan's 10 Go")), Vec::<String>::new());
 }

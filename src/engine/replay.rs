@@ -896,6 +896,19 @@ impl<'a> Referee<'a> {
                                 .help("the Decipher 2000 preconstructed decks (26-30 cards) are legal with `ruleset: decipher-2000`"),
                         );
                     }
+                    // A deck is built from its player's own collection (F13).
+                    if let Some((owner, c)) = guest_card(PlayerId(k as u8), &cards) {
+                        let whose = log.names.get(PlayerId(k as u8));
+                        self.report(
+                            Diagnostic::new(
+                                Code::NotInDecklist,
+                                c.span,
+                                format!("{whose}'s decklist cannot hold {}'s {}", log.names.get(owner), c.card),
+                            )
+                            .label("another player's card")
+                            .help(format!("a decklist lists {whose}'s own cards: drop the owner's name")),
+                        );
+                    }
                     deck_states.push(Deck { middle: Hidden::unknown(total), ..Deck::default() });
                     let whole =
                         cards.iter().all(|c| matches!(c.card.power(), Some(p) if !matches!(p, PowerSpec::Unrecorded)));
