@@ -161,3 +161,34 @@ fn another_players_card_only_on_a_pile_or_in_the_pot() {
     assert_eq!(codes(listed), ["R0401"]);
     assert_eq!(codes(&listed.replace("Rogue's 10 Go", "Dan's 10 Go")), Vec::<String>::new());
 }
+
+/// A header tag, a decklist, a round's `first:` or a player's `hand` line given a second time
+/// with something else is reported, and the first one holds (ruling F14); repeated word for word,
+/// it changes nothing.
+#[test]
+fn lines_given_twice() {
+    let codes = |text: &str| -> Vec<String> {
+        let (_, diags) = tribbles::check_bytes("t", text.as_bytes());
+        support::flagged(&diags).into_iter().map(|d| d.split(':').next().unwrap_or("").to_string()).collect()
+    };
+    let game = |header: &str, preamble: &str| {
+        format!("players: Dan, Rogue, Matt, Johnny\n{header}round 1\nfirst: Dan\n{preamble}Dan: 1 Go\n")
+    };
+    for header in
+        ["ruleset: tcc-2.1\nruleset: decipher-2000\n", "rounds: 3\nrounds: 5\n", "troubles: off\ntroubles: on\n"]
+    {
+        assert_eq!(codes(&game(header, "")), ["S0122"], "{header}");
+    }
+    assert_eq!(codes(&game("ruleset: tcc-2.1\nruleset: tcc-2.1\nrounds: 3\nrounds: 3\n", "")), Vec::<String>::new());
+    // The first ruleset holds: Decipher 2000 would let two players sit down.
+    let two = "ruleset: decipher-2000\nruleset: tcc-2.1\nplayers: Dan, Rogue\nround 1\nfirst: Dan\nDan: 1 Go\n";
+    assert_eq!(codes(two), ["S0122"]);
+    let decks = "deck Dan: 40x 1 Go\ndeck Dan: 40x 1 Skip\n";
+    assert_eq!(codes(&game(decks, "")), ["S0122"]);
+    assert_eq!(codes(&game("deck Dan: 40x 1 Go\ndeck Dan: 40x 1 Go\n", "")), Vec::<String>::new());
+    // The first `first:` holds: Dan plays first, in turn.
+    assert_eq!(codes(&game("", "first: Rogue\n")), ["S0122"]);
+    let hands = "hand Dan: 1 Go, 6x ?\nhand Dan: 1 Skip, 6x ?\n";
+    assert_eq!(codes(&game("", hands)), ["S0122"]);
+    assert_eq!(codes(&game("", "hand Dan: 1 Go, 6x ?\nhand Dan: 1 Go, 6x ?\n")), Vec::<String>::new());
+}

@@ -48,6 +48,7 @@ codes! {
     UnsupportedVersion = "S0119";
     UnclosedQuote = "S0120";
     MisplacedLine = "S0121";
+    RepeatedLine = "S0122";
     PlayerCount = "R0101";
     DeckTooSmall = "R0102";
     HandTooLarge = "R0103";
@@ -198,7 +199,8 @@ impl Code {
             | Code::UnclosedPosition
             | Code::UnsupportedVersion
             | Code::UnclosedQuote
-            | Code::MisplacedLine => Severity::Error,
+            | Code::MisplacedLine
+            | Code::RepeatedLine => Severity::Error,
         }
     }
 
@@ -381,6 +383,15 @@ impl Code {
                 "Header tags and decklists come before the first `round`; `first:`, `hand`, `mulligan` and \
                  `trouble:` belong to a round's preamble; `end` closes a `position` block.\n\n\
                  Example:\n    round 1\n    ruleset: decipher-2000\n\nFix: move the line into the header.",
+            ),
+            Code::RepeatedLine => (
+                "a line that is given once is given again, differently",
+                "FORMAT.md §4-§6; ruling F14",
+                "The header's `ruleset:`, `rounds:` and `troubles:`, a player's decklist, and a round's \
+                 `first:` and each player's `hand` line are given once. Given again with something else, \
+                 the first one holds and the later one is reported, rather than one of the two being \
+                 dropped without a word. (`players:` given again is S0110.)\n\n\
+                 Example:\n    round 2\n    first: Dan\n    first: Rogue\n\nFix: keep the line that is right.",
             ),
             Code::PlayerCount => (
                 "the table has more or fewer players than the ruleset plays with",

@@ -612,10 +612,28 @@ impl<'a> Referee<'a> {
                     });
                 }
                 LineKind::First(p) => match self.pending.as_mut() {
+                    Some(Pending { first: Some((q, span)), .. }) => {
+                        if q != p {
+                            let span = *span;
+                            self.repeated(line.span, span, "`first:` is given a second time, differently");
+                        }
+                    }
                     Some(pending) => pending.first = Some((*p, line.span)),
                     None => self.misplaced(line, "`first:` belongs right after its `round` line"),
                 },
                 LineKind::Hand { player, cards } => match self.pending.as_mut() {
+                    Some(pending) if pending.hands.iter().any(|(q, _, _)| q == player) => {
+                        let first =
+                            pending.hands.iter().find(|(q, _, _)| q == player).map(|(_, c, s)| (*c != cards, *s));
+                        if let Some((true, span)) = first {
+                            let name = self.name(*player).to_string();
+                            self.repeated(
+                                line.span,
+                                span,
+                                &format!("{name}'s hand is given a second time this round, differently"),
+                            );
+                        }
+                    }
                     Some(pending) => {
                         pending.hands.push((*player, cards, line.span));
                         // The deal draws from the player's own deck.
@@ -792,6 +810,17 @@ impl<'a> Referee<'a> {
         self.report(Diagnostic::new(Code::MisplacedLine, line.span, why.to_string()).label("out of place"));
     }
 
+    /// A line that is given once was given again at `span`, differently, after `first`: the
+    /// first one holds.
+    fn repeated(&mut self, span: Span, first: Span, message: &str) {
+        self.report(
+            Diagnostic::new(Code::RepeatedLine, span, message.to_string())
+                .label("given again")
+                .related(first, "the first one, which holds")
+                .help("give it once"),
+        );
+    }
+
     /// The index after the turn at `i` and the lines that belong to it.
     fn group_end(&self, i: usize) -> usize {
         let lines = &self.log.lines;
@@ -821,7 +850,26 @@ impl<'a> Referee<'a> {
         let mut seated = false;
         self.trouble_cards = vec![super::trouble::sickbay()];
         let mut decks: Vec<Option<(CardCounts, Span)>> = vec![None; log.names.len()];
+        // A header line given again with another value: the first holds.
+        let mut given: [Option<(&LineKind, Span)>; 3] = [None; 3];
         for line in &log.lines {
+            let slot = match &line.kind {
+                LineKind::Ruleset(_) => Some((0, "ruleset")),
+                LineKind::Rounds(_) => Some((1, "rounds")),
+                LineKind::Troubles(_) => Some((2, "troubles")),
+                _ => None,
+            };
+            if let Some((k, tag)) = slot {
+                match given[k] {
+                    Some((first, span)) => {
+                        if *first != line.kind {
+                            self.repeated(line.span, span, &format!("`{tag}:` is given a second time, differently"));
+                        }
+                        continue;
+                    }
+                    None => given[k] = Some((&line.kind, line.span)),
+                }
+            }
             match &line.kind {
                 LineKind::Ruleset(r) => ruleset = *r,
                 LineKind::Rounds(n) => rounds = *n,
@@ -831,11 +879,20 @@ impl<'a> Referee<'a> {
                 LineKind::Position(PositionLine::Players(_)) => seated = true,
                 LineKind::Position(PositionLine::Ruleset(r)) => ruleset = *r,
                 LineKind::Position(PositionLine::Troubles(on)) => troubles = *on,
-                LineKind::Deck { player, cards } => {
-                    if let Some(slot) = decks.get_mut(player.index()) {
-                        *slot = Some((cards.clone(), line.span));
+                LineKind::Deck { player, cards } => match decks.get_mut(player.index()) {
+                    Some(Some((first, span))) if first != cards => {
+                        let span = *span;
+                        let name = log.names.get(*player);
+                        self.repeated(
+                            line.span,
+                            span,
+                            &format!("{name}'s decklist is given a second time, differently"),
+                        );
                     }
-                }
+                    Some(Some(_)) => {}
+                    Some(slot) => *slot = Some((cards.clone(), line.span)),
+                    None => {}
+                },
                 _ => {}
             }
         }
