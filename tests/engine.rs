@@ -191,4 +191,36 @@ fn lines_given_twice() {
     let hands = "hand Dan: 1 Go, 6x ?\nhand Dan: 1 Skip, 6x ?\n";
     assert_eq!(codes(&game("", hands)), ["S0122"]);
     assert_eq!(codes(&game("", "hand Dan: 1 Go, 6x ?\nhand Dan: 1 Go, 6x ?\n")), Vec::<String>::new());
+    // A position's one-value lines, and a player's figure on a sheet line.
+    let position = |lines: &str| {
+        format!(
+            "position\n  ruleset: tcc-2.1\n  players: Dan, Rogue, Matt, Johnny\n  round 1\n  turn: Dan\n{lines}end\n\
+             Dan: 1 Go\n"
+        )
+    };
+    assert_eq!(codes(&position("  chain: 100000\n")), Vec::<String>::new());
+    for twice in ["  chain: 10\n  chain: 100000\n", "  Dan score: 0\n  Dan score: 10\n", "  pot:\n  pot: ?\n"] {
+        assert_eq!(codes(&position(twice)), ["R0105"], "{twice}");
+    }
+    assert_eq!(codes(&position("  Dan score: 0\n  Rogue score: 0\n")), Vec::<String>::new());
+    let sheet = position("  Dan hand: 1 Go\n  Dan pile:\n");
+    assert_eq!(codes(&format!("{sheet}points: Dan 1\n")), Vec::<String>::new());
+    assert_eq!(codes(&format!("{sheet}points: Dan 1, Dan 1\n")), ["S0110"]);
+}
+
+/// A power takes one player, one power name, one `take` and one `of`: a second one is reported,
+/// where it was once dropped without a word, and the use is then not followed.
+#[test]
+fn a_second_choice_of_one_kind_is_reported() {
+    let use_ = |choices: &str| {
+        let text = format!(
+            "position\n  ruleset: tcc-2.1\n  players: Dan, Rogue, Matt, Johnny\n  round 1\n  chain: 10\n  turn: Dan\n  \
+             Dan hand: 100 Poison & Freeze, 1 Go\nend\nDan: 100 Poison & Freeze use {choices}\n"
+        );
+        let (_, diags) = tribbles::check_bytes("t", text.as_bytes());
+        support::flagged(&diags).into_iter().map(|d| d.split(':').next().unwrap_or("").to_string()).collect::<Vec<_>>()
+    };
+    assert_eq!(use_("@Rogue name Go"), Vec::<String>::new());
+    assert_eq!(use_("@Rogue @Matt name Go"), ["R0317"]);
+    assert_eq!(use_("@Rogue name Go name Skip"), ["R0317"]);
 }

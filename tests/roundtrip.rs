@@ -140,9 +140,22 @@ fn event() -> impl Strategy<Value = String> {
     ]
 }
 
+/// A sheet line's figures: each player once (a player named twice is S0110).
 fn points_list() -> impl Strategy<Value = String> {
-    prop::collection::vec((name(), number()), 1..4)
-        .prop_map(|v| v.into_iter().map(|(n, p)| format!("{n} {p}")).collect::<Vec<_>>().join(", "))
+    prop::collection::vec((name(), number()), 1..4).prop_map(|v| {
+        let mut seen = Vec::new();
+        v.into_iter()
+            .filter(|(n, _)| {
+                let first = !seen.contains(n);
+                if first {
+                    seen.push(n.clone());
+                }
+                first
+            })
+            .map(|(n, p)| format!("{n} {p}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    })
 }
 
 /// A line that may follow the header: a turn (with resolution lines), a round line, an

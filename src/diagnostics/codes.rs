@@ -295,10 +295,11 @@ impl Code {
                  decklists.",
             ),
             Code::DuplicatePlayer => (
-                "a player is declared twice",
+                "a player is declared or named twice",
                 "FORMAT.md §4, Header",
                 "Each seat holds one player; a name may appear once in `players:` and once in `reseat`. A \
-                 second `players:` line with other names is refused too.\n\n\
+                 second `players:` line with other names is refused too, and so is a `points:` or `totals:` \
+                 line that gives one player's figure twice.\n\n\
                  Example:\n    players: Dan, Rogue, Dan\n\nFix: give each player a distinct name.",
             ),
             Code::BadStep => (
@@ -435,7 +436,8 @@ impl Code {
                 "FORMAT.md §10, Positions",
                 "A position block sets the state a disputed turn starts from. Every inconsistency is reported \
                  together: a `turn:` player who is not seated, a chain in a round that has not started, a \
-                 zone given twice, more cards than a decklist allows, another player's card in a hand, deck \
+                 zone or a line such as `chain:` or `turn:` given twice, more cards than a decklist allows, \
+                 another player's card in a hand, deck \
                  or discard pile (such a card lies only on a play pile or in the pot).\n\n\
                  Example:\n    position\n      players: Dan, Rogue\n      Dan hand: 1 Go\n      Dan hand: 10 Go\n    end\n\n\
                  Fix: give each zone once and keep the block consistent.",

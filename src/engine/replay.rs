@@ -2204,9 +2204,37 @@ impl<'a> Referee<'a> {
         let mut piles_given = Vec::new();
         let mut scores_given = Vec::new();
         let mut pot_given = false;
+        // The lines that set one thing (`round`, `direction:`, `chain:`, `turn:`, `trouble:`,
+        // `pot:`, a player's `score:`), by kind, and the player a score line is for.
+        let mut seen_once: Vec<(std::mem::Discriminant<PositionLine>, Option<PlayerId>)> = Vec::new();
         while i < lines.len() && !matches!(lines[i].kind, LineKind::PositionEnd) {
             let line = &lines[i];
             if let LineKind::Position(pl) = &line.kind {
+                let once = match pl {
+                    PositionLine::Round(_)
+                    | PositionLine::Direction(_)
+                    | PositionLine::Chain(_)
+                    | PositionLine::Turn(_)
+                    | PositionLine::Trouble(_)
+                    | PositionLine::Pot(_) => Some(None),
+                    PositionLine::Score { player, .. } => Some(Some(*player)),
+                    _ => None,
+                };
+                if let Some(whose) = once {
+                    let key = (std::mem::discriminant(pl), whose);
+                    if seen_once.contains(&key) {
+                        problems.push(
+                            Diagnostic::new(
+                                Code::InconsistentPosition,
+                                line.span,
+                                "this line is given twice in the block",
+                            )
+                            .label("given again")
+                            .help("give it once: the later line is the one taken"),
+                        );
+                    }
+                    seen_once.push(key);
+                }
                 match pl {
                     PositionLine::Round(n) => round = Some(*n),
                     PositionLine::Direction(d) => state.direction = *d,

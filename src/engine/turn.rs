@@ -2008,6 +2008,27 @@ impl Referee<'_> {
                 }
             }
         }
+        // A power takes one player, one power name, one `take` and one `of`: a second one of
+        // these would be dropped without a word (a compound's halves share them).
+        if !matches!(power, PowerSpec::Unrecorded | PowerSpec::Unrecognised(_)) {
+            for (k, c) in choices.iter().enumerate() {
+                let single = matches!(
+                    c.kind,
+                    ChoiceKind::Player(_) | ChoiceKind::Name(_) | ChoiceKind::Take(_) | ChoiceKind::Of(_)
+                );
+                if single
+                    && choices[..k].iter().any(|e| std::mem::discriminant(&e.kind) == std::mem::discriminant(&c.kind))
+                {
+                    let what = choice_kind(&c.kind).map_or("choice", |k| k.describe());
+                    self.report(
+                        Diagnostic::new(Code::BadChoices, c.span, format!("{power} takes one {what}, not two"))
+                            .label("a second one")
+                            .help(choice_help(power)),
+                    );
+                    return false;
+                }
+            }
+        }
         match powers::check_choices(power, &kinds[..found], half) {
             Ok(()) => true,
             Err((choice, missing)) => {

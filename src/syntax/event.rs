@@ -613,6 +613,18 @@ impl Cx<'_> {
                     (r, player, p)
                 }
             };
+            // Each player once: a second figure for the same player would be dropped or doubled.
+            if out.iter().any(|q: &PlayerPoints| q.player == player) {
+                let name = self.names.borrow().get(player).to_string();
+                return Err(super::token::failure_with(
+                    start,
+                    start.len() - r.len(),
+                    Code::DuplicatePlayer,
+                    format!("`{name}` is named twice on this line"),
+                    "named again",
+                    Some("give each player's figure once".into()),
+                ));
+            }
             out.push(PlayerPoints { player, points: p, span: self.span(start, r) });
             match sep(',')(r) {
                 Ok((r, _)) => i = r,
