@@ -164,7 +164,8 @@ fn another_players_card_only_on_a_pile_or_in_the_pot() {
 
 /// A header tag, a decklist, a round's `first:` or a player's `hand` line given a second time
 /// with something else is reported, and the first one holds (ruling F14); repeated word for word,
-/// it changes nothing.
+/// it changes nothing. A position's one-value lines and a sheet line's figures are given once
+/// too, and a position's decked player holds no hand and does not have the turn.
 #[test]
 fn lines_given_twice() {
     let codes = |text: &str| -> Vec<String> {
@@ -203,6 +204,11 @@ fn lines_given_twice() {
         assert_eq!(codes(&position(twice)), ["R0105"], "{twice}");
     }
     assert_eq!(codes(&position("  Dan score: 0\n  Rogue score: 0\n")), Vec::<String>::new());
+    // A decked player holds no hand and takes no turn.
+    assert_eq!(codes(&position("  chain: 100000\n  decked: Rogue\n  Rogue hand:\n")), Vec::<String>::new());
+    assert_eq!(codes(&position("  chain: 100000\n  decked: Rogue\n  Rogue hand: 2x ?\n")), ["R0105"]);
+    // (Dan, decked, then plays: R0302 as well.)
+    assert_eq!(codes(&position("  chain: 100000\n  decked: Dan\n")), ["R0105", "R0302"]);
     let sheet = position("  Dan hand: 1 Go\n  Dan pile:\n");
     assert_eq!(codes(&format!("{sheet}points: Dan 1\n")), Vec::<String>::new());
     assert_eq!(codes(&format!("{sheet}points: Dan 1, Dan 1\n")), ["S0110"]);

@@ -2207,6 +2207,7 @@ impl<'a> Referee<'a> {
         // The lines that set one thing (`round`, `direction:`, `chain:`, `turn:`, `trouble:`,
         // `pot:`, a player's `score:`), by kind, and the player a score line is for.
         let mut seen_once: Vec<(std::mem::Discriminant<PositionLine>, Option<PlayerId>)> = Vec::new();
+        let mut decked_at = None;
         while i < lines.len() && !matches!(lines[i].kind, LineKind::PositionEnd) {
             let line = &lines[i];
             if let LineKind::Position(pl) = &line.kind {
@@ -2313,6 +2314,7 @@ impl<'a> Referee<'a> {
                         scores_given.push(*player);
                     }
                     PositionLine::Decked(list) => {
+                        decked_at = Some(line.span);
                         for p in list {
                             state.players[p.index()].status = Status::Decked;
                         }
@@ -2361,7 +2363,35 @@ impl<'a> Referee<'a> {
                 }
             };
         }
+        // A decked player holds no hand (it was discarded) and takes no turn (TCC 2.1, Advanced
+        // Rules: "Decked").
+        if let Some(at) = decked_at {
+            for (k, pl) in state.players.iter().enumerate() {
+                let held = pl.hand.len().unwrap_or(0);
+                if pl.status == Status::Decked && held > 0 {
+                    let name = self.name(PlayerId(k as u8));
+                    problems.push(
+                        Diagnostic::new(
+                            Code::InconsistentPosition,
+                            at,
+                            format!("{name} is decked, but the block gives {name} a hand of {held}"),
+                        )
+                        .label("decked")
+                        .help("a decked player's hand goes to the discard pile: give it as `hand:` with nothing after"),
+                    );
+                }
+            }
+        }
         match turn {
+            Some((p, at)) if state.player(p).status == Status::Decked => {
+                let name = self.name(p);
+                problems.push(
+                    Diagnostic::new(Code::InconsistentPosition, at, format!("{name} is decked and takes no turn"))
+                        .label("a decked player's turn")
+                        .help("name the player still in whose turn it is"),
+                );
+                state.next = Some(p);
+            }
             Some((p, _)) => state.next = Some(p),
             None => {
                 state.fog.turn_order = true;
