@@ -192,6 +192,9 @@ fn lines_given_twice() {
     let hands = "hand Dan: 1 Go, 6x ?\nhand Dan: 1 Skip, 6x ?\n";
     assert_eq!(codes(&game("", hands)), ["S0122"]);
     assert_eq!(codes(&game("", "hand Dan: 1 Go, 6x ?\nhand Dan: 1 Go, 6x ?\n")), Vec::<String>::new());
+    let sickbay = "trouble: ... in Sickbay\n";
+    assert_eq!(codes(&game("troubles: on\n", &format!("{sickbay}trouble: Tribble Shortage\n"))), ["S0122"]);
+    assert_eq!(codes(&game("troubles: on\n", &format!("{sickbay}{sickbay}"))), Vec::<String>::new());
     // A position's one-value lines, and a player's figure on a sheet line.
     let position = |lines: &str| {
         format!(

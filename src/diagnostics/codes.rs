@@ -389,7 +389,7 @@ impl Code {
                 "a line that is given once is given again, differently",
                 "FORMAT.md §4-§6; ruling F14",
                 "The header's `ruleset:`, `rounds:` and `troubles:`, a player's decklist, and a round's \
-                 `first:` and each player's `hand` line are given once. Given again with something else, \
+                 `first:`, `trouble:` and each player's `hand` line are given once. Given again with something else, \
                  the first one holds and the later one is reported, rather than one of the two being \
                  dropped without a word. (`players:` given again is S0110.)\n\n\
                  Example:\n    round 2\n    first: Dan\n    first: Rogue\n\nFix: keep the line that is right.",

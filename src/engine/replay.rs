@@ -457,6 +457,8 @@ struct Pending<'a> {
     mulligans: Vec<(PlayerId, Span)>,
     /// The round's `trouble:` line: the active trouble when it starts.
     trouble: Option<String>,
+    /// Where `trouble:` was given.
+    trouble_at: Span,
 }
 
 impl<'a> Referee<'a> {
@@ -609,6 +611,7 @@ impl<'a> Referee<'a> {
                         hands: Vec::with_capacity(self.log.names.len()),
                         mulligans: Vec::new(),
                         trouble: None,
+                        trouble_at: Span::default(),
                     });
                 }
                 LineKind::First(p) => match self.pending.as_mut() {
@@ -657,7 +660,16 @@ impl<'a> Referee<'a> {
                     None => self.misplaced(line, "`mulligan` belongs to a round's preamble, before its first turn"),
                 },
                 LineKind::Trouble(t) => match self.pending.as_mut() {
-                    Some(pending) => pending.trouble = Some(t.clone()),
+                    Some(Pending { trouble: Some(first), trouble_at, .. }) => {
+                        if first != t {
+                            let at = *trouble_at;
+                            self.repeated(line.span, at, "`trouble:` is given a second time, differently");
+                        }
+                    }
+                    Some(pending) => {
+                        pending.trouble = Some(t.clone());
+                        pending.trouble_at = line.span;
+                    }
                     None => self.misplaced(line, "`trouble:` belongs to a round's preamble"),
                 },
                 LineKind::Turn(_) => {
