@@ -257,7 +257,9 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// nothing (1705577), an Evolve not followed that may have decked its player (1791097), and a last
 /// player in who may have been decked by an unseen draw, the Skip's other reading (2949507); and
 /// a replay of a card named both by an own card and by a guest on the pile (3116201: the full log
-/// was flagged too).
+/// was flagged too); and a player with a Time Warp, still holding cards when another went out,
+/// taken as decked at the deal by a deck one card short of a deal the Time Warp did not shrink
+/// (3895105).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
@@ -272,6 +274,7 @@ fn redactions_once_flagged_stay_clean() {
         (1791097, 1),
         (2949507, 0),
         (3116201, 0),
+        (3895105, 0),
     ];
     for (k, r) in cases {
         let (text, flagged) = redaction_flags(&sweep_game(k), k, r);

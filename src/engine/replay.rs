@@ -1151,11 +1151,18 @@ impl<'a> Referee<'a> {
                 }
             }
             let available = self.state.player(q).deck.len();
+            // A deck that holds fewer cards than the deal decks its player (ruling R2); but when
+            // the deal's size is uncertain (a Time Warp may have made it smaller), whether it did
+            // is not known either, as with a deck of unknown size.
+            let short = available.is_some_and(|a| a < size);
             // A hand line with the whole hand shows the player dealt in: the deck held enough
             // (ruling R2), and the player does not sit the round out.
             if named >= size && size > 0 {
                 self.may_sit_out.retain(|x| *x != q);
-            } else if available.is_none() && self.state.player(q).deck.min_len() < 7 || self.may_sit_out.contains(&q) {
+            } else if available.is_none() && self.state.player(q).deck.min_len() < 7
+                || self.may_sit_out.contains(&q)
+                || short && uncertain
+            {
                 self.maybe_short.push(q);
             }
             let deal = match available {
@@ -1168,7 +1175,7 @@ impl<'a> Referee<'a> {
             cards.truncate_total(deal);
             self.emit(Event::Draws { player: q, drawn: Drawn::Cards(cards) });
             self.check_located(q, listed.map_or(p.span, |(_, _, s)| *s));
-            if available.is_some_and(|a| a < size) {
+            if short && !uncertain {
                 self.emit(Event::IsDecked(q));
                 self.emit(Event::DiscardsHand(q));
             }
@@ -1614,6 +1621,20 @@ impl<'a> Referee<'a> {
         if self.state.troubles {
             self.emit(Event::TroubleHidden);
         }
+        // Who may have gone out: one taken to, and while who went out is not known, one whose hand
+        // may have been empty, or anyone still in when nobody is known to have gone out (the last
+        // one in goes out with the whole hand, ruling R33). A hand known to hold a card at the end
+        // did not go out when another player did.
+        let may_have_gone_out: Vec<PlayerId> = self
+            .state
+            .seating
+            .iter()
+            .copied()
+            .filter(|q| {
+                let pl = self.state.player(*q);
+                pl.status == Status::Out || outs_unknown && (self.went_out.is_empty() || pl.hand.min_len() == 0)
+            })
+            .collect();
         let safeties = std::mem::take(&mut self.safeties);
         for q in self.state.seating.clone() {
             let pl = self.state.player(q);
@@ -1756,7 +1777,7 @@ impl<'a> Referee<'a> {
             // player who did not go out (cards whose power is unknown made the deal uncertain).
             if maybe_in && !pl.pile_unknown {
                 let warps = powers::time_warp::fewer(&pl.pile);
-                if warps > 0 && (outs_unknown || pl.status == Status::Out) {
+                if warps > 0 && may_have_gone_out.contains(&q) {
                     self.uncertain_deal.push(q);
                 } else if warps > 0 {
                     self.warped.push((q, warps));

@@ -13,7 +13,9 @@ pub const DOC: Doc = Doc {
            starts with six; Johnny, with a 10,000 and a 100,000, with five). An assimilated Time Warp \
            counts for the player whose pile holds it (ASSIMILATE). A pile card whose power was not \
            recorded leaves the hand's size to the log, unless the log records no powers (ruling F12). \
-           Time Warp is never used (R0313).\n\n\
+           So does a player who may have gone out when who went out is the sheet's; a deck too short \
+           for the larger hand then may have decked the player at the deal (ruling R2). A player whose \
+           hand still held a card did not go out. Time Warp is never used (R0313).\n\n\
            Checked: the next round's `hand` line holds no more cards than the smaller deal (R0103), and \
            going out and being decked follow the smaller hand.",
 };
