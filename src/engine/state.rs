@@ -658,6 +658,9 @@ impl State {
                 if let Some(o) = other {
                     pile.doubt_owner(top, o);
                 }
+                // A card the pile held unnamed is named now: its owner's located cards have
+                // changed, which the decklist check must see.
+                self.player_mut(owner.unwrap_or(*player)).note_many();
                 self.chain = Chain { last: denomination, by: Some(*player), broken: false };
             }
             Event::TroubleShifts(t) => self.trouble = Some(t.clone()),
