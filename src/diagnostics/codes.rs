@@ -412,8 +412,9 @@ impl Code {
             Code::HandTooLarge => (
                 "a `hand` line lists more cards than the player was dealt",
                 "TCC 2.1, Setup",
-                "Each player draws a hand of seven cards at the start of a round (fewer after Time Warp). A \
-                 `hand` line may list fewer (the rest are unknown), never more.\n\n\
+                "Each player draws a hand of seven cards at the start of a round (fewer after Time Warp; \
+                 none for a player sitting the round out under TCC 2.1). A `hand` line may list fewer (the \
+                 rest are unknown), never more.\n\n\
                  Example:\n    hand Dan: 8x ?\n\nFix: list the cards actually dealt.",
             ),
             Code::NoSeating => (

@@ -1123,10 +1123,26 @@ impl<'a> Referee<'a> {
         self.saw_deal = true;
         let ids: Vec<PlayerId> = self.state.seating.clone();
         for q in ids {
+            let listed = p.hands.iter().find(|(h, _, _)| *h == q);
             if self.state.player(q).status == Status::SittingOut {
+                // Sitting the round out, the player is dealt nothing (TCC 2.1, Advanced Rules:
+                // "Decked").
+                if let Some((_, cards, span)) = listed.filter(|(_, c, _)| total_count(c) > 0) {
+                    let name = self.name(q).to_string();
+                    self.report(
+                        Diagnostic::new(
+                            Code::HandTooLarge,
+                            *span,
+                            format!("{} cards listed; {name} sits this round out and was dealt none", total_count(cards)),
+                        )
+                        .label("no hand this round")
+                        .help(format!(
+                            "{name} was decked last round with fewer than seven cards left (TCC 2.1, Advanced Rules: \"Decked\")"
+                        )),
+                    );
+                }
                 continue;
             }
-            let listed = p.hands.iter().find(|(h, _, _)| *h == q);
             let fewer = self.warped.iter().find(|(w, _)| *w == q).map_or(0, |(_, n)| *n);
             let size: u32 = 7u32.saturating_sub(fewer);
             let uncertain = self.uncertain_deal.contains(&q);
