@@ -1167,6 +1167,21 @@ impl<'a> Referee<'a> {
                 }
             }
             let available = self.state.player(q).deck.len();
+            // Nor can the deal give more cards than the deck holds (ruling R2).
+            if let (Some(a), Some((_, _, span))) = (available, listed) {
+                if named > a && (named <= size || uncertain) {
+                    let name = self.name(q).to_string();
+                    self.report(
+                        Diagnostic::new(
+                            Code::HandTooLarge,
+                            *span,
+                            format!("{named} cards listed; {name}'s deck held only {a}"),
+                        )
+                        .label(format!("at most {a} cards"))
+                        .help(format!("{name} drew what the deck held and was decked at the deal (ruling R2)")),
+                    );
+                }
+            }
             // A deck that holds fewer cards than the deal decks its player (ruling R2); but when
             // the deal's size is uncertain (a Time Warp may have made it smaller), whether it did
             // is not known either, as with a deck of unknown size.
