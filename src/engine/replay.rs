@@ -625,32 +625,33 @@ impl<'a> Referee<'a> {
                     None => self.misplaced(line, "`first:` belongs right after its `round` line"),
                 },
                 LineKind::Hand { player, cards } => match self.pending.as_mut() {
-                    Some(pending) if pending.hands.iter().any(|(q, _, _)| q == player) => {
-                        let first =
-                            pending.hands.iter().find(|(q, _, _)| q == player).map(|(_, c, s)| (*c != cards, *s));
-                        if let Some((true, span)) = first {
-                            let name = self.name(*player).to_string();
-                            self.repeated(
-                                line.span,
-                                span,
-                                &format!("{name}'s hand is given a second time this round, differently"),
-                            );
-                        }
-                    }
                     Some(pending) => {
-                        pending.hands.push((*player, cards, line.span));
-                        // The deal draws from the player's own deck.
-                        if let Some((owner, c)) = guest_card(*player, cards) {
-                            let name = self.name(*player).to_string();
-                            self.report(
-                                Diagnostic::new(
-                                    Code::NotInHand,
-                                    c.span,
-                                    format!("{name} cannot be dealt {}'s {}", self.name(owner), c.card),
-                                )
-                                .label("another player's card")
-                                .help(format!("{name} is dealt from {name}'s own deck")),
-                            );
+                        let given =
+                            pending.hands.iter().find(|(q, _, _)| q == player).map(|(_, c, s)| (*c != cards, *s));
+                        if let Some((differs, first)) = given {
+                            if differs {
+                                let name = self.name(*player).to_string();
+                                self.repeated(
+                                    line.span,
+                                    first,
+                                    &format!("{name}'s hand is given a second time this round, differently"),
+                                );
+                            }
+                        } else {
+                            pending.hands.push((*player, cards, line.span));
+                            // The deal draws from the player's own deck.
+                            if let Some((owner, c)) = guest_card(*player, cards) {
+                                let name = self.name(*player).to_string();
+                                self.report(
+                                    Diagnostic::new(
+                                        Code::NotInHand,
+                                        c.span,
+                                        format!("{name} cannot be dealt {}'s {}", self.name(owner), c.card),
+                                    )
+                                    .label("another player's card")
+                                    .help(format!("{name} is dealt from {name}'s own deck")),
+                                );
+                            }
                         }
                     }
                     None => self.misplaced(line, "`hand` lines belong to a round's preamble, before its first turn"),
