@@ -2447,16 +2447,15 @@ impl<'a> Referee<'a> {
                 }
             }
         }
+        if let Some((p, at)) = turn.filter(|(p, _)| state.player(*p).status == Status::Decked) {
+            let name = self.name(p);
+            problems.push(
+                Diagnostic::new(Code::InconsistentPosition, at, format!("{name} is decked and takes no turn"))
+                    .label("a decked player's turn")
+                    .help("name the player still in whose turn it is"),
+            );
+        }
         match turn {
-            Some((p, at)) if state.player(p).status == Status::Decked => {
-                let name = self.name(p);
-                problems.push(
-                    Diagnostic::new(Code::InconsistentPosition, at, format!("{name} is decked and takes no turn"))
-                        .label("a decked player's turn")
-                        .help("name the player still in whose turn it is"),
-                );
-                state.next = Some(p);
-            }
             Some((p, _)) => state.next = Some(p),
             None => {
                 state.fog.turn_order = true;
