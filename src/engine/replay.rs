@@ -834,6 +834,23 @@ impl<'a> Referee<'a> {
         );
     }
 
+    /// Whether `line` is the first of its header tag (`slot` keeps it): a later one with another
+    /// value is reported, and the first holds.
+    fn first_given<'l>(&mut self, slot: &mut Option<(&'l LineKind, Span)>, line: &'l Line, tag: &str) -> bool {
+        match *slot {
+            Some((first, span)) => {
+                if *first != line.kind {
+                    self.repeated(line.span, span, &format!("`{tag}:` is given a second time, differently"));
+                }
+                false
+            }
+            None => {
+                *slot = Some((&line.kind, line.span));
+                true
+            }
+        }
+    }
+
     /// The index after the turn at `i` and the lines that belong to it.
     fn group_end(&self, i: usize) -> usize {
         let lines = &self.log.lines;
@@ -866,27 +883,10 @@ impl<'a> Referee<'a> {
         // A header line given again with another value: the first holds.
         let mut given: [Option<(&LineKind, Span)>; 3] = [None; 3];
         for line in &log.lines {
-            let slot = match &line.kind {
-                LineKind::Ruleset(_) => Some((0, "ruleset")),
-                LineKind::Rounds(_) => Some((1, "rounds")),
-                LineKind::Troubles(_) => Some((2, "troubles")),
-                _ => None,
-            };
-            if let Some((k, tag)) = slot {
-                match given[k] {
-                    Some((first, span)) => {
-                        if *first != line.kind {
-                            self.repeated(line.span, span, &format!("`{tag}:` is given a second time, differently"));
-                        }
-                        continue;
-                    }
-                    None => given[k] = Some((&line.kind, line.span)),
-                }
-            }
             match &line.kind {
-                LineKind::Ruleset(r) => ruleset = *r,
-                LineKind::Rounds(n) => rounds = *n,
-                LineKind::Troubles(on) => troubles = *on,
+                LineKind::Ruleset(r) if self.first_given(&mut given[0], line, "ruleset") => ruleset = *r,
+                LineKind::Rounds(n) if self.first_given(&mut given[1], line, "rounds") => rounds = *n,
+                LineKind::Troubles(on) if self.first_given(&mut given[2], line, "troubles") => troubles = *on,
                 LineKind::TroubleCard(card) => self.trouble_cards.push(card.clone()),
                 LineKind::Players(_) => seated = true,
                 LineKind::Position(PositionLine::Players(_)) => seated = true,

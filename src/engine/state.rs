@@ -633,6 +633,9 @@ impl State {
                 // A card named from among cards that may be it, of the pile's own and of one other
                 // player's: taken as one owner's, it may have been the other's (ruling F10).
                 let before = self.player(*player).pile.len();
+                // (A card the pile held by that very name moves within the pile: nobody's
+                // located cards change.)
+                let known = self.player(*player).pile.iter().any(|c| c == card);
                 let (got, owner) = self.take_owned(*player, Zone::Pile, card, None);
                 let denomination = got.denomination();
                 let pl = self.player_mut(*player);
@@ -660,7 +663,9 @@ impl State {
                 }
                 // A card the pile held unnamed is named now: its owner's located cards have
                 // changed, which the decklist check must see.
-                self.player_mut(owner.unwrap_or(*player)).note_many();
+                if !known {
+                    self.player_mut(owner.unwrap_or(*player)).note_many();
+                }
                 self.chain = Chain { last: denomination, by: Some(*player), broken: false };
             }
             Event::TroubleShifts(t) => self.trouble = Some(t.clone()),

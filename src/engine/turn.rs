@@ -2010,8 +2010,8 @@ impl Referee<'_> {
         }
         // A power takes one player, one power name, one `take` and one `of`: a second one of
         // these would be dropped without a word (a compound's halves share them).
-        if !matches!(power, PowerSpec::Unrecorded | PowerSpec::Unrecognised(_)) {
-            for (k, c) in choices.iter().enumerate() {
+        if choices.len() > 1 && !matches!(power, PowerSpec::Unrecorded | PowerSpec::Unrecognised(_)) {
+            for (k, c) in choices.iter().enumerate().skip(1) {
                 let single = matches!(
                     c.kind,
                     ChoiceKind::Player(_) | ChoiceKind::Name(_) | ChoiceKind::Take(_) | ChoiceKind::Of(_)
