@@ -633,9 +633,6 @@ impl State {
                 // A card named from among cards that may be it, of the pile's own and of one other
                 // player's: taken as one owner's, it may have been the other's (ruling F10).
                 let before = self.player(*player).pile.len();
-                // (A card the pile held by that very name moves within the pile: nobody's
-                // located cards change.)
-                let known = self.player(*player).pile.iter().any(|c| c == card);
                 let (got, owner) = self.take_owned(*player, Zone::Pile, card, None);
                 let denomination = got.denomination();
                 let pl = self.player_mut(*player);
@@ -660,11 +657,6 @@ impl State {
                 };
                 if let Some(o) = other {
                     pile.doubt_owner(top, o);
-                }
-                // A card the pile held unnamed is named now: its owner's located cards have
-                // changed, which the decklist check must see.
-                if !known {
-                    self.player_mut(owner.unwrap_or(*player)).note_many();
                 }
                 self.chain = Chain { last: denomination, by: Some(*player), broken: false };
             }
@@ -734,11 +726,20 @@ impl State {
         if zone == Zone::Pile {
             let want = named.filter(|o| *o != p);
             let pile = &mut self.player_mut(p).pile;
-            let exact = pile.take_exact(seen, |o| o == want);
-            let exact = exact.or_else(|| pile.take_as_doubted(seen, want));
-            let exact = exact.or_else(|| if named.is_none() { pile.take_exact(seen, |_| true) } else { None });
-            if let Some(taken) = exact.or_else(|| pile.take_seen(seen, |o| o == want)) {
-                // A card of the pile: known there already.
+            // A card the pile held by that very name: nobody's located cards change. One settled
+            // as another owner's, or named now: its owner's have, which the decklist check must
+            // see.
+            if let Some(taken) = pile.take_exact(seen, |o| o == want) {
+                return taken;
+            }
+            let settled = pile.take_as_doubted(seen, want);
+            if settled.is_none() && named.is_none() {
+                if let Some(taken) = pile.take_exact(seen, |_| true) {
+                    return taken;
+                }
+            }
+            if let Some(taken) = settled.or_else(|| pile.take_seen(seen, |o| o == want)) {
+                self.player_mut(taken.1.unwrap_or(p)).note_many();
                 return taken;
             }
         }
