@@ -233,3 +233,23 @@ fn a_second_choice_of_one_kind_is_reported() {
     assert_eq!(use_("@Rogue @Matt name Go"), ["R0317"]);
     assert_eq!(use_("@Rogue name Go name Skip"), ["R0317"]);
 }
+
+/// A player sitting the round out (TCC 2.1, Advanced Rules: "Decked") is dealt nothing: a hand
+/// line for that player lists too many cards, and a mulligan has no hand to act on, Roll or not.
+#[test]
+fn a_player_sitting_out_has_no_hand() {
+    let codes = |preamble: &str| -> Vec<String> {
+        let text = format!(
+            "position\n  ruleset: tcc-2.1\n  players: Dan, Rogue, Matt, Johnny\n  round 1\n  chain: 1000\n  \
+             turn: Dan\n  Dan hand: 2x ?\n  Dan deck: 0x ?\n  Dan pile: 1 Go, 10 Go, 1 Roll\n  Rogue hand: 10000 Go\n  \
+             Rogue pile: 1 Skip\n  Rogue deck: 30x ?\n  Matt deck: 30x ?\n  Johnny deck: 30x ?\nend\nDan: draw\n  \
+             Dan is decked\nRogue: 10000 Go\npoints: Rogue 10001\n\nround 2\nfirst: Rogue\n{preamble}Rogue: 1 Go\n"
+        );
+        let (_, diags) = tribbles::check_bytes("t", text.as_bytes());
+        support::flagged(&diags).into_iter().map(|d| d.split(':').next().unwrap_or("").to_string()).collect::<Vec<_>>()
+    };
+    assert_eq!(codes(""), Vec::<String>::new());
+    assert_eq!(codes("hand Dan: 1 Go, 10 Go\n"), ["R0103"]);
+    assert_eq!(codes("mulligan Dan\n"), ["R0326"]);
+    assert_eq!(codes("mulligan Rogue\n"), ["R0326"]);
+}

@@ -1050,7 +1050,14 @@ impl<'a> Referee<'a> {
         let mut rolled: Vec<PlayerId> = Vec::new();
         for (q, span) in &p.mulligans {
             let name = self.name(*q).to_string();
-            if rolled.contains(q) {
+            if self.state.player(*q).status == Status::SittingOut {
+                self.report(
+                    Diagnostic::new(Code::NotInPile, *span, format!("{name} sits this round out: no hand to mulligan"))
+                        .label("dealt no hand")
+                        .help("a player sitting the round out is dealt nothing, so a Roll has nothing to act on"),
+                );
+                continue;
+            } else if rolled.contains(q) {
                 self.report(
                     Diagnostic::new(Code::NotInPile, *span, format!("{name} already took a mulligan this round"))
                         .label("one mulligan per round")
