@@ -259,7 +259,8 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// a replay of a card named both by an own card and by a guest on the pile (3116201: the full log
 /// was flagged too); and a player with a Time Warp, still holding cards when another went out,
 /// taken as decked at the deal by a deck one card short of a deal the Time Warp did not shrink
-/// (3895105).
+/// (3895105); and a replayed card of doubtful owner that lost its doubt when a Qapla' put a card
+/// under the pile, then counted against its reading's owner's decklist (5715862).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
@@ -275,6 +276,7 @@ fn redactions_once_flagged_stay_clean() {
         (2949507, 0),
         (3116201, 0),
         (3895105, 0),
+        (5715862, 2),
     ];
     for (k, r) in cases {
         let (text, flagged) = redaction_flags(&sweep_game(k), k, r);

@@ -99,7 +99,8 @@ impl Pile {
     /// At `i` from the bottom (clamped to the pile's height).
     pub fn insert(&mut self, i: usize, card: Card, owner: Option<PlayerId>) {
         let i = i.min(self.cards.len());
-        self.doubt = None;
+        // A card in doubt stays so while it lies on the pile (ruling F10).
+        self.doubt = self.doubt.map(|(d, o)| (if i <= d { d + 1 } else { d }, o));
         self.count_guest(owner, true);
         self.cards.insert(i, card);
         self.owners.insert(i, owner);
@@ -107,7 +108,7 @@ impl Pile {
 
     /// The card at `i` and its owner, when it is another player's.
     pub fn remove(&mut self, i: usize) -> (Card, Option<PlayerId>) {
-        self.doubt = None;
+        self.doubt = self.doubt.filter(|(d, _)| *d != i).map(|(d, o)| (if i < d { d - 1 } else { d }, o));
         let owner = self.owners.remove(i);
         self.count_guest(owner, false);
         (self.cards.remove(i), owner)
@@ -151,8 +152,8 @@ impl Pile {
 
     /// The top card and its owner, when it is another player's.
     pub fn pop(&mut self) -> Option<(Card, Option<PlayerId>)> {
-        self.doubt = None;
         let card = self.cards.pop()?;
+        self.doubt = self.doubt.filter(|(d, _)| *d < self.cards.len());
         let owner = self.owners.pop().flatten();
         self.count_guest(owner, false);
         Some((card, owner))
