@@ -1980,6 +1980,10 @@ impl Referee<'_> {
         // Each kind once, in order of appearance: no more than there are kinds.
         let mut kinds = [powers::Choice::Player; powers::Choice::ALL.len()];
         let mut found = 0;
+        // The first choice of a kind a power takes once, given again.
+        const SINGLE: [powers::Choice; 4] =
+            [powers::Choice::Player, powers::Choice::Name, powers::Choice::Take, powers::Choice::Of];
+        let mut repeated = None;
         for c in choices {
             let kind = match &c.kind {
                 ChoiceKind::Half(p) => {
@@ -2006,28 +2010,21 @@ impl Referee<'_> {
                     *slot = kind;
                     found += 1;
                 }
+            } else if repeated.is_none() && SINGLE.contains(&kind) {
+                repeated = Some((kind, c.span));
             }
         }
         // A power takes one player, one power name, one `take` and one `of`: a second one of
         // these would be dropped without a word (a compound's halves share them).
-        if choices.len() > 1 && !matches!(power, PowerSpec::Unrecorded | PowerSpec::Unrecognised(_)) {
-            for (k, c) in choices.iter().enumerate().skip(1) {
-                let single = matches!(
-                    c.kind,
-                    ChoiceKind::Player(_) | ChoiceKind::Name(_) | ChoiceKind::Take(_) | ChoiceKind::Of(_)
-                );
-                if single
-                    && choices[..k].iter().any(|e| std::mem::discriminant(&e.kind) == std::mem::discriminant(&c.kind))
-                {
-                    let what = choice_kind(&c.kind).map_or("choice", |k| k.describe());
-                    self.report(
-                        Diagnostic::new(Code::BadChoices, c.span, format!("{power} takes one {what}, not two"))
-                            .label("a second one")
-                            .help(choice_help(power)),
-                    );
-                    return false;
-                }
-            }
+        if let Some((kind, at)) =
+            repeated.filter(|_| !matches!(power, PowerSpec::Unrecorded | PowerSpec::Unrecognised(_)))
+        {
+            self.report(
+                Diagnostic::new(Code::BadChoices, at, format!("{power} takes one {}, not two", kind.describe()))
+                    .label("a second one")
+                    .help(choice_help(power)),
+            );
+            return false;
         }
         match powers::check_choices(power, &kinds[..found], half) {
             Ok(()) => true,
