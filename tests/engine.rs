@@ -210,11 +210,31 @@ fn lines_given_twice() {
     // A decked player holds no hand and takes no turn.
     assert_eq!(codes(&position("  chain: 100000\n  decked: Rogue\n  Rogue hand:\n")), Vec::<String>::new());
     assert_eq!(codes(&position("  chain: 100000\n  decked: Rogue\n  Rogue hand: 2x ?\n")), ["R0105"]);
-    // (Dan, decked, then plays: R0302 as well.)
-    assert_eq!(codes(&position("  chain: 100000\n  decked: Dan\n")), ["R0105", "R0302"]);
+    // Dan, decked, has the turn: one report, and the turn holds for Dan's play.
+    assert_eq!(codes(&position("  chain: 100000\n  decked: Dan\n")), ["R0105"]);
     let sheet = position("  Dan hand: 1 Go\n  Dan pile:\n");
     assert_eq!(codes(&format!("{sheet}points: Dan 1\n")), Vec::<String>::new());
     assert_eq!(codes(&format!("{sheet}points: Dan 1, Dan 1\n")), ["S0110"]);
+}
+
+/// One mistake, one diagnostic: a second card after the drawn one was played is a second card
+/// (R0305), not also "another card than the drawn one" (R0306); a first card other than the
+/// drawn one is R0306 alone. A card that may not be played at all is not judged against the chain.
+#[test]
+fn a_second_card_after_a_draw_is_reported_once() {
+    let codes = |turn: &str| -> Vec<String> {
+        let text = format!(
+            "position\n  ruleset: tcc-2.1\n  players: Dan, Rogue, Matt, Johnny\n  round 1\n  chain: 100000\n  \
+             turn: Dan\n  Dan hand: 10 Go, 100 Go, 1000 Skip\nend\n{turn}\n"
+        );
+        let (_, diags) = tribbles::check_bytes("t", text.as_bytes());
+        support::flagged(&diags).into_iter().map(|d| d.split(':').next().unwrap_or("").to_string()).collect::<Vec<_>>()
+    };
+    assert_eq!(codes("Dan: draw 1 Go; 1 Go"), Vec::<String>::new());
+    assert_eq!(codes("Dan: draw 1 Go; 1 Go; 10 Go"), ["R0305"]);
+    assert_eq!(codes("Dan: draw 1 Go; 10 Go"), ["R0306"]);
+    // Nor is a second card judged against the chain: 1 after 10 is not a third report.
+    assert_eq!(codes("Dan: draw 1 Go; 10 Go; 1 Go"), ["R0306", "R0305"]);
 }
 
 /// A power takes one player, one power name, one `take` and one `of`: a second one is reported,

@@ -2461,6 +2461,9 @@ impl<'a> Referee<'a> {
                     .label("a decked player's turn")
                     .help("name the player still in whose turn it is"),
             );
+            // One mistake, one diagnostic: the turn holds, so the player's own play that follows
+            // is not reported again as a decked player's.
+            state.players[p.index()].status = Status::In;
         }
         match turn {
             Some((p, _)) => state.next = Some(p),

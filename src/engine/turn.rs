@@ -929,7 +929,8 @@ impl Referee<'_> {
         let mut could_hold = None;
         if !progress.fogged {
             let allowance = progress.allowed.iter().position(|a| compatible(c, a));
-            if progress.played && allowance.is_none() {
+            let second = progress.played && allowance.is_none();
+            if second {
                 self.report(
                     Diagnostic::new(Code::SecondPlay, card.span, "a second card in one turn")
                         .label("one card per turn")
@@ -946,8 +947,8 @@ impl Referee<'_> {
             self.check_frozen(c, card.span);
             let mut not_drawn = false;
             // A play a power allows (a Stampede's follow-up, a rescued card) is not "another card
-            // after drawing".
-            if let Some(drawn) = progress.drew.as_ref().filter(|_| allowance.is_none()) {
+            // after drawing"; nor is a second card, already reported as one.
+            if let Some(drawn) = progress.drew.as_ref().filter(|_| allowance.is_none() && !second) {
                 if !compatible(c, drawn) {
                     not_drawn = true;
                     self.report(
@@ -978,7 +979,7 @@ impl Referee<'_> {
             }
             // One mistake, one diagnostic: a card that may not be played at all is not also
             // judged against the chain.
-            if !not_drawn && in_hand {
+            if !not_drawn && !second && in_hand {
                 way = self.check_sequence(c, card.span);
             }
             if way == Way::AsClone && !self.clone_halves(c, used, card.span) {
