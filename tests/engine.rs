@@ -237,6 +237,27 @@ fn a_second_card_after_a_draw_is_reported_once() {
     assert_eq!(codes("Dan: draw 1 Go; 10 Go; 1 Go"), ["R0306", "R0305"]);
 }
 
+/// A position block in mid-round (ruling R12): its scores hold the points scored earlier in the
+/// round, which the referee does not see, so the round's sheet figure may be higher than it
+/// counts after the block, never lower; the totals are checked as usual.
+#[test]
+fn a_position_in_mid_round_leaves_the_earlier_points_open() {
+    let example = std::fs::read_to_string(support::root().join("examples/rulings/a-position-in-mid-round.tlog"))
+        .expect("the example");
+    let game: String = example.lines().filter(|l| !l.starts_with("expect")).map(|l| format!("{l}\n")).collect();
+    let codes = |text: &str| -> Vec<String> {
+        let (_, diags) = tribbles::check_bytes("t", text.as_bytes());
+        diags.iter().map(|d| d.code.id().to_string()).collect()
+    };
+    assert_eq!(codes(&game), ["R0704"]);
+    assert_eq!(codes(&game.replace("points: Dan 1011", "points: Dan 11")), Vec::<String>::new());
+    assert_eq!(codes(&game.replace("points: Dan 1011", "points: Dan 10")), ["R0501"]);
+    assert_eq!(codes(&game.replace("totals: Dan 1011", "totals: Dan 2011")), ["R0704", "R0502"]);
+    // At the round's start (every pile given, and empty) the round is counted in full.
+    let start = game.replace("Dan pile: 1 Poison", "Dan pile:").replace("Rogue pile: 10 Go", "Rogue pile:");
+    assert!(codes(&start).contains(&"R0501".to_string()), "{:?}", codes(&start));
+}
+
 /// A power takes one player, one power name, one `take` and one `of`: a second one is reported,
 /// where it was once dropped without a word, and the use is then not followed.
 #[test]
@@ -262,7 +283,8 @@ fn a_player_sitting_out_has_no_hand() {
         let text = format!(
             "position\n  ruleset: tcc-2.1\n  players: Dan, Rogue, Matt, Johnny\n  round 1\n  chain: 1000\n  \
              turn: Dan\n  Dan hand: 2x ?\n  Dan deck: 0x ?\n  Dan pile: 1 Go, 10 Go, 1 Roll\n  Rogue hand: 10000 Go\n  \
-             Rogue pile: 1 Skip\n  Rogue deck: 30x ?\n  Matt deck: 30x ?\n  Johnny deck: 30x ?\nend\nDan: draw\n  \
+             Rogue pile: 1 Skip\n  Rogue deck: 30x ?\n  Matt deck: 30x ?\n  Matt pile:\n  Johnny deck: 30x ?\n  \
+             Johnny pile:\nend\nDan: draw\n  \
              Dan is decked\nRogue: 10000 Go\npoints: Rogue 10001\n\nround 2\nfirst: Rogue\n{preamble}Rogue: 1 Go\n"
         );
         let (_, diags) = tribbles::check_bytes("t", text.as_bytes());

@@ -106,8 +106,9 @@ fn damage(log: &str, rng: &mut Rng) -> String {
 
 /// Games 0 to 1,499 by default; a longer run names its own range, as in
 /// `TRIBBLES_DAMAGED_GAMES=1500..100000 cargo test --test robustness` (a debug build also
-/// catches arithmetic overflow). Each game is damaged by its own generator, so a failing game
-/// can be run alone.
+/// catches arithmetic overflow, and the engine's debug assertions). Each game is damaged by its
+/// own generator, so a failing game can be run alone; `TRIBBLES_DAMAGED_OUT=DIR` writes the log
+/// of a game whose check panics there.
 #[test]
 fn damaged_games_are_checked_and_rendered_without_a_panic() {
     let games = match std::env::var("TRIBBLES_DAMAGED_GAMES") {
@@ -130,7 +131,15 @@ fn damaged_games_are_checked_and_rendered_without_a_panic() {
             o.ruleset = Ruleset::Decipher2000;
         }
         let text = damage(&simulate(&o), &mut rng);
-        let (file, diagnostics) = tribbles::check_bytes("damaged", text.as_bytes());
+        // A panic names its game and writes the damaged log to TRIBBLES_DAMAGED_OUT, if given.
+        let checked = std::panic::catch_unwind(|| tribbles::check_bytes("damaged", text.as_bytes()));
+        let Ok((file, diagnostics)) = checked else {
+            if let Some(dir) = std::env::var_os("TRIBBLES_DAMAGED_OUT") {
+                let path = std::path::Path::new(&dir).join(format!("damaged_{k}.tlog"));
+                std::fs::write(path, &text).expect("a writable directory");
+            }
+            panic!("game {k}: the check panicked");
+        };
         for d in &diagnostics {
             let human = render::human(&file, d, style);
             assert!(!human.is_empty());

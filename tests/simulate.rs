@@ -236,8 +236,11 @@ proptest! {
             Some(d) => format!("{d}{}", if chain.broken { " broken" } else { "" }),
         };
         let frozen_line = frozen.map(|p| format!("  frozen: {p} until Bob\n")).unwrap_or_default();
+        // Every pile given, and empty: no turn before this one is open, so no Dabo is allowed
+        // by it (after a block in mid-round one may be: ruling R12).
         let position = format!(
-            "position\n  players: Ann, Bob, Cyd, Dee\n  round 1\n  chain: {chain_line}\n  turn: Ann\n{frozen_line}  Ann hand: {hand_text}\nend\n"
+            "position\n  players: Ann, Bob, Cyd, Dee\n  round 1\n  chain: {chain_line}\n  turn: Ann\n{frozen_line}  Ann hand: {hand_text}\n  \
+             Ann pile:\n  Bob pile:\n  Cyd pile:\n  Dee pile:\nend\n"
         );
         for c in &hand {
             let way = match rules::play_verdict(&chain, 0, c) {

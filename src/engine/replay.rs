@@ -365,6 +365,8 @@ pub(crate) struct Referee<'a> {
     /// The player of the previous turn and the powers activated in it (Dabo); whether that turn
     /// gave its player another (Go), whose activations then add up.
     pub(super) previous_turn: Option<(PlayerId, u32)>,
+    /// The turn before a position block: how many powers it activated is not known (Dabo).
+    pub(super) previous_turn_unseen: bool,
     pub(super) go_chain: bool,
     /// Whether each player (by index) has taken a turn this round.
     pub(super) took_turn: Vec<bool>,
@@ -387,6 +389,13 @@ pub(crate) struct Referee<'a> {
     /// Whether the referee dealt this round (not so after a position block): else a deck's size
     /// now is all there is to go on.
     pub(super) saw_deal: bool,
+    /// A position block was given in mid-round (a card on a pile, or a pile not given): what the
+    /// players scored in the round before it, which the block's scores hold, is not known (ruling
+    /// R12). Until the next deal.
+    points_before_position: bool,
+    /// For such a block, each player's most points scored before it: the score it gives, which
+    /// holds them (`None`: any, the score not given or lowered by a trouble's Lose action).
+    points_before_at_most: Vec<Option<u64>>,
     /// The last turn's Skips, for another reading of them (ruling R2): who played them, where
     /// play went on from, and how many.
     pub(super) skip_reading: Option<(PlayerId, PlayerId, u32)>,
@@ -521,6 +530,7 @@ impl<'a> Referee<'a> {
             emptied: Vec::new(),
             last_skipped: None,
             previous_turn: None,
+            previous_turn_unseen: false,
             go_chain: false,
             took_turn: Vec::new(),
             took_part: Vec::new(),
@@ -531,6 +541,8 @@ impl<'a> Referee<'a> {
             held: None,
             maybe_short: Vec::new(),
             saw_deal: false,
+            points_before_position: false,
+            points_before_at_most: Vec::new(),
         }
     }
 
@@ -1023,6 +1035,7 @@ impl<'a> Referee<'a> {
         self.resume_after = None;
         self.last_skipped = None;
         self.previous_turn = None;
+        self.previous_turn_unseen = false;
         self.go_chain = false;
         self.took_turn.clear();
         self.took_part.clear();
@@ -1129,6 +1142,7 @@ impl<'a> Referee<'a> {
     fn deal(&mut self, p: &Pending) {
         self.maybe_short.clear();
         self.saw_deal = true;
+        self.points_before_position = false;
         let ids: Vec<PlayerId> = self.state.seating.clone();
         for q in ids {
             let listed = p.hands.iter().find(|(h, _, _)| *h == q);
@@ -1849,8 +1863,22 @@ impl<'a> Referee<'a> {
         }
         let out: Vec<&ScoreRow> = rows.iter().filter(|r| r.went_out).collect();
         self.first_candidates = if out.iter().all(|r| r.points.is_some()) && !out.is_empty() {
-            let least = out.iter().filter_map(|r| r.points).min().unwrap_or(0);
-            Some(out.iter().filter(|r| r.points == Some(least)).map(|r| r.player).collect())
+            // After a position block in mid-round a count is the least the player may have
+            // scored; the most adds what the block's score allows before it (ruling R12).
+            let most = |r: &ScoreRow| {
+                let p = r.points.unwrap_or(0);
+                match self.points_before_position {
+                    false => p,
+                    true => self
+                        .points_before_at_most
+                        .get(r.player.index())
+                        .copied()
+                        .flatten()
+                        .map_or(u64::MAX, |m| p.saturating_add(m)),
+                }
+            };
+            let least = out.iter().map(|r| most(r)).min().unwrap_or(0);
+            Some(out.iter().filter(|r| r.points.is_some_and(|p| p <= least)).map(|r| r.player).collect())
         } else {
             None
         };
@@ -1953,6 +1981,34 @@ impl<'a> Referee<'a> {
                 }
             }
             match row.points {
+                // Points scored in the round before a position block given in mid-round are in
+                // the block's scores already, but not counted here (ruling R12): the sheet may say
+                // more, never less.
+                Some(p)
+                    if self.points_before_position
+                        && claim.points.0 > p
+                        && self
+                            .points_before_at_most
+                            .get(claim.player.index())
+                            .copied()
+                            .flatten()
+                            .is_none_or(|most| claim.points.0 - p <= most) =>
+                {
+                    self.report(
+                        Diagnostic::new(
+                            Code::ScoringUnverified,
+                            at,
+                            format!(
+                                "{} scored {} this round after the position block; the sheet's {} is taken",
+                                names.get(claim.player),
+                                p,
+                                claim.points
+                            ),
+                        )
+                        .label(format!("{} taken as scored before the block", claim.points.0 - p))
+                        .help(row.breakdown(names)),
+                    )
+                }
                 Some(p) if p != claim.points.0 => self.report(
                     Diagnostic::new(
                         Code::PointsMismatch,
@@ -2408,11 +2464,25 @@ impl<'a> Referee<'a> {
         for (k, pl) in state.players.iter_mut().enumerate() {
             let id = PlayerId(k as u8);
             pl.pile_unknown = !piles_given.contains(&id);
+            // Such a pile may hold other players' cards, which go home when it is shuffled in.
+            pl.guests_open = pl.pile_unknown;
         }
         // A pot the block does not give may hold anything: an Ante in any earlier round fills it.
         state.pot_unknown = !pot_given;
+        // Before the round's first play every pile is empty; a card on a pile, or a pile not
+        // given, leaves open what was scored in the round so far, and what the turn before did.
+        self.points_before_position = state.players.iter().any(|p| p.pile_unknown || !p.pile.is_empty());
+        self.previous_turn_unseen = self.points_before_position;
+        self.points_before_at_most = (0..state.players.len())
+            .map(|k| {
+                let given = scores_given.contains(&PlayerId(k as u8)) && !state.troubles;
+                given.then_some(state.players[k].score.0)
+            })
+            .collect();
         let n = round.unwrap_or(1);
-        if n > 1 && scores_given.len() < state.players.len() {
+        // A score not given is 0 only at the game's start: after round 1, or once a card has
+        // been played, it may be anything.
+        if (n > 1 || self.points_before_position) && scores_given.len() < state.players.len() {
             state.fog.scores = true;
         }
         state.round = n;
@@ -2429,7 +2499,7 @@ impl<'a> Referee<'a> {
         }
         if let Some((c, _)) = chain {
             state.chain = match c {
-                ChainSetting::Start => super::state::Chain::default(),
+                ChainSetting::Start { broken } => super::state::Chain { broken, ..Default::default() },
                 ChainSetting::Last { denomination, broken } => {
                     super::state::Chain { last: Some(denomination), by: None, broken }
                 }

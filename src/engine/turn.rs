@@ -1478,7 +1478,12 @@ impl Referee<'_> {
     }
 
     /// How many powers the player of the previous turn activated in it (with the turns Go gave).
+    /// How many powers the previous turn activated (Dabo); any number for the turn before a
+    /// position block, which the log does not show.
     fn previous_activations(&self) -> u32 {
+        if self.previous_turn_unseen {
+            return u32::MAX;
+        }
         self.previous_turn.map_or(0, |(_, n)| n)
     }
 
@@ -1793,6 +1798,7 @@ impl Referee<'_> {
             self.emit(Event::Unfreezes { player, power });
         }
         // Dabo counts the powers of the previous turn, with the extra turns Go gave.
+        self.previous_turn_unseen = false;
         self.previous_turn = Some(match self.previous_turn {
             Some((p, n)) if p == player && self.go_chain => (player, n + progress.activations),
             _ => (player, progress.activations),

@@ -425,8 +425,11 @@ pub enum ChoiceKind {
 /// What the last play left for the next player, in a position block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum ChainSetting {
-    /// A new chain: the next card must be a 1.
-    Start,
+    /// A new chain: the next card must be a 1; `broken` when the round's first player did not
+    /// play, so that an Advance may stand for the 1 (ruling R17).
+    Start {
+        broken: bool,
+    },
     Last {
         denomination: Denomination,
         broken: bool,

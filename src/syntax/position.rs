@@ -52,7 +52,11 @@ impl Cx<'_> {
                 }
                 "chain" => {
                     if let Ok((r, _)) = kw("start")(r) {
-                        return Ok((r, PositionLine::Chain(ChainSetting::Start)));
+                        let (r, broken) = match (space1::<&str, PErr>, kw("broken")).parse(r) {
+                            Ok((r, _)) => (r, true),
+                            Err(_) => (r, false),
+                        };
+                        return Ok((r, PositionLine::Chain(ChainSetting::Start { broken })));
                     }
                     let (r, denomination) = self.denomination(r)?;
                     let (r, broken) = match (space1::<&str, PErr>, kw("broken")).parse(r) {

@@ -226,7 +226,8 @@ fn position(p: &PositionLine, names: &Names) -> String {
         PositionLine::Round(n) => format!("round {n}"),
         PositionLine::Direction(Direction::Clockwise) => "direction: clockwise".to_string(),
         PositionLine::Direction(Direction::Counterclockwise) => "direction: counterclockwise".to_string(),
-        PositionLine::Chain(ChainSetting::Start) => "chain: start".to_string(),
+        PositionLine::Chain(ChainSetting::Start { broken: false }) => "chain: start".to_string(),
+        PositionLine::Chain(ChainSetting::Start { broken: true }) => "chain: start broken".to_string(),
         PositionLine::Chain(ChainSetting::Last { denomination, broken }) => {
             format!("chain: {denomination}{}", if *broken { " broken" } else { "" })
         }

@@ -1,0 +1,215 @@
+//! Positions (FORMAT.md §10) at random: a legal game cut before one of its turns and taken up
+//! again from a `position` block that gives the state at that point, in full or in part, checks
+//! clean. A zone the block leaves out is unknown, a hand may be given as a count, and the block
+//! may drop a pile, a score or the pot.
+
+mod support;
+
+use tribbles::engine::replay::replay;
+use tribbles::engine::state::{State, Status};
+use tribbles::model::log::{LineKind, Ruleset, StepKind};
+use tribbles::model::{Card, PlayerId};
+use tribbles::sim::{Options, simulate};
+use tribbles::syntax::{parse, print};
+
+/// A fixed xorshift generator.
+struct Coin(u64);
+
+impl Coin {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+}
+
+/// A card as a zone line gives it, with its owner's name when it is another player's.
+fn card_text(s: &State, card: &Card, owner: Option<PlayerId>) -> String {
+    match owner {
+        Some(o) => format!("{}'s {card}", s.names.get(o)),
+        None => card.to_string(),
+    }
+}
+
+/// The cards of a zone line: each named, or (with `hide` percent) unnamed.
+fn listed(cards: &[String], coin: &mut Coin, hide: u64) -> String {
+    let shown: Vec<String> =
+        cards.iter().map(|c| if coin.chance(hide) { "?".to_string() } else { c.clone() }).collect();
+    shown.join(", ")
+}
+
+/// The position block for `s`, the state before a turn of a full-information log, with parts
+/// left out or unnamed as the coin falls; `None` when the state holds what a block cannot say
+/// (a Score waiting for a play, a player sitting the round out).
+fn block(s: &State, coin: &mut Coin) -> Option<String> {
+    if !s.awaiting.is_empty() || s.players.iter().any(|p| p.status == Status::SittingOut) {
+        return None;
+    }
+    let mut out = String::from("position\n");
+    out += &format!("  round {}\n", s.round);
+    if s.direction != tribbles::model::log::Direction::Clockwise {
+        out += "  direction: counterclockwise\n";
+    }
+    out += &match (s.chain.last, s.chain.broken) {
+        (None, false) => "  chain: start\n".to_string(),
+        (None, true) => "  chain: start broken\n".to_string(),
+        (Some(d), false) => format!("  chain: {d}\n"),
+        (Some(d), true) => format!("  chain: {d} broken\n"),
+    };
+    out += &format!("  turn: {}\n", s.names.get(s.next?));
+    if let Some(t) = s.trouble.as_ref().filter(|_| s.troubles) {
+        out += &format!("  trouble: {t}\n");
+    }
+    for (power, until) in &s.frozen {
+        out += &format!("  frozen: {power} until {}\n", s.names.get(*until));
+    }
+    let decked: Vec<&str> =
+        s.seating.iter().filter(|p| s.player(**p).status == Status::Decked).map(|p| s.names.get(*p)).collect();
+    if !decked.is_empty() {
+        out += &format!("  decked: {}\n", decked.join(", "));
+    }
+    if coin.chance(70) {
+        let pot: Vec<String> = s.pot.iter().map(|(c, o)| card_text(s, c, *o)).collect();
+        out += &format!("  pot: {}\n", listed(&pot, coin, 30));
+    }
+    // How much of the private zones to give: all, some, none.
+    let (hide_hand, hide_discard) = ([0, 30, 100][coin.below(3)], [0, 30, 100][coin.below(3)]);
+    for p in &s.seating {
+        let name = s.names.get(*p);
+        let pl = s.player(*p);
+        if pl.hand.len().is_some() && coin.chance(85) {
+            let hand: Vec<String> = pl.hand.known.iter().map(|c| c.to_string()).collect();
+            let mut text = listed(&hand, coin, hide_hand);
+            if pl.hand.unknown > 0 {
+                text += &format!("{}{}x ?", if text.is_empty() { "" } else { ", " }, pl.hand.unknown);
+            }
+            out += &format!("  {name} hand: {text}\n");
+        }
+        if let Some(n) = pl.deck.len().filter(|_| coin.chance(80)) {
+            // Bottom to top: the cards known by place, and those in between unnamed.
+            let mut cards: Vec<String> = pl.deck.bottom.iter().map(|c| c.to_string()).collect();
+            let middle = n as usize - pl.deck.bottom.len() - pl.deck.top.len();
+            if middle > 0 {
+                cards.push(format!("{middle}x ?"));
+            }
+            cards.extend(pl.deck.top.iter().map(|c| c.to_string()));
+            out += &format!("  {name} deck: {}\n", cards.join(", "));
+        }
+        if !pl.pile_unknown && coin.chance(85) {
+            let pile: Vec<String> =
+                pl.pile.iter().enumerate().map(|(i, c)| card_text(s, c, pl.pile.owner(i))).collect();
+            out += &format!("  {name} pile: {}\n", listed(&pile, coin, 0));
+        }
+        if let Some(n) = pl.discard.len().filter(|_| coin.chance(70)) {
+            let discard: Vec<String> = pl.discard.known.iter().map(|c| c.to_string()).collect();
+            let mut text = listed(&discard, coin, hide_discard);
+            let unknown = n as usize - discard.len();
+            if unknown > 0 {
+                text += &format!("{}{unknown}x ?", if text.is_empty() { "" } else { ", " });
+            }
+            out += &format!("  {name} discard: {text}\n");
+        }
+        if coin.chance(85) {
+            out += &format!("  {name} score: {}\n", pl.score);
+        }
+    }
+    out += "end\n";
+    Some(out)
+}
+
+/// Game `k` of the sweep, in full: 2 to 8 players, 1 to 8 rounds, both rulesets, with and without
+/// troubles.
+fn game(k: u64) -> String {
+    let mut o = Options::new(2 + (k % 7) as usize, k);
+    if k % 3 == 0 {
+        o.ruleset = Ruleset::Decipher2000;
+    }
+    o.troubles = k % 2 == 0;
+    o.rounds = 1 + (k * 7 % 8) as u32;
+    simulate(&o)
+}
+
+/// Game `k` cut before one of its turns (chosen by `k`), as the text of the cut log: the header,
+/// then a position block, then the rest of the game. `None` when the game has no turn to cut
+/// before or the state there is one a block cannot give.
+fn cut(k: u64) -> Option<String> {
+    let (log, _) = parse(&game(k));
+    let r = replay(&log);
+    let mut coin = Coin(0x9e37_79b9_7f4a_7c15 ^ k.wrapping_mul(0x2545_f491_4f6c_dd1d));
+    coin.next();
+    // A turn after the first of its round, so that the round's deal and preamble lie behind.
+    let turns: Vec<usize> = (1..r.turns.len()).filter(|&i| r.turns[i].1 >= 1).collect();
+    let at = *turns.get(coin.below(turns.len()))?;
+    let count = r.turns[at].2;
+    let resume = r.events.get(count)?.line;
+    // The turn is the table's own, not a skipped player's record of the Skip before it (which a
+    // block cannot show), and the round goes on after it.
+    let LineKind::Turn(turn) = &log.lines[resume].kind else { return None };
+    if turn.steps.iter().any(|s| matches!(s.kind, StepKind::Skipped))
+        || r.turns.get(at + 1).is_none_or(|t| t.0 != r.turns[at].0)
+    {
+        return None;
+    }
+    let state = r.state_after(count);
+    let position = block(&state, &mut coin)?;
+    let first_round = log.lines.iter().position(|l| matches!(l.kind, LineKind::Round(_)))?;
+    let mut out = String::new();
+    for line in &log.lines[..first_round] {
+        match &line.kind {
+            // The seating as it stands at the cut (a BaH! may have changed it).
+            LineKind::Players(_) => {
+                let names: Vec<&str> = state.seating.iter().map(|p| state.names.get(*p)).collect();
+                out += &format!("players: {}\n", names.join(", "));
+            }
+            LineKind::Deck { .. } if coin.chance(50) => {}
+            _ => out += &format!("{}\n", print::print_line(line, &log.names)),
+        }
+    }
+    out += &position;
+    for line in &log.lines[resume..] {
+        let indent = if matches!(line.kind, LineKind::Resolution(_) | LineKind::Then(_)) { "  " } else { "" };
+        out += &format!("{indent}{}\n", print::print_line(line, &log.names));
+    }
+    Some(out)
+}
+
+/// Games 0 to 1,999 by default; a longer sweep names its own range, as in
+/// `TRIBBLES_POSITION_GAMES=2000..50000 cargo test --release --test positions`, and
+/// `TRIBBLES_POSITION_OUT=DIR` writes each flagged log there.
+#[test]
+fn legal_games_taken_up_from_a_position_stay_clean() {
+    let games = match std::env::var("TRIBBLES_POSITION_GAMES") {
+        Ok(range) => {
+            let (from, to) = range.split_once("..").expect("TRIBBLES_POSITION_GAMES is FROM..TO");
+            from.parse::<u64>().expect("a game number")..to.parse::<u64>().expect("a game number")
+        }
+        Err(_) => 0..2000,
+    };
+    let out = std::env::var_os("TRIBBLES_POSITION_OUT").map(std::path::PathBuf::from);
+    let (mut cut_games, mut failures) = (0, Vec::new());
+    for k in games.clone() {
+        let Some(text) = cut(k) else { continue };
+        cut_games += 1;
+        let (_, diags) = tribbles::check_bytes("cut", text.as_bytes());
+        let flagged: Vec<String> = support::flagged(&diags).into_iter().filter(|d| !d.starts_with("R0101")).collect();
+        if !flagged.is_empty() {
+            if let Some(dir) = &out {
+                std::fs::write(dir.join(format!("cut_{k}.tlog")), &text).expect("a writable directory");
+                std::fs::write(dir.join(format!("full_{k}.tlog")), game(k)).expect("a writable directory");
+            }
+            failures.push(format!("game {k}: {flagged:?}"));
+        }
+    }
+    let total = games.end.saturating_sub(games.start);
+    assert!(cut_games * 2 > total, "only {cut_games} of {total} games cut");
+    assert!(failures.is_empty(), "{} cut games flagged:\n{}", failures.len(), failures.join("\n"));
+}
