@@ -2473,6 +2473,10 @@ impl<'a> Referee<'a> {
         // given, leaves open what was scored in the round so far, and what the turn before did.
         self.points_before_position = state.players.iter().any(|p| p.pile_unknown || !p.pile.is_empty());
         self.previous_turn_unseen = self.points_before_position;
+        if self.previous_turn_unseen {
+            self.previous_turn = None;
+            self.go_chain = false;
+        }
         self.points_before_at_most = (0..state.players.len())
             .map(|k| {
                 let given = scores_given.contains(&PlayerId(k as u8)) && !state.troubles;

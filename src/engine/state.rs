@@ -542,6 +542,19 @@ impl State {
                     // the deck's count nor the pile's cards are to be trusted for the round's end.
                     pl.deck = Deck::unknown();
                     pl.pile_doubtful = true;
+                } else if !pl.pile.is_empty() {
+                    // So too since the deal: a card such a power put on the pile from the hand the
+                    // referee dealt may never have been there.
+                    pl.pile_doubtful = true;
+                }
+                // Likewise an Ante's unnamed card from that hand: the pot may not hold it.
+                if self.pot.iter().any(|(c, o)| *o == Some(*p) && *c == Card::Unknown) {
+                    for (c, o) in &mut self.pot {
+                        if *o == Some(*p) && *c == Card::Unknown {
+                            *o = None;
+                        }
+                    }
+                    self.pot_unknown = true;
                 }
             }
             // A skipped turn is the target's next turn, with no play on it: the Score lapses (R22).
@@ -994,6 +1007,18 @@ mod tests {
         assert_eq!((pl.status, pl.deck.min_len(), pl.hand.len()), (Status::Decked, 4, Some(0)));
         assert!(pl.discard.unbounded && pl.discard.known.is_empty());
         assert_eq!(s.located(ann).count(), 0);
+
+        // Taken to have been decked at the deal after an Ante and a Party took unnamed cards from
+        // the hand the referee dealt: the pot's unnamed card of Ann's may not be there, nor is the
+        // pile to be counted into the deck; Bob's card in the pot stays his.
+        let mut s = fresh();
+        s.in_round = true;
+        s.pot = vec![(Card::Unknown, Some(ann)), (Card::Unknown, Some(bob)), (card(Power::Go), Some(ann))];
+        s.player_mut(ann).pile.push(Card::Unknown, None);
+        s.apply(&Event::DeckedAtDeal(ann));
+        assert_eq!(s.pot, vec![(Card::Unknown, None), (Card::Unknown, Some(bob)), (card(Power::Go), Some(ann))]);
+        assert!(s.pot_unknown && s.player(ann).pile_doubtful);
+        assert_eq!(s.located(ann).count(), 2, "the pile's card and the named card in the pot");
 
         let mut s = fresh();
         s.in_round = true;

@@ -1477,9 +1477,9 @@ impl Referee<'_> {
         Way::InSequence
     }
 
-    /// How many powers the player of the previous turn activated in it (with the turns Go gave).
-    /// How many powers the previous turn activated (Dabo); any number for the turn before a
-    /// position block, which the log does not show.
+    /// How many powers the player of the previous turn activated in it (with the turns Go gave),
+    /// for Dabo; any number just after a position block, which does not show the turn before it
+    /// (ruling R12).
     fn previous_activations(&self) -> u32 {
         if self.previous_turn_unseen {
             return u32::MAX;
@@ -1797,8 +1797,10 @@ impl Referee<'_> {
         for power in ending {
             self.emit(Event::Unfreezes { player, power });
         }
-        // Dabo counts the powers of the previous turn, with the extra turns Go gave.
-        self.previous_turn_unseen = false;
+        // Dabo counts the powers of the previous turn, with the extra turns Go gave. The first
+        // turn after a position block may be the extra turn of a Go before it, whose powers then
+        // add up with its own: the next turn's count is open too.
+        self.previous_turn_unseen &= self.previous_turn.is_none();
         self.previous_turn = Some(match self.previous_turn {
             Some((p, n)) if p == player && self.go_chain => (player, n + progress.activations),
             _ => (player, progress.activations),
