@@ -1402,7 +1402,13 @@ impl<'a> Referee<'a> {
             return false;
         }
         // The bound only spares the walk: debug builds (every test) walk anyway, and must agree.
-        debug_assert_eq!(self.first_misfit(list, p, None).0, None, "the bound hid a misfit of {p:?}");
+        // Not once a misfit was set aside: the walk leaves it out by its name, which a later move
+        // can blur (a reported 1 Skip taken from a discard pile holding others becomes `1 ?`),
+        // and would then report it again.
+        debug_assert!(
+            self.has_misfits(p) || self.first_misfit(list, p, None).0.is_none(),
+            "the bound hid a misfit of {p:?}"
+        );
         self.checked_now(p);
         true
     }
