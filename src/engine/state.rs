@@ -648,11 +648,25 @@ impl State {
                 let before = self.player(*player).pile.len();
                 let (got, owner) = self.take_owned(*player, Zone::Pile, card, None);
                 let denomination = got.denomination();
-                let pl = self.player_mut(*player);
                 // A card none of the pile's known ones can be came from the part of an unknown
                 // pile the referee does not see: whose it is is not known either, so the pile is
                 // not counted into the deck at the round's end (another player's card goes home).
-                if pl.pile.len() == before && pl.pile_unknown {
+                // Where that part may hold other players' cards, taken as the pile's own it may
+                // have been one of theirs: of the first other player whose decklist (if any) has
+                // such a card (ruling F10).
+                let unseen = self.player(*player).pile.len() == before && self.player(*player).pile_unknown;
+                let guest = (unseen && owner.is_none() && self.player(*player).guests_open)
+                    .then(|| {
+                        self.seating.iter().copied().find(|q| {
+                            *q != *player
+                                && self.collections.get(q.index()).is_none_or(|l| {
+                                    l.as_ref().is_none_or(|l| l.cards.iter().any(|(c, _)| compatible(card, c)))
+                                })
+                        })
+                    })
+                    .flatten();
+                let pl = self.player_mut(*player);
+                if unseen {
                     pl.pile_doubtful = true;
                 }
                 let pile = &mut pl.pile;
@@ -661,6 +675,7 @@ impl State {
                 // (A replay step cannot name an owner, FORMAT.md §7: an own card taken for the
                 // name may as well have been another player's card of it.)
                 let other = match owner {
+                    None if guest.is_some() => guest.map(Some),
                     None => {
                         let mut others = pile.guests().filter(|(c, _)| compatible(card, c)).map(|(_, o)| o);
                         let first = others.next();
