@@ -227,10 +227,12 @@ fn legal_games_taken_up_from_a_position_stay_clean() {
 /// (5221, 45112, and 103562 after a Go chain of three turns), and a player taken to have been decked at the deal after an Ante the referee
 /// had followed as taking a card from the hand it dealt, that card then counted against the
 /// decklist (24986), and a Replay of a card from a pile the block did not give, counted as the
-/// pile's own against its decklist where it was another player's BiJ (136567).
+/// pile's own against its decklist where it was another player's BiJ (136567), and an Ante's
+/// unwritten card from a hand the block did not give, which may have been empty, counted against
+/// the decklist (623065).
 #[test]
 fn cuts_once_flagged_stay_clean() {
-    for k in [5221, 24986, 45112, 103562, 136567] {
+    for k in [5221, 24986, 45112, 103562, 136567, 623065] {
         let text = cut(k).expect("a cut");
         let (_, diags) = tribbles::check_bytes("cut", text.as_bytes());
         let flagged: Vec<String> = support::flagged(&diags).into_iter().filter(|d| !d.starts_with("R0101")).collect();

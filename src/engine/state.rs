@@ -259,7 +259,7 @@ impl State {
         let pl = self.player(p);
         let away =
             self.players.iter().flat_map(|q| q.pile.located_guests()).filter(move |(_, o)| *o == p).map(|(c, _)| c);
-        let pot = self.pot.iter().filter(move |(_, o)| *o == Some(p)).map(|(c, _)| c);
+        let pot = self.pot.iter().filter(move |(c, o)| *o == Some(p) && self.pot_holds(c)).map(|(c, _)| c);
         pl.hand
             .known
             .iter()
@@ -277,11 +277,18 @@ impl State {
         self.players.iter().any(|p| p.may_add.is_some())
     }
 
+    /// Whether the pot surely holds a card it lists: not an unnamed one while the pot is in doubt
+    /// (an Ante's card from a hand that may have been empty may never have gone in), so that such
+    /// a card counts for no decklist.
+    fn pot_holds(&self, c: &Card) -> bool {
+        !self.pot_unknown || *c != Card::Unknown
+    }
+
     /// How many cards [`State::located`] yields, counted zone by zone.
     pub fn located_len(&self, p: PlayerId) -> usize {
         let pl = self.player(p);
         let away: usize = self.players.iter().map(|q| q.pile.located_guests_of(p)).sum();
-        let pot = self.pot.iter().filter(|(_, o)| *o == Some(p)).count();
+        let pot = self.pot.iter().filter(|(c, o)| *o == Some(p) && self.pot_holds(c)).count();
         pl.hand.known.len()
             + pl.deck.known_len()
             + pl.pile.owned_len()

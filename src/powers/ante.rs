@@ -47,12 +47,19 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             _ => (Card::Unknown, None),
         };
         cx.check_held(q, &card, span);
+        // A hand the referee cannot count may have been empty: the unwritten card may not have
+        // gone in (it stays taken from the hand, which may have emptied).
+        let hand = &cx.state().player(q).hand;
+        let maybe_none = shown.is_none() && hand.len().is_none() && hand.min_len() == 0;
         cx.emit(Event::Puts {
             player: q,
             cards: CardCount::one(card, span.unwrap_or_else(|| cx.span())).list(),
             to: Destination { place: Place::InPot, owner: None },
             from: Source::default(),
         });
+        if maybe_none {
+            cx.emit(Event::PotUnknown);
+        }
         cx.check_card(q, &card, span.unwrap_or_else(|| cx.span()));
     }
     Resolved::Done
