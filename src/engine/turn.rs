@@ -1801,8 +1801,9 @@ impl Referee<'_> {
         // turn after a position block may be the extra turn of a Go before it, whose powers then
         // add up with its own and those of the extra turns that follow: the count after them is
         // open too.
-        let first_turns = self.previous_turn.is_none_or(|(p, _)| p == player && self.go_chain);
-        self.previous_turn_unseen &= first_turns;
+        if self.previous_turn_unseen {
+            self.previous_turn_unseen = self.previous_turn.is_none_or(|(p, _)| p == player && self.go_chain);
+        }
         self.previous_turn = Some(match self.previous_turn {
             Some((p, n)) if p == player && self.go_chain => (player, n + progress.activations),
             _ => (player, progress.activations),
