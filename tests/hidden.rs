@@ -204,13 +204,7 @@ fn redacted(log: &Log, seed: u64) -> Log {
 /// hidden randomly`, and `TRIBBLES_REDACTED_OUT=DIR` writes each flagged log there.
 #[test]
 fn randomly_redacted_legal_games_stay_clean() {
-    let games = match std::env::var("TRIBBLES_REDACTED_GAMES") {
-        Ok(range) => {
-            let (from, to) = range.split_once("..").expect("TRIBBLES_REDACTED_GAMES is FROM..TO");
-            from.parse::<u64>().expect("a game number")..to.parse::<u64>().expect("a game number")
-        }
-        Err(_) => 0..2000,
-    };
+    let games = support::games("TRIBBLES_REDACTED_GAMES", 0..2000);
     let out = std::env::var_os("TRIBBLES_REDACTED_OUT").map(std::path::PathBuf::from);
     let mut failures = Vec::new();
     for k in games {

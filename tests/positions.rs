@@ -5,32 +5,13 @@
 
 mod support;
 
+use support::Xorshift as Coin;
 use tribbles::engine::replay::replay;
 use tribbles::engine::state::{State, Status};
 use tribbles::model::log::{LineKind, Ruleset, StepKind};
 use tribbles::model::{Card, PlayerId};
 use tribbles::sim::{Options, simulate};
 use tribbles::syntax::{parse, print};
-
-/// A fixed xorshift generator.
-struct Coin(u64);
-
-impl Coin {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
 
 /// A card as a zone line gives it, with its owner's name when it is another player's.
 fn card_text(s: &State, card: &Card, owner: Option<PlayerId>) -> String {
@@ -195,13 +176,7 @@ fn cut(k: u64) -> Option<String> {
 /// `TRIBBLES_POSITION_OUT=DIR` writes each flagged log there.
 #[test]
 fn legal_games_taken_up_from_a_position_stay_clean() {
-    let games = match std::env::var("TRIBBLES_POSITION_GAMES") {
-        Ok(range) => {
-            let (from, to) = range.split_once("..").expect("TRIBBLES_POSITION_GAMES is FROM..TO");
-            from.parse::<u64>().expect("a game number")..to.parse::<u64>().expect("a game number")
-        }
-        Err(_) => 0..2000,
-    };
+    let games = support::games("TRIBBLES_POSITION_GAMES", 0..2000);
     let out = std::env::var_os("TRIBBLES_POSITION_OUT").map(std::path::PathBuf::from);
     let (mut cut_games, mut failures) = (0, Vec::new());
     for k in games.clone() {

@@ -4,26 +4,14 @@
 //! whose length is a multiple of the column index's block to underflow (a unit test in
 //! `diagnostics::render` pins that case); this test keeps a fixed sample of it in every run.
 
+mod support;
+
+// The generator that damages each game the same way on every run.
+use support::Xorshift as Rng;
 use tribbles::diagnostics::Severity;
 use tribbles::diagnostics::render::{self, HumanStyle};
 use tribbles::model::log::Ruleset;
 use tribbles::sim::{Options, simulate};
-
-/// A fixed xorshift generator, so that every run damages the same games the same way.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 const TOKENS: &[&str] = &[
     "1000x ?",
@@ -111,13 +99,7 @@ fn damage(log: &str, rng: &mut Rng) -> String {
 /// of a game whose check panics there.
 #[test]
 fn damaged_games_are_checked_and_rendered_without_a_panic() {
-    let games = match std::env::var("TRIBBLES_DAMAGED_GAMES") {
-        Ok(range) => {
-            let (from, to) = range.split_once("..").expect("TRIBBLES_DAMAGED_GAMES is FROM..TO");
-            from.parse::<u64>().expect("a game number")..to.parse::<u64>().expect("a game number")
-        }
-        Err(_) => 0..1500,
-    };
+    let games = support::games("TRIBBLES_DAMAGED_GAMES", 0..1500);
     let mut reports = 0;
     let count = games.end.saturating_sub(games.start);
     for k in games {

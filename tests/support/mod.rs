@@ -82,3 +82,36 @@ pub fn assert_matches_file(actual: &str, expected: &Path) {
         .unwrap_or_else(|e| panic!("{}: {e} (run with TRIBBLES_BLESS=1 to create it)", expected.display()));
     assert_eq!(actual, want, "{} differs (TRIBBLES_BLESS=1 rewrites it after review)", expected.display());
 }
+
+/// A fixed xorshift generator, so that a test draws the same numbers on every run.
+pub struct Xorshift(pub u64);
+
+impl Xorshift {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `n` (below 1 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    /// True with probability `percent` in 100.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+}
+
+/// The range of games a sweep runs: the environment variable `var` as `FROM..TO`, else `default`.
+pub fn games(var: &str, default: std::ops::Range<u64>) -> std::ops::Range<u64> {
+    match std::env::var(var) {
+        Ok(range) => {
+            let (from, to) = range.split_once("..").unwrap_or_else(|| panic!("{var} is FROM..TO"));
+            from.parse::<u64>().expect("a game number")..to.parse::<u64>().expect("a game number")
+        }
+        Err(_) => default,
+    }
+}
