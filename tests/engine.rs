@@ -253,6 +253,14 @@ fn a_position_in_mid_round_leaves_the_earlier_points_open() {
     assert_eq!(codes(&game.replace("points: Dan 1011", "points: Dan 11")), Vec::<String>::new());
     assert_eq!(codes(&game.replace("points: Dan 1011", "points: Dan 10")), ["R0501"]);
     assert_eq!(codes(&game.replace("totals: Dan 1011", "totals: Dan 2011")), ["R0704", "R0502"]);
+    // Of two players who went out, either may have scored the fewest when the one counted higher
+    // can have scored before the block; not when its score leaves no room for it.
+    let who =
+        std::fs::read_to_string(support::root().join("examples/rulings/who-starts-after-a-position-in-mid-round.tlog"))
+            .expect("the example");
+    let who: String = who.lines().filter(|l| !l.starts_with("expect")).map(|l| format!("{l}\n")).collect();
+    assert_eq!(codes(&who), ["R0202", "R0901"]);
+    assert_eq!(codes(&who.replace("Rogue score: 1000", "Rogue score: 0")), ["R0201", "R0901"]);
     // At the round's start (every pile given, and empty) the round is counted in full.
     let start = game.replace("Dan pile: 1 Poison", "Dan pile:").replace("Rogue pile: 10 Go", "Rogue pile:");
     assert!(codes(&start).contains(&"R0501".to_string()), "{:?}", codes(&start));

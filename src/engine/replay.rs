@@ -1125,14 +1125,22 @@ impl<'a> Referee<'a> {
                 );
             } else if candidates.len() > 1 {
                 let names = candidates.iter().map(|c| self.name(*c).to_string()).collect::<Vec<_>>().join(", ");
-                self.report(
-                    Diagnostic::new(
-                        Code::FirstTie,
-                        span,
+                // After a position block in mid-round, what each scored before it is open: any of
+                // them may have scored the fewest (ruling R12).
+                let (message, label) = match self.points_before_position {
+                    false => (
                         format!("{names} went out with the same score; {} starts", self.name(player)),
-                    )
-                    .label("a tie the rules leave open"),
-                );
+                        "a tie the rules leave open",
+                    ),
+                    true => (
+                        format!(
+                            "{names} went out, and any of them may have scored the fewest; {} starts",
+                            self.name(player)
+                        ),
+                        "the points before the position block are not known",
+                    ),
+                };
+                self.report(Diagnostic::new(Code::FirstTie, span, message).label(label));
             }
         }
         player
