@@ -86,7 +86,7 @@ fn block(s: &State, coin: &mut Coin) -> Option<String> {
         if let Some(n) = pl.deck.len().filter(|_| coin.chance(80)) {
             // Bottom to top: the cards known by place, and those in between unnamed.
             let mut cards: Vec<String> = pl.deck.bottom.iter().map(|c| c.to_string()).collect();
-            let middle = n as usize - pl.deck.bottom.len() - pl.deck.top.len();
+            let middle = (n as usize).saturating_sub(pl.deck.bottom.len() + pl.deck.top.len());
             if middle > 0 {
                 cards.push(format!("{middle}x ?"));
             }
@@ -101,7 +101,7 @@ fn block(s: &State, coin: &mut Coin) -> Option<String> {
         if let Some(n) = pl.discard.len().filter(|_| coin.chance(70)) {
             let discard: Vec<String> = pl.discard.known.iter().map(|c| c.to_string()).collect();
             let mut text = listed(&discard, coin, hide_discard);
-            let unknown = n as usize - discard.len();
+            let unknown = (n as usize).saturating_sub(discard.len());
             if unknown > 0 {
                 text += &format!("{}{unknown}x ?", if text.is_empty() { "" } else { ", " });
             }
