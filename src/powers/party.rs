@@ -65,12 +65,20 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             _ => Card::Unknown,
         };
         cx.check_held(q, &card, shown.as_ref().map(|(_, s)| *s));
+        // A hand the referee cannot count may have been empty (the user's last card was the
+        // Party): the unwritten card may not have gone. It stays taken from the hand, which may
+        // have emptied, but the pile's cards are not counted into the deck at the round's end.
+        let hand = &cx.state().player(q).hand;
+        let maybe_none = shown.is_none() && hand.len().is_none() && hand.min_len() == 0;
         cx.emit(Event::Puts {
             player: q,
             cards: CardCount::one(card, cx.span()).list(),
             to: Destination { place: Place::UnderPile, owner: None },
             from: Source::default(),
         });
+        if maybe_none {
+            cx.emit(Event::ZonesUnknown { player: q, hand: false, deck: None, discard: false });
+        }
     }
     Resolved::Done
 }
