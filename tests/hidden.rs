@@ -254,7 +254,9 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// was flagged too); and a player with a Time Warp, still holding cards when another went out,
 /// taken as decked at the deal by a deck one card short of a deal the Time Warp did not shrink
 /// (3895105); and a replayed card of doubtful owner that lost its doubt when a Qapla' put a card
-/// under the pile, then counted against its reading's owner's decklist (5715862).
+/// under the pile, then counted against its reading's owner's decklist (5715862); and, under
+/// Decipher 2000, the Bonus run of a player an unnamed draw may have decked, counted although a
+/// decked player scores nothing (6093762).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
@@ -271,6 +273,7 @@ fn redactions_once_flagged_stay_clean() {
         (3116201, 0),
         (3895105, 0),
         (5715862, 2),
+        (6093762, 1),
     ];
     for (k, r) in cases {
         let (text, flagged) = redaction_flags(&sweep_game(k), k, r);

@@ -1746,11 +1746,16 @@ impl<'a> Referee<'a> {
                     Ruleset::Tcc21 => went_out,
                     Ruleset::Decipher2000 => true,
                 };
+            // A player an unnamed draw may have decked (R34) may score nothing for it either.
+            let maybe_decked = self.drew_unseen.contains(&q);
             let bonus = match bonus_counts {
                 false => Some(0),
                 // An unseen pile may hold the four Bonus cards.
                 true if pl.pile_unknown => None,
-                true => powers::bonus_points(&pl.pile),
+                true => match powers::bonus_points(&pl.pile) {
+                    Some(b) if b > 0 && maybe_decked => None,
+                    b => b,
+                },
             };
             // IDIC and Quadruple reward the player who goes out (TCC 2.1, Tribble Powers).
             let scores_pile = went_out && counts && !pl.pile_unknown;
@@ -1781,8 +1786,6 @@ impl<'a> Referee<'a> {
                 }
                 None => {}
             }
-            // A player an unnamed draw may have decked (R34) may score nothing for it either.
-            let maybe_decked = self.drew_unseen.contains(&q);
             let bij_points = match bij[q.index()] {
                 _ if decked => Some(0),
                 Some(b) if b > 0 && maybe_decked => None,
