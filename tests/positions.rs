@@ -204,10 +204,12 @@ fn legal_games_taken_up_from_a_position_stay_clean() {
 /// decklist (24986), and a Replay of a card from a pile the block did not give, counted as the
 /// pile's own against its decklist where it was another player's BiJ (136567), and an Ante's
 /// unwritten card from a hand the block did not give, which may have been empty, counted against
-/// the decklist (623065).
+/// the decklist (623065), and points the sheet has beyond the count that an unwritten Poison a
+/// Sabotage activated may have scored, or the player before the block: taken as the Poison's,
+/// they were added to a score that held them already (1668793).
 #[test]
 fn cuts_once_flagged_stay_clean() {
-    for k in [5221, 24986, 45112, 103562, 136567, 623065] {
+    for k in [5221, 24986, 45112, 103562, 136567, 623065, 1668793] {
         let text = cut(k).expect("a cut");
         let (_, diags) = tribbles::check_bytes("cut", text.as_bytes());
         let flagged: Vec<String> = support::flagged(&diags).into_iter().filter(|d| !d.starts_with("R0101")).collect();

@@ -1983,6 +1983,12 @@ impl<'a> Referee<'a> {
             let more = self.state.player(claim.player).may_add.filter(|(r, _)| *r == round).map(|(_, v)| v);
             if let (Some(v), Some(p)) = (more, row.points) {
                 let with = p.saturating_add(v.0);
+                if claim.points.0 == with && self.scored_before_block(claim.player, v.0) {
+                    // The sheet's points more may as well have been scored before a position block
+                    // in mid-round, which its score holds (ruling R12): the total may be the count
+                    // or the count with them, and the open points stay open for the totals.
+                    continue;
+                }
                 if claim.points.0 == with {
                     self.emit(Event::Scores { player: claim.player, points: v });
                     if let Some(row) =
@@ -2001,17 +2007,8 @@ impl<'a> Referee<'a> {
                 // Points scored in the round before a position block given in mid-round are in
                 // the block's scores already, but not counted here (ruling R12): the sheet may say
                 // more, never less.
-                Some(p)
-                    if self.points_before_position
-                        && claim.points.0 > p
-                        && self
-                            .points_before_at_most
-                            .get(claim.player.index())
-                            .copied()
-                            .flatten()
-                            .is_none_or(|most| claim.points.0 - p <= most) =>
-                {
-                    self.report(
+                Some(p) if claim.points.0 > p && self.scored_before_block(claim.player, claim.points.0 - p) => self
+                    .report(
                         Diagnostic::new(
                             Code::ScoringUnverified,
                             at,
@@ -2024,8 +2021,7 @@ impl<'a> Referee<'a> {
                         )
                         .label(format!("{} taken as scored before the block", claim.points.0 - p))
                         .help(row.breakdown(names)),
-                    )
-                }
+                    ),
                 Some(p) if p != claim.points.0 => self.report(
                     Diagnostic::new(
                         Code::PointsMismatch,
@@ -2047,6 +2043,14 @@ impl<'a> Referee<'a> {
                 ),
             }
         }
+    }
+
+    /// Whether `extra` points more than the referee counts for `p` this round may have been
+    /// scored before a position block given in mid-round, which the block's score holds (ruling
+    /// R12).
+    fn scored_before_block(&self, p: PlayerId, extra: u64) -> bool {
+        self.points_before_position
+            && self.points_before_at_most.get(p.index()).copied().flatten().is_none_or(|most| extra <= most)
     }
 
     fn totals_claim(&mut self, list: &[PlayerPoints], span: Span) {
