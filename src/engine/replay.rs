@@ -1882,18 +1882,7 @@ impl<'a> Referee<'a> {
         self.first_candidates = if out.iter().all(|r| r.points.is_some()) && !out.is_empty() {
             // After a position block in mid-round a count is the least the player may have
             // scored; the most adds what the block's score allows before it (ruling R12).
-            let most = |r: &ScoreRow| {
-                let p = r.points.unwrap_or(0);
-                match self.points_before_position {
-                    false => p,
-                    true => self
-                        .points_before_at_most
-                        .get(r.player.index())
-                        .copied()
-                        .flatten()
-                        .map_or(u64::MAX, |m| p.saturating_add(m)),
-                }
-            };
+            let most = |r: &ScoreRow| r.points.unwrap_or(0).saturating_add(self.most_scored_before_block(r.player));
             let least = out.iter().map(|r| most(r)).min().unwrap_or(0);
             Some(out.iter().filter(|r| r.points.is_some_and(|p| p <= least)).map(|r| r.player).collect())
         } else {
@@ -2045,12 +2034,20 @@ impl<'a> Referee<'a> {
         }
     }
 
+    /// The most points `p` may have scored this round before a position block given in
+    /// mid-round, which the block's score holds (ruling R12): 0 without such a block, any number
+    /// when the score is not given or a trouble's Lose action may have lowered it.
+    fn most_scored_before_block(&self, p: PlayerId) -> u64 {
+        match self.points_before_position {
+            false => 0,
+            true => self.points_before_at_most.get(p.index()).copied().flatten().unwrap_or(u64::MAX),
+        }
+    }
+
     /// Whether `extra` points more than the referee counts for `p` this round may have been
-    /// scored before a position block given in mid-round, which the block's score holds (ruling
-    /// R12).
+    /// scored before a position block given in mid-round.
     fn scored_before_block(&self, p: PlayerId, extra: u64) -> bool {
-        self.points_before_position
-            && self.points_before_at_most.get(p.index()).copied().flatten().is_none_or(|most| extra <= most)
+        extra > 0 && extra <= self.most_scored_before_block(p)
     }
 
     fn totals_claim(&mut self, list: &[PlayerPoints], span: Span) {

@@ -555,13 +555,11 @@ impl State {
                     pl.pile_doubtful = true;
                 }
                 // Likewise an Ante's unnamed card from that hand: the pot may not hold it.
-                if self.pot.iter().any(|(c, o)| *o == Some(*p) && *c == Card::Unknown) {
-                    for (c, o) in &mut self.pot {
-                        if *o == Some(*p) && *c == Card::Unknown {
-                            *o = None;
-                        }
+                for (c, o) in &mut self.pot {
+                    if *o == Some(*p) && *c == Card::Unknown {
+                        *o = None;
+                        self.pot_unknown = true;
                     }
-                    self.pot_unknown = true;
                 }
             }
             // A skipped turn is the target's next turn, with no play on it: the Score lapses (R22).
@@ -661,17 +659,18 @@ impl State {
                 // Where that part may hold other players' cards, taken as the pile's own it may
                 // have been one of theirs: of the first other player whose decklist (if any) has
                 // such a card (ruling F10).
-                let unseen = self.player(*player).pile.len() == before && self.player(*player).pile_unknown;
-                let guest = (unseen && owner.is_none() && self.player(*player).guests_open)
-                    .then(|| {
-                        self.seating.iter().copied().find(|q| {
-                            *q != *player
-                                && self.collections.get(q.index()).is_none_or(|l| {
-                                    l.as_ref().is_none_or(|l| l.cards.iter().any(|(c, _)| compatible(card, c)))
-                                })
-                        })
+                let pl = self.player(*player);
+                let unseen = pl.pile.len() == before && pl.pile_unknown;
+                let guest = if unseen && owner.is_none() && pl.guests_open {
+                    self.seating.iter().copied().find(|q| {
+                        *q != *player
+                            && self.collections.get(q.index()).is_none_or(|l| {
+                                l.as_ref().is_none_or(|l| l.cards.iter().any(|(c, _)| compatible(card, c)))
+                            })
                     })
-                    .flatten();
+                } else {
+                    None
+                };
                 let pl = self.player_mut(*player);
                 if unseen {
                     pl.pile_doubtful = true;

@@ -2174,6 +2174,13 @@ impl PowerCx<'_, '_, '_> {
         self.r.drew_unseen.contains(&p) || (self.state().fog.turn_order && deck.len().is_none() && deck.min_len() == 0)
     }
 
+    /// Whether `p`'s hand cannot be counted and may be empty: a power taking a card from every
+    /// hand may have found none there (rulings R20, R21).
+    pub fn hand_may_be_empty(&self, p: PlayerId) -> bool {
+        let hand = &self.state().player(p).hand;
+        hand.len().is_none() && hand.min_len() == 0
+    }
+
     /// Whether `p` is only taken to have been decked at the deal, a reading a later line may
     /// withdraw (ruling R2).
     pub fn taken_decked(&self, p: PlayerId) -> bool {

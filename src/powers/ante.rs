@@ -49,8 +49,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         cx.check_held(q, &card, span);
         // A hand the referee cannot count may have been empty: the unwritten card may not have
         // gone in (it stays taken from the hand, which may have emptied).
-        let hand = &cx.state().player(q).hand;
-        let maybe_none = shown.is_none() && hand.len().is_none() && hand.min_len() == 0;
+        let maybe_none = shown.is_none() && cx.hand_may_be_empty(q);
         cx.emit(Event::Puts {
             player: q,
             cards: CardCount::one(card, span.unwrap_or_else(|| cx.span())).list(),

@@ -68,8 +68,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         // A hand the referee cannot count may have been empty (the user's last card was the
         // Party): the unwritten card may not have gone. It stays taken from the hand, which may
         // have emptied, but the pile's cards are not counted into the deck at the round's end.
-        let hand = &cx.state().player(q).hand;
-        let maybe_none = shown.is_none() && hand.len().is_none() && hand.min_len() == 0;
+        let maybe_none = shown.is_none() && cx.hand_may_be_empty(q);
         cx.emit(Event::Puts {
             player: q,
             cards: CardCount::one(card, cx.span()).list(),
