@@ -303,3 +303,44 @@ fn a_player_sitting_out_has_no_hand() {
     assert_eq!(codes("mulligan Dan\n"), ["R0326"]);
     assert_eq!(codes("mulligan Rogue\n"), ["R0326"]);
 }
+
+/// A block says who sits the round out and which Score waits (ruling R12). A player sitting out
+/// holds no hand and takes no turn, only under TCC 2.1 and never in round 1; a Score cannot wait
+/// on a player decked or sitting out (it lapsed, R22); and with no `score waiting:` line no Score
+/// pays.
+#[test]
+fn a_block_can_say_who_sits_out_and_which_score_waits() {
+    let codes = |ruleset: &str, round: u32, lines: &str, turns: &str| -> Vec<String> {
+        let text = format!(
+            "position\n  ruleset: {ruleset}\n  players: Dan, Rogue, Matt, Johnny\n  round {round}\n  chain: 10\n  \
+             turn: Rogue\n  Rogue hand: 100 Go, 3x ?\n  Matt hand: 1000 Go, 3x ?\n{lines}end\n{turns}"
+        );
+        let (_, diags) = tribbles::check_bytes("t", text.as_bytes());
+        support::flagged(&diags).into_iter().map(|d| d.split(':').next().unwrap_or("").to_string()).collect::<Vec<_>>()
+    };
+    let none = Vec::<String>::new();
+    let out = "  sitting out: Dan\n";
+    // Johnny plays after Matt, not Dan; Dan's own turn is not applied.
+    assert_eq!(codes("tcc-2.1", 2, out, "Rogue: 100 Go\nMatt: 1000 Go\nJohnny: draw\n"), none);
+    assert_eq!(codes("tcc-2.1", 2, out, "Rogue: 100 Go\nMatt: 1000 Go\nDan: draw\n"), ["R0302"]);
+    assert_eq!(codes("tcc-2.1", 2, "  sitting out: Dan\n  Dan hand: 1 Go\n", ""), ["R0105"]);
+    assert_eq!(codes("tcc-2.1", 2, "  sitting out: Dan\n  Dan hand:\n", ""), none);
+    // Rogue has the turn: one report, and the turn and Rogue's hand hold for Rogue's play.
+    assert_eq!(codes("tcc-2.1", 2, "  sitting out: Rogue\n", "Rogue: 100 Go\n"), ["R0105"]);
+    assert_eq!(codes("tcc-2.1", 1, out, ""), ["R0105"]);
+    assert_eq!(codes("decipher-2000", 2, out, ""), ["R0105"]);
+    // Matt's Score on Rogue is paid by Rogue's play, once; with no line it is not paid at all.
+    let waits = "  score waiting: Matt on Rogue\n";
+    let paid = "Rogue: 100 Go\n  Matt scores 100\n";
+    assert_eq!(codes("tcc-2.1", 2, waits, paid), none);
+    assert_eq!(codes("tcc-2.1", 2, "", paid), ["R0601"]);
+    // Unwritten, the payment is still made.
+    assert_eq!(codes("tcc-2.1", 2, waits, "Rogue: 100 Go\nexpect Matt scores 100\n"), none);
+    assert_eq!(codes("tcc-2.1", 2, "", "Rogue: 100 Go\nexpect Matt scores 100\n"), ["R0801"]);
+    assert_eq!(codes("tcc-2.1", 2, waits, &format!("{paid}Matt: 1000 Go\n  Matt scores 1000\n")), ["R0601"]);
+    assert_eq!(codes("tcc-2.1", 2, "  score waiting: Matt on Dan\n  decked: Dan\n", ""), ["R0105"]);
+    // Rogue, decked, has the turn: one report, and the turn and the Score hold.
+    assert_eq!(codes("tcc-2.1", 2, &format!("{waits}  decked: Rogue\n"), paid), ["R0105"]);
+    assert_eq!(codes("tcc-2.1", 2, "  score waiting: Matt on Dan\n  sitting out: Dan\n", ""), ["R0105"]);
+    assert_eq!(codes("tcc-2.1", 2, "  score waiting: Matt Rogue\n", ""), ["S0117"]);
+}

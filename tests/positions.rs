@@ -29,18 +29,12 @@ fn listed(cards: &[String], coin: &mut Coin, hide: u64) -> String {
 }
 
 /// The position block for `s`, the state before a turn of a full-information log, with parts
-/// left out or unnamed as the coin falls; `None` when the state holds what a block cannot say
-/// (a Score waiting for a play, a player sitting the round out) or what the referee itself could
-/// not follow (a power it does not follow leaves the turn order, the chain or the scores open).
+/// left out or unnamed as the coin falls; `None` when the state holds what the referee itself
+/// could not follow (a power it does not follow leaves the turn order, the chain or the scores
+/// open).
 fn block(s: &State, coin: &mut Coin) -> Option<String> {
     let fog = s.fog;
-    if !s.awaiting.is_empty()
-        || s.players.iter().any(|p| p.status == Status::SittingOut)
-        || fog.turn_order
-        || fog.next_play
-        || fog.scores
-        || fog.cards
-    {
+    if fog.turn_order || fog.next_play || fog.scores || fog.cards {
         return None;
     }
     let mut out = String::from("position\n");
@@ -65,6 +59,14 @@ fn block(s: &State, coin: &mut Coin) -> Option<String> {
         s.seating.iter().filter(|p| s.player(**p).status == Status::Decked).map(|p| s.names.get(*p)).collect();
     if !decked.is_empty() {
         out += &format!("  decked: {}\n", decked.join(", "));
+    }
+    let sitting_out: Vec<&str> =
+        s.seating.iter().filter(|p| s.player(**p).status == Status::SittingOut).map(|p| s.names.get(*p)).collect();
+    if !sitting_out.is_empty() {
+        out += &format!("  sitting out: {}\n", sitting_out.join(", "));
+    }
+    for (by, target) in &s.awaiting {
+        out += &format!("  score waiting: {} on {}\n", s.names.get(*by), s.names.get(*target));
     }
     if coin.chance(70) {
         let pot: Vec<String> = s.pot.iter().map(|(c, o)| card_text(s, c, *o)).collect();

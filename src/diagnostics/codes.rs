@@ -439,7 +439,9 @@ impl Code {
                  together: a `turn:` player who is not seated, a chain in a round that has not started, a \
                  zone or a line such as `chain:` or `turn:` given twice, more cards than a decklist allows, \
                  another player's card in a hand, deck \
-                 or discard pile (such a card lies only on a play pile or in the pot).\n\n\
+                 or discard pile (such a card lies only on a play pile or in the pot), a hand or the turn \
+                 given to a player who is decked or sits the round out, a player sitting out round 1 or \
+                 under Decipher 2000, a Score waiting on a player decked or sitting out.\n\n\
                  Example:\n    position\n      players: Dan, Rogue\n      Dan hand: 1 Go\n      Dan hand: 10 Go\n    end\n\n\
                  Fix: give each zone once and keep the block consistent.",
             ),

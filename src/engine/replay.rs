@@ -2354,6 +2354,8 @@ impl<'a> Referee<'a> {
         // `pot:`, a player's `score:`), by kind, and the player a score line is for.
         let mut seen_once: Vec<(std::mem::Discriminant<PositionLine>, Option<PlayerId>)> = Vec::new();
         let mut decked_at = None;
+        let mut sitting_out_at = None;
+        let mut waiting_at: Vec<(PlayerId, Span)> = Vec::new();
         while i < lines.len() && !matches!(lines[i].kind, LineKind::PositionEnd) {
             let line = &lines[i];
             if let LineKind::Position(pl) = &line.kind {
@@ -2465,6 +2467,16 @@ impl<'a> Referee<'a> {
                             state.players[p.index()].status = Status::Decked;
                         }
                     }
+                    PositionLine::SittingOut(list) => {
+                        sitting_out_at = Some(line.span);
+                        for p in list {
+                            state.players[p.index()].status = Status::SittingOut;
+                        }
+                    }
+                    PositionLine::ScoreWaiting { player, target } => {
+                        state.awaiting.push((*player, *target));
+                        waiting_at.push((*target, line.span));
+                    }
                     PositionLine::Pot(cards) => {
                         pot_given = true;
                         state.pot = cards
@@ -2527,35 +2539,90 @@ impl<'a> Referee<'a> {
                 }
             };
         }
-        // A decked player holds no hand (it was discarded) and takes no turn (TCC 2.1, Advanced
-        // Rules: "Decked").
-        if let Some(at) = decked_at {
-            for (k, pl) in state.players.iter().enumerate() {
-                let held = pl.hand.len().unwrap_or(0);
-                if pl.status == Status::Decked && held > 0 {
-                    let name = self.name(PlayerId(k as u8));
-                    problems.push(
-                        Diagnostic::new(
-                            Code::InconsistentPosition,
-                            at,
-                            format!("{name} is decked, but the block gives {name} a hand of {held}"),
-                        )
-                        .label("decked")
-                        .help("a decked player's hand goes to the discard pile: give it as `hand:` with nothing after"),
-                    );
-                }
-            }
-        }
-        if let Some((p, at)) = turn.filter(|(p, _)| state.player(*p).status == Status::Decked) {
+        if let Some((p, at)) = turn.filter(|(p, _)| !matches!(state.player(*p).status, Status::In | Status::Out)) {
             let name = self.name(p);
+            let (message, label) = match state.player(p).status {
+                Status::Decked => (format!("{name} is decked and takes no turn"), "a decked player's turn"),
+                _ => (format!("{name} sits this round out and takes no turn"), "the turn of a player sitting out"),
+            };
             problems.push(
-                Diagnostic::new(Code::InconsistentPosition, at, format!("{name} is decked and takes no turn"))
-                    .label("a decked player's turn")
+                Diagnostic::new(Code::InconsistentPosition, at, message)
+                    .label(label)
                     .help("name the player still in whose turn it is"),
             );
             // One mistake, one diagnostic: the turn holds, so the player's own play that follows
-            // is not reported again as a decked player's.
+            // is not reported again as a decked player's, nor the hand as one that must be empty.
             state.players[p.index()].status = Status::In;
+        }
+        // A decked player holds no hand (it was discarded) and takes no turn, and one sitting the
+        // round out was dealt none and takes none (TCC 2.1, Advanced Rules: "Decked"). A hand the
+        // block does not give is empty.
+        for (k, pl) in state.players.iter_mut().enumerate() {
+            let (at, is, label, help) = match pl.status {
+                Status::Decked => (
+                    decked_at,
+                    "is decked",
+                    "decked",
+                    "a decked player's hand goes to the discard pile: give it as `hand:` with nothing after",
+                ),
+                Status::SittingOut => (
+                    sitting_out_at,
+                    "sits this round out",
+                    "sitting out",
+                    "a player sitting the round out is dealt nothing: give the hand as `hand:` with nothing after",
+                ),
+                Status::In | Status::Out => continue,
+            };
+            if !seen_zones.contains(&(PlayerId(k as u8), Zone::Hand)) {
+                pl.hand = Hidden::default();
+            }
+            let held = pl.hand.len().unwrap_or(0);
+            if let Some(at) = at.filter(|_| held > 0) {
+                let name = self.name(PlayerId(k as u8));
+                problems.push(
+                    Diagnostic::new(
+                        Code::InconsistentPosition,
+                        at,
+                        format!("{name} {is}, but the block gives {name} a hand of {held}"),
+                    )
+                    .label(label)
+                    .help(help),
+                );
+            }
+        }
+        // Only a player decked in the round before, under TCC 2.1, sits a round out.
+        if let Some(at) = sitting_out_at {
+            let why = match state.ruleset {
+                Ruleset::Decipher2000 => {
+                    Some("Decipher 2000 has no sitting out: a decked player is out for the rest of that round only")
+                }
+                Ruleset::Tcc21 if round.unwrap_or(1) == 1 => {
+                    Some("a player sits a round out after being decked in the round before, and round 1 follows none")
+                }
+                Ruleset::Tcc21 => None,
+            };
+            if let Some(why) = why {
+                problems.push(
+                    Diagnostic::new(Code::InconsistentPosition, at, "nobody can sit this round out")
+                        .label("no round to have been decked in")
+                        .help(why),
+                );
+            }
+        }
+        // A Score waiting on a player who takes no more turns this round has lapsed (ruling R22).
+        for (target, at) in waiting_at {
+            let why = match state.player(target).status {
+                Status::Decked => "is decked",
+                Status::SittingOut => "sits this round out",
+                Status::In | Status::Out => continue,
+            };
+            let name = self.name(target);
+            problems.push(
+                Diagnostic::new(Code::InconsistentPosition, at, format!("a Score cannot wait on {name}, who {why}"))
+                    .label("no next play to wait for")
+                    .help("a Score lapses when the player it waits on is decked or takes no turn (ruling R22)"),
+            );
+            state.awaiting.retain(|(_, t)| *t != target);
         }
         match turn {
             Some((p, _)) => state.next = Some(p),

@@ -482,6 +482,13 @@ pub enum PositionLine {
     Pot(CardCounts),
     /// Players already decked this round.
     Decked(Vec<PlayerId>),
+    /// Players sitting this round out (decked last round with fewer than seven cards left).
+    SittingOut(Vec<PlayerId>),
+    /// A Score `player` played, waiting for `target`'s next play.
+    ScoreWaiting {
+        player: PlayerId,
+        target: PlayerId,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -21,6 +21,18 @@ impl Cx<'_> {
                 _ => fail(i, Code::BadNumber, "rounds are numbered from 1"),
             };
         }
+        if let Ok((r, _)) = (kw("sitting"), space1, kw("out"), sep(':')).parse(i) {
+            let (r, list) = self.player_list(r)?;
+            return Ok((r, PositionLine::SittingOut(list)));
+        }
+        if let Ok((r, _)) = (kw("score"), space1, kw("waiting"), sep(':')).parse(i) {
+            let (r, player) = self.player(r)?;
+            let (r, _) = (space1, kw("on"), space1)
+                .parse(r)
+                .or_else(|_: nom::Err<PErr>| fail(r, Code::BadPosition, "expected `on PLAYER`"))?;
+            let (r, target) = self.player(r)?;
+            return Ok((r, PositionLine::ScoreWaiting { player, target }));
+        }
         if let Ok((r, _)) = (kw("pot"), sep(':')).parse(i) {
             if r.is_empty() {
                 return Ok((r, PositionLine::Pot(Default::default())));

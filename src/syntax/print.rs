@@ -242,6 +242,12 @@ fn position(p: &PositionLine, names: &Names) -> String {
         PositionLine::Decked(ps) => {
             format!("decked: {}", ps.iter().map(|p| name(*p)).collect::<Vec<_>>().join(", "))
         }
+        PositionLine::SittingOut(ps) => {
+            format!("sitting out: {}", ps.iter().map(|p| name(*p)).collect::<Vec<_>>().join(", "))
+        }
+        PositionLine::ScoreWaiting { player, target } => {
+            format!("score waiting: {} on {}", name(*player), name(*target))
+        }
         PositionLine::Pot(cards) => {
             if cards.is_empty() {
                 "pot:".to_string()
