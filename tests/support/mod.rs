@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod redact;
+
 use std::path::{Path, PathBuf};
 use tribbles::diagnostics::render::{self, HumanStyle};
 
