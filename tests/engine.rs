@@ -344,3 +344,20 @@ fn a_block_can_say_who_sits_out_and_which_score_waits() {
     assert_eq!(codes("tcc-2.1", 2, "  score waiting: Matt on Dan\n  sitting out: Dan\n", ""), ["R0105"]);
     assert_eq!(codes("tcc-2.1", 2, "  score waiting: Matt Rogue\n", ""), ["S0117"]);
 }
+
+/// A player who may have been decked at the deal discarded the hand dealt (ruling R2): a Rival
+/// may take a card of that hand from the discard pile. A hand line with the whole hand shows the
+/// player dealt in, and the card is then not in the discard pile (R0321).
+#[test]
+fn a_rival_may_take_a_card_of_a_hand_discarded_at_the_deal() {
+    let example =
+        std::fs::read_to_string(support::root().join("examples/rulings/a-rival-and-a-hand-discarded-at-the-deal.tlog"))
+            .expect("the example");
+    let game: String = example.lines().filter(|l| !l.starts_with("expect")).map(|l| format!("{l}\n")).collect();
+    let codes = |text: &str| -> Vec<String> {
+        let (_, diags) = tribbles::check_bytes("t", text.as_bytes());
+        support::flagged(&diags).into_iter().map(|d| d.split(':').next().unwrap_or("").to_string()).collect::<Vec<_>>()
+    };
+    assert_eq!(codes(&game), Vec::<String>::new());
+    assert_eq!(codes(&game.replace("hand Johnny: 10 Scan, 2x ?", "hand Johnny: 10 Scan, 6x ?")), ["R0321"]);
+}

@@ -224,10 +224,12 @@ fn legal_games_taken_up_from_a_position_stay_clean() {
 /// unwritten card from a hand the block did not give, which may have been empty, counted against
 /// the decklist (623065), and points the sheet has beyond the count that an unwritten Poison a
 /// Sabotage activated may have scored, or the player before the block: taken as the Poison's,
-/// they were added to a score that held them already (1668793).
+/// they were added to a score that held them already (1668793), and a Rival's card taken from the
+/// discard pile of a player who may have been decked at the deal, whose hand dealt went there, but
+/// which the referee held in the hand (4697545).
 #[test]
 fn cuts_once_flagged_stay_clean() {
-    for k in [5221, 24986, 45112, 103562, 136567, 623065, 1668793] {
+    for k in [5221, 24986, 45112, 103562, 136567, 623065, 1668793, 4697545] {
         let text = cut(k).expect("a cut");
         let flagged = flags(&text);
         assert!(flagged.is_empty(), "game {k}: {flagged:?}\n{text}");

@@ -2181,6 +2181,13 @@ impl PowerCx<'_, '_, '_> {
         hand.len().is_none() && hand.min_len() == 0
     }
 
+    /// Whether `p`'s discard pile may hold the hand dealt this round, which the referee holds in
+    /// the hand: the player may have been decked at the deal unseen and is not yet taken to have
+    /// been (ruling R2).
+    pub fn discard_may_hold_the_deal(&self, p: PlayerId) -> bool {
+        !self.taken_decked(p) && self.r.may_have_been_decked(p)
+    }
+
     /// Whether `p` is only taken to have been decked at the deal, a reading a later line may
     /// withdraw (ruling R2).
     pub fn taken_decked(&self, p: PlayerId) -> bool {

@@ -19,7 +19,8 @@ pub const DOC: Doc = Doc {
            at the game's end, which changes nothing the referee checks. When a discard pile may hold such \
            a card and the log does not say, that pile may hold one card fewer from then on.\n\n\
            Checked: the named power (R0317); each removed card has that power (R0601) and was in that \
-           player's discard pile (R0321); a player whose pile surely holds one removes one.",
+           player's discard pile (R0321), which may hold the hand dealt to a player who may have been decked \
+           at the deal (ruling R2); a player whose pile surely holds one removes one.",
 };
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
@@ -62,10 +63,20 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                             .label(format!("Rival named {named}")),
                     );
                 } else if !cx.state().player(q).discard.could_hold(card) {
-                    cx.report(
-                        Diagnostic::new(Code::NotInDiscard, span, format!("{name}'s discard pile cannot hold {card}"))
+                    // A player who may have been decked at the deal discarded the hand dealt: the
+                    // card may be one of it. The discard pile is no longer counted (ruling R2).
+                    if cx.discard_may_hold_the_deal(q) && cx.state().player(q).hand.could_hold(card) {
+                        cx.emit(Event::DiscardsUnknown(q));
+                    } else {
+                        cx.report(
+                            Diagnostic::new(
+                                Code::NotInDiscard,
+                                span,
+                                format!("{name}'s discard pile cannot hold {card}"),
+                            )
                             .label("not in the discard pile"),
-                    );
+                        );
+                    }
                 }
                 *card
             }
