@@ -361,3 +361,21 @@ fn a_rival_may_take_a_card_of_a_hand_discarded_at_the_deal() {
     assert_eq!(codes(&game), Vec::<String>::new());
     assert_eq!(codes(&game.replace("hand Johnny: 10 Scan, 2x ?", "hand Johnny: 10 Scan, 6x ?")), ["R0321"]);
 }
+
+/// A power's draws that deck their player with no line for them (ruling R34) may have drawn up to
+/// one card fewer than asked for: those went to the hand and on to the discard pile, which is then
+/// not counted. With the draws written, it is.
+#[test]
+fn draws_that_deck_with_no_line_leave_the_discard_pile_uncounted() {
+    let example =
+        std::fs::read_to_string(support::root().join("examples/rulings/decked-by-a-process-with-no-draw-line.tlog"))
+            .expect("the example");
+    let game: String = example.lines().filter(|l| !l.starts_with("expect")).map(|l| format!("{l}\n")).collect();
+    let codes = |text: &str| -> Vec<String> {
+        let (_, diags) = tribbles::check_bytes("t", text.as_bytes());
+        support::flagged(&diags).into_iter().map(|d| d.split(':').next().unwrap_or("").to_string()).collect::<Vec<_>>()
+    };
+    assert_eq!(codes(&game), Vec::<String>::new());
+    let written = game.replace("  Dan is decked\n", "  Dan draws 100 Go\n  Dan is decked\n");
+    assert_eq!(codes(&written), ["R0321"]);
+}

@@ -226,12 +226,15 @@ fn legal_games_taken_up_from_a_position_stay_clean() {
 /// Sabotage activated may have scored, or the player before the block: taken as the Poison's,
 /// they were added to a score that held them already (1668793), and a Rival's card taken from the
 /// discard pile of a player who may have been decked at the deal, whose hand dealt went there, but
-/// which the referee held in the hand (4697545).
+/// which the referee held in the hand (4697545); and, recorded in part, a Process whose draws
+/// decked its player with no line for them, taken to have drawn none where it drew one (4132009).
 #[test]
 fn cuts_once_flagged_stay_clean() {
-    for k in [5221, 24986, 45112, 103562, 136567, 623065, 1668793, 4697545] {
+    for k in [5221, 24986, 45112, 103562, 136567, 623065, 1668793, 4132009, 4697545] {
         let text = cut(k).expect("a cut");
-        let flagged = flags(&text);
-        assert!(flagged.is_empty(), "game {k}: {flagged:?}\n{text}");
+        for text in [partial(&text, k), text] {
+            let flagged = flags(&text);
+            assert!(flagged.is_empty(), "game {k}: {flagged:?}\n{text}");
+        }
     }
 }

@@ -2383,6 +2383,7 @@ impl PowerCx<'_, '_, '_> {
             && (self.take_claim(|e| *e == Event::IsDecked(player)).is_some() || self.claims_left(short))
         {
             let shown = self.take_claim(|e| matches!(e, Event::Draws { player: p, .. } if *p == player));
+            let unwritten = shown.is_none();
             let drawn = match shown {
                 Some((Event::Draws { drawn, .. }, span)) => {
                     let written = drawn.count();
@@ -2403,12 +2404,19 @@ impl PowerCx<'_, '_, '_> {
             };
             // Decked, the deck is empty: whatever it certainly held was drawn too.
             let rest = self.state().player(player).deck.min_len().saturating_sub(drawn.count());
+            let known = drawn.count().saturating_add(rest);
             self.emit(Event::Draws { player, drawn });
             if rest > 0 {
                 self.emit(Event::Draws { player, drawn: Drawn::Count(rest) });
             }
             self.emit(Event::IsDecked(player));
             self.emit(Event::DiscardsHand(player));
+            // With no line for the draws, the deck may have held more than the referee knew (up
+            // to one fewer than asked for): those cards went to the hand, then to the discard pile,
+            // which is not counted from then on (ruling R34).
+            if unwritten && known.saturating_add(1) < k {
+                self.emit(Event::DiscardsUnknown(player));
+            }
             return true;
         }
         let shown = self.take_claim(|e| matches!(e, Event::Draws { player: p, .. } if *p == player));
