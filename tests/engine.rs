@@ -7,6 +7,18 @@ use tribbles::engine::replay::replay;
 use tribbles::model::log::LineKind;
 use tribbles::syntax::parse;
 
+/// An example's game without its `expect` lines.
+fn game_of_example(path: &str) -> String {
+    let example = std::fs::read_to_string(support::root().join(path)).expect("the example");
+    example.lines().filter(|l| !l.starts_with("expect")).map(|l| format!("{l}\n")).collect()
+}
+
+/// The codes of what a log flags (errors and warnings).
+fn flagged_codes(text: &str) -> Vec<String> {
+    let (_, diags) = tribbles::check_bytes("t", text.as_bytes());
+    support::flagged(&diags).into_iter().map(|d| d.split(':').next().unwrap_or("").to_string()).collect()
+}
+
 fn logs(dir: &str) -> Vec<(String, String)> {
     support::tlogs(&support::root().join(dir))
         .into_iter()
@@ -227,8 +239,7 @@ fn a_second_card_after_a_draw_is_reported_once() {
             "position\n  ruleset: tcc-2.1\n  players: Dan, Rogue, Matt, Johnny\n  round 1\n  chain: 100000\n  \
              turn: Dan\n  Dan hand: 10 Go, 100 Go, 1000 Skip\nend\n{turn}\n"
         );
-        let (_, diags) = tribbles::check_bytes("t", text.as_bytes());
-        support::flagged(&diags).into_iter().map(|d| d.split(':').next().unwrap_or("").to_string()).collect::<Vec<_>>()
+        flagged_codes(&text)
     };
     assert_eq!(codes("Dan: draw 1 Go; 1 Go"), Vec::<String>::new());
     assert_eq!(codes("Dan: draw 1 Go; 1 Go; 10 Go"), ["R0305"]);
@@ -242,9 +253,7 @@ fn a_second_card_after_a_draw_is_reported_once() {
 /// counts after the block, never lower; the totals are checked as usual.
 #[test]
 fn a_position_in_mid_round_leaves_the_earlier_points_open() {
-    let example = std::fs::read_to_string(support::root().join("examples/rulings/a-position-in-mid-round.tlog"))
-        .expect("the example");
-    let game: String = example.lines().filter(|l| !l.starts_with("expect")).map(|l| format!("{l}\n")).collect();
+    let game = game_of_example("examples/rulings/a-position-in-mid-round.tlog");
     let codes = |text: &str| -> Vec<String> {
         let (_, diags) = tribbles::check_bytes("t", text.as_bytes());
         diags.iter().map(|d| d.code.id().to_string()).collect()
@@ -255,10 +264,7 @@ fn a_position_in_mid_round_leaves_the_earlier_points_open() {
     assert_eq!(codes(&game.replace("totals: Dan 1011", "totals: Dan 2011")), ["R0704", "R0502"]);
     // Of two players who went out, either may have scored the fewest when the one counted higher
     // can have scored before the block; not when its score leaves no room for it.
-    let who =
-        std::fs::read_to_string(support::root().join("examples/rulings/who-starts-after-a-position-in-mid-round.tlog"))
-            .expect("the example");
-    let who: String = who.lines().filter(|l| !l.starts_with("expect")).map(|l| format!("{l}\n")).collect();
+    let who = game_of_example("examples/rulings/who-starts-after-a-position-in-mid-round.tlog");
     assert_eq!(codes(&who), ["R0202", "R0901"]);
     assert_eq!(codes(&who.replace("Rogue score: 1000", "Rogue score: 0")), ["R0201", "R0901"]);
     // At the round's start (every pile given, and empty) the round is counted in full.
@@ -275,8 +281,7 @@ fn a_second_choice_of_one_kind_is_reported() {
             "position\n  ruleset: tcc-2.1\n  players: Dan, Rogue, Matt, Johnny\n  round 1\n  chain: 10\n  turn: Dan\n  \
              Dan hand: 100 Poison & Freeze, 1 Go\nend\nDan: 100 Poison & Freeze use {choices}\n"
         );
-        let (_, diags) = tribbles::check_bytes("t", text.as_bytes());
-        support::flagged(&diags).into_iter().map(|d| d.split(':').next().unwrap_or("").to_string()).collect::<Vec<_>>()
+        flagged_codes(&text)
     };
     assert_eq!(use_("@Rogue name Go"), Vec::<String>::new());
     assert_eq!(use_("@Rogue @Matt name Go"), ["R0317"]);
@@ -295,8 +300,7 @@ fn a_player_sitting_out_has_no_hand() {
              Johnny pile:\nend\nDan: draw\n  \
              Dan is decked\nRogue: 10000 Go\npoints: Rogue 10001\n\nround 2\nfirst: Rogue\n{preamble}Rogue: 1 Go\n"
         );
-        let (_, diags) = tribbles::check_bytes("t", text.as_bytes());
-        support::flagged(&diags).into_iter().map(|d| d.split(':').next().unwrap_or("").to_string()).collect::<Vec<_>>()
+        flagged_codes(&text)
     };
     assert_eq!(codes(""), Vec::<String>::new());
     assert_eq!(codes("hand Dan: 1 Go, 10 Go\n"), ["R0103"]);
@@ -315,8 +319,7 @@ fn a_block_can_say_who_sits_out_and_which_score_waits() {
             "position\n  ruleset: {ruleset}\n  players: Dan, Rogue, Matt, Johnny\n  round {round}\n  chain: 10\n  \
              turn: Rogue\n  Rogue hand: 100 Go, 3x ?\n  Matt hand: 1000 Go, 3x ?\n{lines}end\n{turns}"
         );
-        let (_, diags) = tribbles::check_bytes("t", text.as_bytes());
-        support::flagged(&diags).into_iter().map(|d| d.split(':').next().unwrap_or("").to_string()).collect::<Vec<_>>()
+        flagged_codes(&text)
     };
     let none = Vec::<String>::new();
     let out = "  sitting out: Dan\n";
@@ -350,16 +353,9 @@ fn a_block_can_say_who_sits_out_and_which_score_waits() {
 /// player dealt in, and the card is then not in the discard pile (R0321).
 #[test]
 fn a_rival_may_take_a_card_of_a_hand_discarded_at_the_deal() {
-    let example =
-        std::fs::read_to_string(support::root().join("examples/rulings/a-rival-and-a-hand-discarded-at-the-deal.tlog"))
-            .expect("the example");
-    let game: String = example.lines().filter(|l| !l.starts_with("expect")).map(|l| format!("{l}\n")).collect();
-    let codes = |text: &str| -> Vec<String> {
-        let (_, diags) = tribbles::check_bytes("t", text.as_bytes());
-        support::flagged(&diags).into_iter().map(|d| d.split(':').next().unwrap_or("").to_string()).collect::<Vec<_>>()
-    };
-    assert_eq!(codes(&game), Vec::<String>::new());
-    assert_eq!(codes(&game.replace("hand Johnny: 10 Scan, 2x ?", "hand Johnny: 10 Scan, 6x ?")), ["R0321"]);
+    let game = game_of_example("examples/rulings/a-rival-and-a-hand-discarded-at-the-deal.tlog");
+    assert_eq!(flagged_codes(&game), Vec::<String>::new());
+    assert_eq!(flagged_codes(&game.replace("hand Johnny: 10 Scan, 2x ?", "hand Johnny: 10 Scan, 6x ?")), ["R0321"]);
 }
 
 /// A power's draws that deck their player with no line for them (ruling R34) may have drawn up to
@@ -367,15 +363,8 @@ fn a_rival_may_take_a_card_of_a_hand_discarded_at_the_deal() {
 /// not counted. With the draws written, it is.
 #[test]
 fn draws_that_deck_with_no_line_leave_the_discard_pile_uncounted() {
-    let example =
-        std::fs::read_to_string(support::root().join("examples/rulings/decked-by-a-process-with-no-draw-line.tlog"))
-            .expect("the example");
-    let game: String = example.lines().filter(|l| !l.starts_with("expect")).map(|l| format!("{l}\n")).collect();
-    let codes = |text: &str| -> Vec<String> {
-        let (_, diags) = tribbles::check_bytes("t", text.as_bytes());
-        support::flagged(&diags).into_iter().map(|d| d.split(':').next().unwrap_or("").to_string()).collect::<Vec<_>>()
-    };
-    assert_eq!(codes(&game), Vec::<String>::new());
+    let game = game_of_example("examples/rulings/decked-by-a-process-with-no-draw-line.tlog");
+    assert_eq!(flagged_codes(&game), Vec::<String>::new());
     let written = game.replace("  Dan is decked\n", "  Dan draws 100 Go\n  Dan is decked\n");
-    assert_eq!(codes(&written), ["R0321"]);
+    assert_eq!(flagged_codes(&written), ["R0321"]);
 }
