@@ -81,7 +81,7 @@ pub fn trouble_card(c: &crate::model::log::TroubleCard) -> String {
 /// One line in canonical form, without indentation or comment.
 pub fn print_line(line: &Line, names: &Names) -> String {
     let name = |p: PlayerId| display_name(names.get(p)).into_owned();
-    let list = |ps: &[PlayerId]| ps.iter().map(|p| name(*p)).collect::<Vec<_>>().join(", ");
+    let list = |ps: &[PlayerId]| player_list(ps, names);
     match &line.kind {
         LineKind::Comment { .. } => String::new(),
         LineKind::Version(v) => format!("tribbles-log {v}"),
@@ -146,6 +146,11 @@ fn wrap(head: &str, cards: &[crate::model::log::CardCount], names: &Names) -> St
 
 fn tagged(tag: &str, value: &str) -> String {
     if value.is_empty() { format!("{tag}:") } else { format!("{tag}: {value}") }
+}
+
+/// Players' names, comma-separated.
+fn player_list(ps: &[PlayerId], names: &Names) -> String {
+    ps.iter().map(|p| display_name(names.get(*p))).collect::<Vec<_>>().join(", ")
 }
 
 fn player_points(ps: &[PlayerPoints], names: &Names) -> String {
@@ -221,7 +226,7 @@ fn position(p: &PositionLine, names: &Names) -> String {
         PositionLine::Ruleset(r) => format!("ruleset: {}", r.keyword()),
         PositionLine::Troubles(on) => format!("troubles: {}", if *on { "on" } else { "off" }),
         PositionLine::Players(ps) => {
-            format!("players: {}", ps.iter().map(|p| name(*p)).collect::<Vec<_>>().join(", "))
+            format!("players: {}", player_list(ps, names))
         }
         PositionLine::Round(n) => format!("round {n}"),
         PositionLine::Direction(Direction::Clockwise) => "direction: clockwise".to_string(),
@@ -240,10 +245,10 @@ fn position(p: &PositionLine, names: &Names) -> String {
         }
         PositionLine::Score { player, points } => format!("{} score: {points}", name(*player)),
         PositionLine::Decked(ps) => {
-            format!("decked: {}", ps.iter().map(|p| name(*p)).collect::<Vec<_>>().join(", "))
+            format!("decked: {}", player_list(ps, names))
         }
         PositionLine::SittingOut(ps) => {
-            format!("sitting out: {}", ps.iter().map(|p| name(*p)).collect::<Vec<_>>().join(", "))
+            format!("sitting out: {}", player_list(ps, names))
         }
         PositionLine::ScoreWaiting { player, target } => {
             format!("score waiting: {} on {}", name(*player), name(*target))
@@ -266,7 +271,7 @@ fn expectation(e: &Expectation, names: &Names) -> String {
         Expectation::Event(ev) => ev.display(names).to_string(),
         Expectation::Points(ps) => format!("points: {}", player_points(ps, names)),
         Expectation::Totals(ps) => format!("totals: {}", player_points(ps, names)),
-        Expectation::Winner(ps) => format!("winner: {}", ps.iter().map(|p| name(*p)).collect::<Vec<_>>().join(", ")),
+        Expectation::Winner(ps) => format!("winner: {}", player_list(ps, names)),
         Expectation::Hand { player, count } => format!("hand {}: {count}", name(*player)),
         Expectation::Diagnostic { severity, code: None } => severity.keyword().to_string(),
         Expectation::Diagnostic { severity, code: Some(c) } => format!("{} {c}", severity.keyword()),
