@@ -145,7 +145,9 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// (3895105); and a replayed card of doubtful owner that lost its doubt when a Qapla' put a card
 /// under the pile, then counted against its reading's owner's decklist (5715862); and, under
 /// Decipher 2000, the Bonus run of a player an unnamed draw may have decked, counted although a
-/// decked player scores nothing (6093762).
+/// decked player scores nothing (6093762); and a replayed card that an own `?` on a pile with
+/// an unseen part may be, taken as that own card although it may have come from the unseen part,
+/// another player's (7146730).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
@@ -163,6 +165,7 @@ fn redactions_once_flagged_stay_clean() {
         (3895105, 0),
         (5715862, 2),
         (6093762, 1),
+        (7146730, 1),
     ];
     for (k, r) in cases {
         let (text, flagged) = redaction_flags(&sweep_game(k), k, r);

@@ -650,17 +650,20 @@ impl State {
             Event::Replays { player, card } => {
                 // A card named from among cards that may be it, of the pile's own and of one other
                 // player's: taken as one owner's, it may have been the other's (ruling F10).
-                let before = self.player(*player).pile.len();
+                let pl = self.player(*player);
+                let before = pl.pile.len();
+                let named_there = pl.pile_unknown && pl.pile.contains(card);
                 let (got, owner) = self.take_owned(*player, Zone::Pile, card, None);
                 let denomination = got.denomination();
                 // A card none of the pile's known ones can be came from the part of an unknown
-                // pile the referee does not see: whose it is is not known either, so the pile is
-                // not counted into the deck at the round's end (another player's card goes home).
+                // pile the referee does not see; so may one only a vaguer card there may be (an
+                // own `?`, which then stays). Whose it is is not known either, so the pile is not
+                // counted into the deck at the round's end (another player's card goes home).
                 // Where that part may hold other players' cards, taken as the pile's own it may
                 // have been one of theirs: of the first other player whose decklist (if any) has
                 // such a card (ruling F10).
                 let pl = self.player(*player);
-                let unseen = pl.pile.len() == before && pl.pile_unknown;
+                let unseen = pl.pile_unknown && (pl.pile.len() == before || !named_there);
                 let guest = if unseen && owner.is_none() && pl.guests_open {
                     self.seating.iter().copied().find(|q| {
                         *q != *player
