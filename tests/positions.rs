@@ -227,10 +227,12 @@ fn legal_games_taken_up_from_a_position_stay_clean() {
 /// they were added to a score that held them already (1668793), and a Rival's card taken from the
 /// discard pile of a player who may have been decked at the deal, whose hand dealt went there, but
 /// which the referee held in the hand (4697545); and, recorded in part, a Process whose draws
-/// decked its player with no line for them, taken to have drawn none where it drew one (4132009).
+/// decked its player with no line for them, taken to have drawn none where it drew one (4132009),
+/// and a Replay of a card that only the other reading of a replayed card of doubtful owner left
+/// on the pile (1287316).
 #[test]
 fn cuts_once_flagged_stay_clean() {
-    for k in [5221, 24986, 45112, 103562, 136567, 623065, 1668793, 4132009, 4697545] {
+    for k in [5221, 24986, 45112, 103562, 136567, 623065, 1287316, 1668793, 4132009, 4697545] {
         let text = cut(k).expect("a cut");
         for text in [partial(&text, k), text] {
             let flagged = flags(&text);

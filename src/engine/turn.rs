@@ -1363,7 +1363,10 @@ impl Referee<'_> {
     ) {
         let c = &card.card;
         let pile = &self.state.player(player).pile;
-        let in_pile = self.state.player(player).pile_unknown || pile.iter().any(|p| compatible(c, p));
+        // A card in doubt read the other way frees an unnamed card, which may be any (F10).
+        let in_pile = self.state.player(player).pile_unknown
+            || pile.iter().any(|p| compatible(c, p))
+            || pile.other_reading().is_some();
         let expected = self.state.chain.last.map_or(Denomination::One, Denomination::next);
         if !in_pile {
             self.report(

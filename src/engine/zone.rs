@@ -204,6 +204,45 @@ impl Pile {
         Some((card, other))
     }
 
+    /// The other reading of the card in doubt (ruling F10): it was the other owner's, and a card
+    /// of that owner's that may have been it (`j`) is then the first owner's card, unnamed. The
+    /// indices `(i, j)` of the two cards, when there is such a card.
+    pub fn other_reading(&self) -> Option<(usize, usize)> {
+        let (i, o) = self.doubt?;
+        let held = *self.owners.get(i)?;
+        if held == o {
+            return None;
+        }
+        let j = (0..self.cards.len())
+            .rev()
+            .find(|j| *j != i && self.owners[*j] == o && compatible(&self.cards[i], &self.cards[*j]))?;
+        Some((i, j))
+    }
+
+    /// A line takes a card `seen` that no card of the owner it asks for (`fits`) may be, but
+    /// [`Pile::other_reading`] frees one: that reading is taken. The card in doubt becomes the
+    /// other owner's, and the freed card, the first owner's, leaves as `seen`.
+    pub fn take_by_other_reading(
+        &mut self,
+        seen: &Card,
+        fits: impl Fn(Option<PlayerId>) -> bool,
+    ) -> Option<(Card, Option<PlayerId>)> {
+        let (i, j) = self.other_reading()?;
+        let (held, other) = (self.owners[i], self.owners[j]);
+        if !fits(held) {
+            return None;
+        }
+        self.count_guest(held, false);
+        self.count_guest(other, true);
+        self.owners[i] = other;
+        self.count_guest(other, false);
+        self.count_guest(held, true);
+        self.owners[j] = held;
+        self.doubt = None;
+        let (_, owner) = self.remove(j);
+        Some((*seen, owner))
+    }
+
     /// An empty pile with room for `cards` cards.
     pub fn with_capacity(cards: usize) -> Pile {
         Pile {
