@@ -17,7 +17,8 @@ pub const DOC: Doc = Doc {
            (`  Matt puts Dan's 1000 BiJ on Dan's deck from pile`). A Fizzbin on top never leaves: the \
            Kill does nothing. A top card a Replay named from among cards that may be it may have been \
            another owner's than the one the referee took (the pile's own, or another player's): the \
-           table's line says whose, and with none the Kill is taken from the log (ruling F10). A killed Replicate lets its owner discard one more card from hand \
+           table's line says whose, and with none the Kill is taken from the log (ruling F10). So is a Kill of a top card \
+           that may be a Fizzbin; either way the target's pile is unknown for the rest of the round. A killed Replicate lets its owner discard one more card from hand \
            (`  Matt discards 10 Go`, see `tribbles explain Replicate`).\n\n\
            Checked: the target has a card to kill (R0601); the line names the pile's top card and where it \
            goes (R0601).",
@@ -52,7 +53,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         return Resolved::Done;
     }
     if top.may_have(&[Power::Fizzbin]) {
-        return Resolved::Pending;
+        return not_followed(cx, target);
     }
     let at_top = pl.pile.len() - 1;
     let mut owner = pl.pile.owner(at_top);
@@ -69,7 +70,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         if says(cx, other) {
             owner = other;
         } else if !says(cx, owner) {
-            return Resolved::Pending;
+            return not_followed(cx, target);
         }
     }
     if let Some(owner) = owner {
@@ -88,6 +89,13 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     }
     cx.emit(Event::Discards { player: target, cards: CardCount::one(top, at).list(), from: Zone::Pile });
     Resolved::Done
+}
+
+/// The Kill is taken from the log (R0701). The top card may have left the pile or not, so what
+/// lies on top of it is no longer known either: the pile is unknown for the rest of the round.
+fn not_followed(cx: &mut PowerCx, target: PlayerId) -> Resolved {
+    cx.emit(Event::PileUnknown(target));
+    Resolved::Pending
 }
 
 /// Whether the line moves a card out of `target`'s play pile (a discard, or a card put elsewhere).
