@@ -1510,6 +1510,7 @@ impl Referee<'_> {
             // the table either (one mistake, one diagnostic).
             self.emit(Event::Unverified { player, power });
             self.may_have_decked(player, &power, choices);
+            self.may_have_changed_piles(player, &power, choices);
             progress.fogged = true;
             return;
         }
@@ -1647,6 +1648,24 @@ impl Referee<'_> {
             if pl.is_in() && pl.deck.len().is_none() && !self.drew_unseen.contains(&q) {
                 self.drew_unseen.push(q);
             }
+        }
+    }
+
+    /// A power whose choices the referee could not read may have changed what lies on top of a
+    /// pile without putting a card there (Event::Unverified covers those that do): a Kill on the
+    /// pile of a player it names, a Convert or a Rival on its user's. Those piles are unknown for
+    /// the rest of the round. (A Kill naming nobody leaves every pile as it was: making them all
+    /// unknown would stop the check of every later Kill in the round.)
+    fn may_have_changed_piles(&mut self, player: PlayerId, power: &PowerSpec, choices: &[Choice]) {
+        if power.has(Power::Kill) {
+            for c in choices {
+                if let ChoiceKind::Player(t) = c.kind {
+                    self.emit(Event::PileUnknown(t));
+                }
+            }
+        }
+        if power.has(Power::Convert) || power.has(Power::Rival) {
+            self.emit(Event::PileUnknown(player));
         }
     }
 
