@@ -147,7 +147,8 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// Decipher 2000, the Bonus run of a player an unnamed draw may have decked, counted although a
 /// decked player scores nothing (6093762); and a replayed card that an own `?` on a pile with
 /// an unseen part may be, taken as that own card although it may have come from the unseen part,
-/// another player's (7146730).
+/// another player's (7146730); and a replayed card that cards of two other players on the pile
+/// may also be, taken as the pile's own with no doubt and counted against its decklist (8286370).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
@@ -166,6 +167,7 @@ fn redactions_once_flagged_stay_clean() {
         (5715862, 2),
         (6093762, 1),
         (7146730, 1),
+        (8286370, 2),
     ];
     for (k, r) in cases {
         let (text, flagged) = redaction_flags(&sweep_game(k), k, r);

@@ -664,15 +664,29 @@ impl State {
                 // such a card (ruling F10).
                 let pl = self.player(*player);
                 let unseen = pl.pile_unknown && (pl.pile.len() == before || !named_there);
+                // Whether `q`'s decklist, if any, has such a card.
+                let listed = |q: PlayerId| {
+                    self.collections
+                        .get(q.index())
+                        .is_none_or(|l| l.as_ref().is_none_or(|l| l.cards.iter().any(|(c, _)| compatible(card, c))))
+                };
                 let guest = if unseen && owner.is_none() && pl.guests_open {
-                    self.seating.iter().copied().find(|q| {
-                        *q != *player
-                            && self.collections.get(q.index()).is_none_or(|l| {
-                                l.as_ref().is_none_or(|l| l.cards.iter().any(|(c, _)| compatible(card, c)))
-                            })
-                    })
+                    self.seating.iter().copied().find(|q| *q != *player && listed(*q))
                 } else {
                     None
+                };
+                // (A replay step cannot name an owner, FORMAT.md §7: an own card taken for the
+                // name may as well have been another player's card of it; of several other
+                // players' cards that may be it, the doubt is held with the first whose decklist,
+                // if any, has such a card, and the card counts for no list either way.)
+                let other = match owner {
+                    None if guest.is_some() => guest.map(Some),
+                    None => {
+                        let mut others = pl.pile.guests().filter(|(c, _)| compatible(card, c)).map(|(_, o)| o);
+                        let first = others.clone().next();
+                        others.find(|o| listed(*o)).or(first).map(Some)
+                    }
+                    Some(_) => pl.pile.may_hold(card, None, usize::MAX).then_some(None),
                 };
                 let pl = self.player_mut(*player);
                 if unseen {
@@ -681,17 +695,6 @@ impl State {
                 let pile = &mut pl.pile;
                 pile.push(got, owner);
                 let top = pile.len() - 1;
-                // (A replay step cannot name an owner, FORMAT.md §7: an own card taken for the
-                // name may as well have been another player's card of it.)
-                let other = match owner {
-                    None if guest.is_some() => guest.map(Some),
-                    None => {
-                        let mut others = pile.guests().filter(|(c, _)| compatible(card, c)).map(|(_, o)| o);
-                        let first = others.next();
-                        first.filter(|o| others.all(|x| x == *o)).map(Some)
-                    }
-                    Some(_) => pile.may_hold(card, None, top).then_some(None),
-                };
                 if let Some(o) = other {
                     pile.doubt_owner(top, o);
                 }
