@@ -581,6 +581,10 @@ impl State {
                 let unknown = std::mem::take(&mut self.pot_unknown);
                 for (card, owner) in std::mem::take(&mut self.pot) {
                     match owner {
+                        // An unnamed card of a pot not known may never have gone in (an Ante's
+                        // from a hand that may have been empty, ruling R21): it is not counted
+                        // into the discard pile, which is left open below.
+                        Some(_) if unknown && card == Card::Unknown => {}
                         Some(o) => self.player_mut(o).discard.add(card),
                         None => self.players.iter_mut().for_each(|pl| pl.discard.unbounded = true),
                     }
