@@ -332,6 +332,8 @@ pub(crate) struct Referee<'a> {
     pub(super) trouble_memo: std::cell::RefCell<(String, usize, Option<usize>)>,
     /// How many cards fewer each player is dealt next round (TIME WARP).
     warped: Vec<(PlayerId, u32)>,
+    /// A card played so far had its power recorded: the log records powers (ruling F12).
+    powers_played: bool,
     pub(super) turn_in_round: u32,
     refereed: bool,
     /// Each player's `gains` when the decklist check last found all located cards within the list.
@@ -514,6 +516,7 @@ impl<'a> Referee<'a> {
             trouble_cards: Vec::new(),
             trouble_memo: Default::default(),
             warped: Vec::new(),
+            powers_played: false,
             turn_in_round: 0,
             refereed: true,
             keep_events: true,
@@ -568,8 +571,12 @@ impl<'a> Referee<'a> {
 
     /// Applies an event and records it.
     pub(super) fn emit(&mut self, event: Event) {
-        if let Event::Shuffles { player, from } = event {
-            self.shuffled_away(player, from);
+        match &event {
+            Event::Shuffles { player, from } => self.shuffled_away(*player, *from),
+            Event::Plays { card, .. } if !self.powers_played => {
+                self.powers_played = card.power().is_some_and(|s| !matches!(s, PowerSpec::Unrecorded));
+            }
+            _ => {}
         }
         self.state.apply(&event);
         if self.record_events {
@@ -1823,7 +1830,7 @@ impl<'a> Referee<'a> {
             None => true,
         };
         let recorded = |c: &Card| c.power().is_some_and(|s| !matches!(s, PowerSpec::Unrecorded));
-        let records_powers = self.state.players.iter().any(|p| p.pile.iter().any(recorded));
+        let records_powers = self.powers_played || self.state.players.iter().any(|p| p.pile.iter().any(recorded));
         let mut may_roll = Vec::new();
         for q in self.state.seating.clone() {
             let pl = self.state.player(q);
