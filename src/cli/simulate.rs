@@ -26,8 +26,7 @@ pub fn run(args: &SimulateArgs, out: &mut impl Write) -> CmdResult {
                 decks[player.index()] = crate::engine::state::expand(cards);
             }
         }
-        let unknown =
-            decks.iter().flatten().any(|c| c.power().is_none_or(|p| matches!(p, crate::model::PowerSpec::Unrecorded)));
+        let unknown = decks.iter().flatten().any(|c| !c.power_recorded());
         if decks.len() < o.players || decks.iter().take(o.players).any(Vec::is_empty) || unknown {
             eprintln!(
                 "tribbles: {}: needs a whole decklist (every card named) for each of {} players",

@@ -10,7 +10,7 @@ use crate::model::log::{
     CardCount, CardCounts, ChainSetting, Expectation, Line, LineKind, Log, PlayerPoints, PositionLine, Ruleset, Zone,
     total_count,
 };
-use crate::model::{Card, Denomination, Names, PlayerId, Points, Power, PowerSpec, Span};
+use crate::model::{Card, Denomination, Names, PlayerId, Points, Power, Span};
 use crate::powers;
 
 /// An event with the index of the log line that caused it.
@@ -574,7 +574,7 @@ impl<'a> Referee<'a> {
         match &event {
             Event::Shuffles { player, from } => self.shuffled_away(*player, *from),
             Event::Plays { card, .. } if !self.powers_played => {
-                self.powers_played = card.power().is_some_and(|s| !matches!(s, PowerSpec::Unrecorded));
+                self.powers_played = card.power_recorded();
             }
             _ => {}
         }
@@ -999,8 +999,7 @@ impl<'a> Referee<'a> {
                         );
                     }
                     deck_states.push(Deck { middle: Hidden::unknown(total), ..Deck::default() });
-                    let whole =
-                        cards.iter().all(|c| matches!(c.card.power(), Some(p) if !matches!(p, PowerSpec::Unrecorded)));
+                    let whole = cards.iter().all(|c| c.card.power_recorded());
                     collections.push(whole.then(|| Collection::from_counts(cards.iter().map(|c| (c.card, c.count)))));
                 }
             }
@@ -1829,8 +1828,8 @@ impl<'a> Referee<'a> {
             }
             None => true,
         };
-        let recorded = |c: &Card| c.power().is_some_and(|s| !matches!(s, PowerSpec::Unrecorded));
-        let records_powers = self.powers_played || self.state.players.iter().any(|p| p.pile.iter().any(recorded));
+        let records_powers =
+            self.powers_played || self.state.players.iter().any(|p| p.pile.iter().any(Card::power_recorded));
         let mut may_roll = Vec::new();
         for q in self.state.seating.clone() {
             let pl = self.state.player(q);

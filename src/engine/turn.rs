@@ -2252,7 +2252,7 @@ impl PowerCx<'_, '_, '_> {
         if self.card.power().is_some_and(|p| p.has(Power::Stampede)) {
             return None;
         }
-        let named = |c: &CardCount| c.card.power().is_some_and(|p| !matches!(p, PowerSpec::Unrecorded));
+        let named = |c: &CardCount| c.card.power_recorded();
         let may = |c: &&CardCount| c.card.may_have(&[Power::Replicate]);
         let (owner, place, from_deck, mut cards): (_, _, _, Box<dyn Iterator<Item = &CardCount>>) = match e {
             Event::Discards { player: q, cards, from } if *q != self.player => {

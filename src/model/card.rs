@@ -417,6 +417,11 @@ impl Card {
         }
     }
 
+    /// Whether the log recorded the card's power (a known or unrecognised one, not `?`).
+    pub fn power_recorded(&self) -> bool {
+        self.power().is_some_and(|p| !matches!(p, PowerSpec::Unrecorded))
+    }
+
     /// Whether the card has one of these powers, or may have (its power is not known).
     pub fn may_have(&self, powers: &[Power]) -> bool {
         self.power().is_none_or(|p| !p.is_known() || powers.iter().any(|h| p.has(*h)))
