@@ -228,16 +228,11 @@ impl Pile {
         fits: impl Fn(Option<PlayerId>) -> bool,
     ) -> Option<(Card, Option<PlayerId>)> {
         let (i, j) = self.other_reading()?;
-        let (held, other) = (self.owners[i], self.owners[j]);
-        if !fits(held) {
+        if !fits(self.owners[i]) {
             return None;
         }
-        self.count_guest(held, false);
-        self.count_guest(other, true);
-        self.owners[i] = other;
-        self.count_guest(other, false);
-        self.count_guest(held, true);
-        self.owners[j] = held;
+        // The two cards trade owners: each owner's count of cards stays.
+        self.owners.swap(i, j);
         self.doubt = None;
         let (_, owner) = self.remove(j);
         Some((*seen, owner))
@@ -1034,5 +1029,28 @@ mod tests {
         empty.remove(&cards[0]);
         empty.remove(&cards[2]);
         assert_eq!(empty, Counts::of(std::iter::empty()));
+    }
+
+    /// A replayed card held as the pile's own, in doubt with Rogue's unnamed 1: a line taking a
+    /// card no own card can be reads the doubt the other way. The replayed card becomes Rogue's,
+    /// Rogue's 1 the pile's own unnamed card, which leaves as the card named; each owner keeps
+    /// as many cards as before, less the one taken (ruling F10).
+    #[test]
+    fn the_other_reading_of_a_card_in_doubt_frees_an_own_card() {
+        let rogue = PlayerId(1);
+        let exchange = c(Denomination::One, Power::Exchange);
+        let safety = c(Denomination::HundredThousand, Power::Safety);
+        let mut pile = Pile::own(vec![c(Denomination::Ten, Power::Go)]);
+        pile.push(partial(Denomination::One), Some(rogue));
+        pile.push(exchange, None);
+        pile.doubt_owner(2, Some(rogue));
+        assert_eq!(pile.other_reading(), Some((2, 1)));
+        // A line asking for one of Rogue's cards does not take the own card freed.
+        assert_eq!(pile.take_by_other_reading(&safety, |o| o == Some(rogue)), None);
+        assert_eq!(pile.take_by_other_reading(&safety, |o| o.is_none()), Some((safety, None)));
+        assert_eq!(&pile[..], &[c(Denomination::Ten, Power::Go), exchange]);
+        assert_eq!((pile.owner(0), pile.owner(1), pile.guests_of(rogue)), (None, Some(rogue), 1));
+        assert_eq!((pile.doubted_owner(1), pile.owned_len()), (None, 1));
+        assert_eq!(pile.other_reading(), None);
     }
 }
