@@ -233,7 +233,8 @@ fn legal_games_taken_up_from_a_position_stay_clean() {
 /// the pile's top was taken to be that card still (1326124), and an Ante's unwritten card from a
 /// hand that may have been empty, counted into the discard pile when the pot emptied (5710369);
 /// and, recorded in part, two Mutates' unwritten cards that left no pile showing a recorded power,
-/// the log then taken for one that records none and the next hand counted (5900657).
+/// the log then taken for one that records none and the next hand counted (5900657); and a block
+/// with every pile empty but the chain begun (its card killed), a Dabo after it reported (6439783).
 #[test]
 fn cuts_once_flagged_stay_clean() {
     for k in [5221, 24986, 45112, 103562, 136567, 623065, 1287316, 1326124, 1668793, 4132009, 4697545, 5710369, 5900657]

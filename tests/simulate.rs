@@ -229,21 +229,23 @@ proptest! {
     ) {
         let chain = Chain { last, by: None, broken: broken && last.is_some() };
         let frozen_list: Vec<(PowerSpec, PlayerId)> = frozen.iter().map(|p| (PowerSpec::Single(*p), PlayerId(1))).collect();
-        let enumerated = rules::legal_plays(&hand, &chain, 0, &frozen_list);
+        // Every pile given, and empty: before the round's first card, no turn before this one is
+        // open, and no Dabo is allowed by it; once the chain has begun, its card may have been
+        // killed off the pile by a power the turn before activated (ruling R12), and a Dabo may be.
+        let previous = if last.is_some() { u32::MAX } else { 0 };
+        let enumerated = rules::legal_plays(&hand, &chain, previous, &frozen_list);
         let hand_text = hand.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
         let chain_line = match last {
             None => "start".to_string(),
             Some(d) => format!("{d}{}", if chain.broken { " broken" } else { "" }),
         };
         let frozen_line = frozen.map(|p| format!("  frozen: {p} until Bob\n")).unwrap_or_default();
-        // Every pile given, and empty: no turn before this one is open, so no Dabo is allowed
-        // by it (after a block in mid-round one may be: ruling R12).
         let position = format!(
             "position\n  players: Ann, Bob, Cyd, Dee\n  round 1\n  chain: {chain_line}\n  turn: Ann\n{frozen_line}  Ann hand: {hand_text}\n  \
              Ann pile:\n  Bob pile:\n  Cyd pile:\n  Dee pile:\nend\n"
         );
         for c in &hand {
-            let way = match rules::play_verdict(&chain, 0, c) {
+            let way = match rules::play_verdict(&chain, previous, c) {
                 rules::Verdict::Legal(w) => Some(w),
                 _ => None,
             };

@@ -2507,8 +2507,11 @@ impl<'a> Referee<'a> {
         state.pot_unknown = !pot_given;
         // Before the round's first play every pile is empty; a card on a pile, or a pile not
         // given, leaves open what was scored in the round so far, and what the turn before did.
+        // So does a chain already begun, for the turn before: its card may have been killed off
+        // the pile, by a power that turn activated (a Dabo's count).
         self.points_before_position = state.players.iter().any(|p| p.pile_unknown || !p.pile.is_empty());
-        self.previous_turn_unseen = self.points_before_position;
+        self.previous_turn_unseen =
+            self.points_before_position || matches!(chain, Some((ChainSetting::Last { .. }, _)));
         if self.previous_turn_unseen {
             self.previous_turn = None;
             self.go_chain = false;
