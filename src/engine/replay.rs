@@ -333,7 +333,7 @@ pub(crate) struct Referee<'a> {
     /// How many cards fewer each player is dealt next round (TIME WARP).
     warped: Vec<(PlayerId, u32)>,
     /// A card played so far had its power recorded: the log records powers (ruling F12).
-    powers_played: bool,
+    pub(super) powers_played: bool,
     pub(super) turn_in_round: u32,
     refereed: bool,
     /// Each player's `gains` when the decklist check last found all located cards within the list.
@@ -571,12 +571,8 @@ impl<'a> Referee<'a> {
 
     /// Applies an event and records it.
     pub(super) fn emit(&mut self, event: Event) {
-        match &event {
-            Event::Shuffles { player, from } => self.shuffled_away(*player, *from),
-            Event::Plays { card, .. } if !self.powers_played => {
-                self.powers_played = card.power_recorded();
-            }
-            _ => {}
+        if let Event::Shuffles { player, from } = event {
+            self.shuffled_away(player, from);
         }
         self.state.apply(&event);
         if self.record_events {

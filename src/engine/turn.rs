@@ -992,6 +992,7 @@ impl Referee<'_> {
         }
         let in_hand = progress.fogged || could_hold.unwrap_or_else(|| self.state.player(player).hand.could_hold(c));
         let first = !progress.played;
+        self.powers_played |= c.power_recorded();
         self.emit(Event::Plays { player, card: *c });
         if first {
             self.scored_by_play(player, c, progress);
