@@ -148,7 +148,9 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// decked player scores nothing (6093762); and a replayed card that an own `?` on a pile with
 /// an unseen part may be, taken as that own card although it may have come from the unseen part,
 /// another player's (7146730); and a replayed card that cards of two other players on the pile
-/// may also be, taken as the pile's own with no doubt and counted against its decklist (8286370).
+/// may also be, taken as the pile's own with no doubt and counted against its decklist (8286370);
+/// and a replayed card that another player's unnamed card on the pile may be, taken instead by
+/// reading an earlier card in doubt the other way, as the pile's own (10376416).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
@@ -168,6 +170,7 @@ fn redactions_once_flagged_stay_clean() {
         (6093762, 1),
         (7146730, 1),
         (8286370, 2),
+        (10376416, 1),
     ];
     for (k, r) in cases {
         let (text, flagged) = redaction_flags(&sweep_game(k), k, r);
