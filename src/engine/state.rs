@@ -787,9 +787,8 @@ impl State {
                 return taken;
             }
             // No card on the pile may be it, but one is, read the other way (F10).
-            let none_may_be = !pile.iter().any(|c| compatible(seen, c));
             let other = pile.other_reading().and_then(|(_, j)| pile.owner(j));
-            if let Some(taken) = pile.take_by_other_reading(seen, |o| none_may_be && o == want) {
+            if let Some(taken) = pile.take_by_other_reading(seen, |o| o == want) {
                 self.player_mut(p).note_many();
                 if let Some(o) = other {
                     self.player_mut(o).note_many();

@@ -219,14 +219,18 @@ impl Pile {
         Some((i, j))
     }
 
-    /// A line takes a card `seen` that no card of the owner it asks for (`fits`) may be, but
-    /// [`Pile::other_reading`] frees one: that reading is taken. The card in doubt becomes the
-    /// other owner's, and the freed card, the first owner's, leaves as `seen`.
+    /// A line takes a card `seen` of an owner `fits` accepts that no card on the pile may be (not
+    /// even another owner's unnamed card), but [`Pile::other_reading`] frees one: that reading is
+    /// taken. The card in doubt becomes the other owner's, and the freed card, the first owner's,
+    /// leaves as `seen`.
     pub fn take_by_other_reading(
         &mut self,
         seen: &Card,
         fits: impl Fn(Option<PlayerId>) -> bool,
     ) -> Option<(Card, Option<PlayerId>)> {
+        if self.cards.iter().any(|c| compatible(seen, c)) {
+            return None;
+        }
         let (i, j) = self.other_reading()?;
         if !fits(self.owners[i]) {
             return None;
@@ -1045,6 +1049,8 @@ mod tests {
         pile.push(exchange, None);
         pile.doubt_owner(2, Some(rogue));
         assert_eq!(pile.other_reading(), Some((2, 1)));
+        // A card on the pile that may be the one named comes first: no other reading.
+        assert_eq!(pile.take_by_other_reading(&partial(Denomination::Ten), |o| o.is_none()), None);
         // A line asking for one of Rogue's cards does not take the own card freed.
         assert_eq!(pile.take_by_other_reading(&safety, |o| o == Some(rogue)), None);
         assert_eq!(pile.take_by_other_reading(&safety, |o| o.is_none()), Some((safety, None)));
