@@ -820,6 +820,9 @@ impl State {
             }
             Zone::Pile => {
                 if let Some(taken) = pl.pile.take_seen(seen, |_| true) {
+                    // The card may have been held vaguer than the log names it: its owner's
+                    // located cards may have changed, which the decklist check must see.
+                    self.player_mut(taken.1.unwrap_or(p)).note_many();
                     return taken;
                 }
                 (*seen, false)

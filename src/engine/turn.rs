@@ -1386,6 +1386,14 @@ impl Referee<'_> {
             );
         }
         self.emit(Event::Replays { player, card: *c });
+        // The name is news of its owner's card, when the owner is known (F10: a card in doubt
+        // counts for no list).
+        let pile = &self.state.player(player).pile;
+        let top = pile.len().wrapping_sub(1);
+        if pile.doubted_owner(top).is_none() {
+            let owner = pile.owner(top).unwrap_or(player);
+            self.check_card(owner, c, card.span);
+        }
         self.pot_on_play(player, c, progress);
         self.chain_span = Some(card.span);
         if let Some(choices) = used {
