@@ -875,7 +875,7 @@ fn draw_noting(deck: &mut Deck, seen: &Card) -> (Card, bool) {
 }
 
 /// The cards of a list one by one, counts spelled out.
-pub(super) fn each(list: &[CardCount]) -> impl Iterator<Item = &Card> + Clone {
+pub fn each(list: &[CardCount]) -> impl Iterator<Item = &Card> + Clone {
     list.iter().flat_map(|c| std::iter::repeat_n(&c.card, c.count as usize))
 }
 

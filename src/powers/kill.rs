@@ -18,10 +18,14 @@ pub const DOC: Doc = Doc {
            Kill does nothing. A top card a Replay named from among cards that may be it may have been \
            another owner's than the one the referee took (the pile's own, or another player's): the \
            table's line says whose, and with none the Kill is taken from the log (ruling F10). So is a Kill of a top card \
-           that may be a Fizzbin; either way the target's pile is unknown for the rest of the round. A killed Replicate lets its owner discard one more card from hand \
+           that may be a Fizzbin, unless the first line taking a card off the pile names one that is no \
+           Fizzbin: the top was that card, and the Kill is followed (ruling R37). A Kill taken from the log \
+           leaves the target's pile unknown for the rest of the round. A killed Replicate lets its owner \
+           discard one more card from hand \
            (`  Matt discards 10 Go`, see `tribbles explain Replicate`).\n\n\
            Checked: the target has a card to kill (R0601); the line names the pile's top card and where it \
-           goes (R0601).",
+           goes (R0601); a card the line names more precisely than the pile showed it is one its owner's \
+           decklist holds (R0401).",
 };
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
@@ -52,10 +56,28 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         }
         return Resolved::Done;
     }
-    if top.may_have(&[Power::Fizzbin]) {
-        return not_followed(cx, target);
-    }
     let at_top = pl.pile.len() - 1;
+    let mut top = top;
+    if top.may_have(&[Power::Fizzbin]) {
+        // A line moving off the pile a card that may be the top and is no Fizzbin says the top
+        // was not one (a Fizzbin never leaves): the Kill is followed (ruling R37). The top is
+        // named as the line names it, unless a card beneath may also be taken for that name.
+        // Only the first such line, the one the Kill takes.
+        let named = std::cell::Cell::new(None);
+        cx.claims_left(|e| {
+            if !leaves_pile(e, target) {
+                return false;
+            }
+            named.set(one_card(e).filter(|c| !c.may_have(&[Power::Fizzbin]) && compatible(c, &top)));
+            true
+        });
+        let Some(named) = named.get() else { return not_followed(cx, target) };
+        let pile = &cx.state().player(target).pile;
+        if !pile[..at_top].iter().any(|c| compatible(&named, c)) {
+            top = named;
+        }
+    }
+    let pl = cx.state().player(target);
     let mut owner = pl.pile.owner(at_top);
     // A card held as one owner's that may have been another's (the pile's own or another
     // player's, ruling F10): the table's line says whose (one sending it home, or one discarding
@@ -88,6 +110,10 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         }
     }
     cx.emit(Event::Discards { player: target, cards: CardCount::one(top, at).list(), from: Zone::Pile });
+    // A line that named the top more precisely than it was known is news of the owner's card.
+    if let Some((_, span)) = claim {
+        cx.check_card(target, &top, span);
+    }
     Resolved::Done
 }
 
@@ -104,6 +130,16 @@ fn leaves_pile(e: &Event, target: PlayerId) -> bool {
         Event::Discards { player, from: Zone::Pile, .. } => *player == target,
         Event::Puts { player, from: Source { zone: Zone::Pile, owner: from }, .. } => from.unwrap_or(*player) == target,
         _ => false,
+    }
+}
+
+/// The one card a line moving cards names, if it names one.
+fn one_card(e: &Event) -> Option<Card> {
+    let (Event::Discards { cards, .. } | Event::Puts { cards, .. }) = e else { return None };
+    let mut each = crate::engine::state::each(cards);
+    match (each.next(), each.next()) {
+        (Some(c), None) => Some(*c),
+        _ => None,
     }
 }
 
@@ -145,5 +181,8 @@ fn home(cx: &mut PowerCx, target: PlayerId, owner: PlayerId, top: Card) -> Resol
         }
     }
     cx.emit(Event::home(target, owner, top));
+    if let Some((_, span)) = claim {
+        cx.check_card(owner, &top, span);
+    }
     Resolved::Done
 }
