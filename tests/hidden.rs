@@ -150,7 +150,9 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// another player's (7146730); and a replayed card that cards of two other players on the pile
 /// may also be, taken as the pile's own with no doubt and counted against its decklist (8286370);
 /// and a replayed card that another player's unnamed card on the pile may be, taken instead by
-/// reading an earlier card in doubt the other way, as the pile's own (10376416).
+/// reading an earlier card in doubt the other way, as the pile's own (10376416); and a replayed
+/// card that another player's card on a pile with an unseen part may be, held as that player's
+/// with no doubt and checked against the list (11855158, 11893480, 12414220).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
@@ -171,6 +173,9 @@ fn redactions_once_flagged_stay_clean() {
         (7146730, 1),
         (8286370, 2),
         (10376416, 1),
+        (11855158, 0),
+        (11893480, 0),
+        (12414220, 0),
     ];
     for (k, r) in cases {
         let (text, flagged) = redaction_flags(&sweep_game(k), k, r);

@@ -234,11 +234,16 @@ fn legal_games_taken_up_from_a_position_stay_clean() {
 /// hand that may have been empty, counted into the discard pile when the pot emptied (5710369);
 /// and, recorded in part, two Mutates' unwritten cards that left no pile showing a recorded power,
 /// the log then taken for one that records none and the next hand counted (5900657); and a block
-/// with every pile empty but the chain begun (its card killed), a Dabo after it reported (6439783).
+/// with every pile empty but the chain begun (its card killed), a Dabo after it reported (6439783);
+/// and a replayed card that another player's card on a pile the block did not give may be, held
+/// as that player's with no doubt and checked against the list (8273090, 8663665, 8705389).
 #[test]
 fn cuts_once_flagged_stay_clean() {
-    for k in [5221, 24986, 45112, 103562, 136567, 623065, 1287316, 1326124, 1668793, 4132009, 4697545, 5710369, 5900657]
-    {
+    let games = [
+        5221, 24986, 45112, 103562, 136567, 623065, 1287316, 1326124, 1668793, 4132009, 4697545, 5710369, 5900657,
+        6439783, 8273090, 8663665, 8705389,
+    ];
+    for k in games {
         let text = cut(k).expect("a cut");
         for text in [partial(&text, k), text] {
             let flagged = flags(&text);

@@ -690,7 +690,9 @@ impl State {
                         let first = others.clone().next();
                         others.find(|o| listed(*o)).or(first).map(Some)
                     }
-                    Some(_) => pl.pile.may_hold(card, None, usize::MAX).then_some(None),
+                    // Another player's card that may as well have come from the unseen part,
+                    // which holds the pile's own cards.
+                    Some(_) => (unseen || pl.pile.may_hold(card, None, usize::MAX)).then_some(None),
                 };
                 let pl = self.player_mut(*player);
                 if unseen {
