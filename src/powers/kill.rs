@@ -19,13 +19,14 @@ pub const DOC: Doc = Doc {
            another owner's than the one the referee took (the pile's own, or another player's): the \
            table's line says whose, and with none the Kill is taken from the log (ruling F10). So is a Kill of a top card \
            that may be a Fizzbin, unless the first line taking a card off the pile names one that is no \
-           Fizzbin: the top was that card, and the Kill is followed (ruling R37). A Kill taken from the log \
+           Fizzbin: the top was that card, and the Kill is followed; a line naming a Fizzbin is wrong whatever the top was \
+           (ruling R37). A Kill taken from the log \
            leaves the target's pile unknown for the rest of the round. A killed Replicate lets its owner \
            discard one more card from hand \
            (`  Matt discards 10 Go`, see `tribbles explain Replicate`).\n\n\
            Checked: the target has a card to kill (R0601); the line names the pile's top card and where it \
            goes (R0601); a card the line names more precisely than the pile showed it is one its owner's \
-           decklist holds (R0401).",
+           decklist holds (R0401); no line moves a Fizzbin off the pile (R0601).",
 };
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
@@ -44,34 +45,32 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     };
     // Powers not yet followed that change what a kill does, or a card whose power is not known.
     // FIZZBIN never leaves its pile: the Kill does nothing.
-    if top.power().is_some_and(|p| p.is_known() && p.has(Power::Fizzbin)) {
-        let claim = cx.take_claim(|e| leaves_pile(e, target));
-        if let Some((_, span)) = claim {
-            let name = cx.name(target);
-            cx.report(
-                Diagnostic::new(Code::Misresolved, span, format!("{name}'s {top} never leaves the pile"))
-                    .label("the Kill does nothing")
-                    .help("no power removes a Fizzbin from a play pile (TCC 2.1, Tribble Powers: FIZZBIN)"),
-            );
-        }
+    if is_fizzbin(&top) {
+        fizzbin_stays(cx, target, &top);
         return Resolved::Done;
     }
     let at_top = pl.pile.len() - 1;
     let mut top = top;
     if top.may_have(&[Power::Fizzbin]) {
-        // A line moving off the pile a card that may be the top and is no Fizzbin says the top
-        // was not one (a Fizzbin never leaves): the Kill is followed (ruling R37). The top is
-        // named as the line names it, unless a card beneath may also be taken for that name.
-        // Only the first such line, the one the Kill takes.
-        let named = std::cell::Cell::new(None);
+        // The first line moving a card off the pile, the one the Kill takes, says what the top
+        // was (ruling R37). A card that is no Fizzbin: the Kill is followed, the top named as the
+        // line names it unless a card beneath may also be taken for that name. A Fizzbin: the
+        // line is wrong either way (a Fizzbin never leaves, and any other card is not the one
+        // named), and whether the top left is not known.
+        let first = std::cell::Cell::new(None);
         cx.claims_left(|e| {
-            if !leaves_pile(e, target) {
-                return false;
-            }
-            named.set(one_card(e).filter(|c| !c.may_have(&[Power::Fizzbin]) && compatible(c, &top)));
-            true
+            first.set(leaves_pile(e, target).then(|| one_card(e)).flatten());
+            leaves_pile(e, target)
         });
-        let Some(named) = named.get() else { return not_followed(cx, target) };
+        let Some(named) = first.get().filter(|c| compatible(c, &top)) else { return not_followed(cx, target) };
+        if is_fizzbin(&named) {
+            fizzbin_stays(cx, target, &named);
+            cx.emit(Event::PileUnknown(target));
+            return Resolved::Done;
+        }
+        if named.may_have(&[Power::Fizzbin]) {
+            return not_followed(cx, target);
+        }
         let pile = &cx.state().player(target).pile;
         if !pile[..at_top].iter().any(|c| compatible(&named, c)) {
             top = named;
@@ -115,6 +114,24 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         cx.check_card(target, &top, span);
     }
     Resolved::Done
+}
+
+/// Whether the card is known to be a Fizzbin.
+fn is_fizzbin(c: &Card) -> bool {
+    c.power().is_some_and(|p| p.is_known() && p.has(Power::Fizzbin))
+}
+
+/// The Kill of a Fizzbin does nothing: a line moving it off the pile is wrong.
+fn fizzbin_stays(cx: &mut PowerCx, target: PlayerId, fizzbin: &Card) {
+    let claim = cx.take_claim(|e| leaves_pile(e, target));
+    if let Some((_, span)) = claim {
+        let name = cx.name(target);
+        cx.report(
+            Diagnostic::new(Code::Misresolved, span, format!("{name}'s {fizzbin} never leaves the pile"))
+                .label("the Kill does nothing")
+                .help("no power removes a Fizzbin from a play pile (TCC 2.1, Tribble Powers: FIZZBIN)"),
+        );
+    }
 }
 
 /// The Kill is taken from the log (R0701). The top card may have left the pile or not, so what
