@@ -789,7 +789,7 @@ impl State {
                 return taken;
             }
             // No card on the pile may be it, but one is, read the other way (F10).
-            let other = pile.other_reading().and_then(|(_, j)| pile.owner(j));
+            let other = pile.other_reading(|o| o == want).and_then(|(_, j)| pile.owner(j));
             if let Some(taken) = pile.take_by_other_reading(seen, |o| o == want) {
                 self.player_mut(p).note_many();
                 if let Some(o) = other {

@@ -45,10 +45,11 @@ pub struct Pile {
     guests: usize,
     /// How many are each other player's, by player index (empty until a guest comes).
     guests_by: Vec<usize>,
-    /// The card at this index, taken as one owner's (the pile's own, `None`, or another player's)
-    /// when a line named it from among cards that may be it, may have been this other owner's
-    /// card instead (ruling F10). Kept while cards only go on top.
-    doubt: Option<(usize, Option<PlayerId>)>,
+    /// Each card at one of these indices, taken as one owner's (the pile's own, `None`, or another
+    /// player's) when a line named it from among cards that may be it, may have been this other
+    /// owner's card instead (ruling F10), oldest first. Kept while the card lies on the pile; most
+    /// piles hold none, and the list stays unallocated.
+    doubts: Vec<(usize, Option<PlayerId>)>,
 }
 
 /// Piles are equal when they hold the same cards of the same owners (the counts follow).
@@ -71,7 +72,7 @@ impl Pile {
     /// The player's own cards.
     pub fn own(cards: Vec<Card>) -> Pile {
         let owners = vec![None; cards.len()];
-        Pile { cards, owners, guests: 0, guests_by: Vec::new(), doubt: None }
+        Pile { cards, owners, guests: 0, guests_by: Vec::new(), doubts: Vec::new() }
     }
 
     /// Counts a card of another player's (`owner`) coming onto the pile, or leaving it.
@@ -100,7 +101,11 @@ impl Pile {
     pub fn insert(&mut self, i: usize, card: Card, owner: Option<PlayerId>) {
         let i = i.min(self.cards.len());
         // A card in doubt stays so while it lies on the pile (ruling F10).
-        self.doubt = self.doubt.map(|(d, o)| (if i <= d { d + 1 } else { d }, o));
+        for (d, _) in &mut self.doubts {
+            if i <= *d {
+                *d += 1;
+            }
+        }
         self.count_guest(owner, true);
         self.cards.insert(i, card);
         self.owners.insert(i, owner);
@@ -108,7 +113,14 @@ impl Pile {
 
     /// The card at `i` and its owner, when it is another player's.
     pub fn remove(&mut self, i: usize) -> (Card, Option<PlayerId>) {
-        self.doubt = self.doubt.filter(|(d, _)| *d != i).map(|(d, o)| (if i < d { d - 1 } else { d }, o));
+        if !self.doubts.is_empty() {
+            self.doubts.retain(|(d, _)| *d != i);
+            for (d, _) in &mut self.doubts {
+                if i < *d {
+                    *d -= 1;
+                }
+            }
+        }
         let owner = self.owners.remove(i);
         self.count_guest(owner, false);
         (self.cards.remove(i), owner)
@@ -153,7 +165,8 @@ impl Pile {
     /// The top card and its owner, when it is another player's.
     pub fn pop(&mut self) -> Option<(Card, Option<PlayerId>)> {
         let card = self.cards.pop()?;
-        self.doubt = self.doubt.filter(|(d, _)| *d < self.cards.len());
+        let len = self.cards.len();
+        self.doubts.retain(|(d, _)| *d < len);
         let owner = self.owners.pop().flatten();
         self.count_guest(owner, false);
         Some((card, owner))
@@ -167,13 +180,16 @@ impl Pile {
     /// The other owner (`None`: the pile's own) whose card the card at `i` may have been instead
     /// of the one it is held as (ruling F10).
     pub fn doubted_owner(&self, i: usize) -> Option<Option<PlayerId>> {
-        self.doubt.filter(|(j, _)| *j == i).map(|(_, o)| o)
+        self.doubts.iter().find(|(j, _)| *j == i).map(|(_, o)| *o)
     }
 
     /// The card at `i` may have been `other`'s (`None`: the pile's own) rather than its owner's
     /// as held (ruling F10).
     pub fn doubt_owner(&mut self, i: usize, other: Option<PlayerId>) {
-        self.doubt = (i < self.cards.len() && self.owners[i] != other).then_some((i, other));
+        self.doubts.retain(|(j, _)| *j != i);
+        if i < self.cards.len() && self.owners[i] != other {
+            self.doubts.push((i, other));
+        }
     }
 
     /// Whether a card of `owner`'s (`None`: the pile's own) other than the one at `except` may be
@@ -188,14 +204,17 @@ impl Pile {
     /// forgotten (the one the doubted card had before it was named is not kept), and the doubted
     /// card leaves as `other`'s.
     pub fn take_as_doubted(&mut self, seen: &Card, other: Option<PlayerId>) -> Option<(Card, Option<PlayerId>)> {
-        let (i, o) = self.doubt?;
-        let held = *self.owners.get(i)?;
-        if o != other || held == other || !compatible(seen, &self.cards[i]) {
-            return None;
-        }
-        let j = (0..self.cards.len())
-            .rev()
-            .find(|j| *j != i && self.owners[*j] == other && compatible(seen, &self.cards[*j]))?;
+        // Of several cards in doubt, the latest that can be read so.
+        let (i, j, held) = self.doubts.iter().rev().find_map(|&(i, o)| {
+            let held = *self.owners.get(i)?;
+            if o != other || held == other || !compatible(seen, &self.cards[i]) {
+                return None;
+            }
+            let j = (0..self.cards.len())
+                .rev()
+                .find(|j| *j != i && self.owners[*j] == other && compatible(seen, &self.cards[*j]))?;
+            Some((i, j, held))
+        })?;
         self.count_guest(other, false);
         self.count_guest(held, true);
         self.owners[j] = held;
@@ -206,17 +225,19 @@ impl Pile {
 
     /// The other reading of the card in doubt (ruling F10): it was the other owner's, and a card
     /// of that owner's that may have been it (`j`) is then the first owner's card, unnamed. The
-    /// indices `(i, j)` of the two cards, when there is such a card.
-    pub fn other_reading(&self) -> Option<(usize, usize)> {
-        let (i, o) = self.doubt?;
-        let held = *self.owners.get(i)?;
-        if held == o {
-            return None;
-        }
-        let j = (0..self.cards.len())
-            .rev()
-            .find(|j| *j != i && self.owners[*j] == o && compatible(&self.cards[i], &self.cards[*j]))?;
-        Some((i, j))
+    /// indices `(i, j)` of the two cards, when there is such a card; of several cards in doubt,
+    /// the latest whose first owner `fits` accepts.
+    pub fn other_reading(&self, fits: impl Fn(Option<PlayerId>) -> bool) -> Option<(usize, usize)> {
+        self.doubts.iter().rev().find_map(|&(i, o)| {
+            let held = *self.owners.get(i)?;
+            if held == o || !fits(held) {
+                return None;
+            }
+            let j = (0..self.cards.len())
+                .rev()
+                .find(|j| *j != i && self.owners[*j] == o && compatible(&self.cards[i], &self.cards[*j]))?;
+            Some((i, j))
+        })
     }
 
     /// A line takes a card `seen` of an owner `fits` accepts that no card on the pile may be (not
@@ -231,13 +252,10 @@ impl Pile {
         if self.cards.iter().any(|c| compatible(seen, c)) {
             return None;
         }
-        let (i, j) = self.other_reading()?;
-        if !fits(self.owners[i]) {
-            return None;
-        }
+        let (i, j) = self.other_reading(fits)?;
         // The two cards trade owners: each owner's count of cards stays.
         self.owners.swap(i, j);
-        self.doubt = None;
+        self.doubts.retain(|(d, _)| *d != i);
         let (_, owner) = self.remove(j);
         Some((*seen, owner))
     }
@@ -249,14 +267,14 @@ impl Pile {
             owners: Vec::with_capacity(cards),
             guests: 0,
             guests_by: Vec::new(),
-            doubt: None,
+            doubts: Vec::new(),
         }
     }
 
     /// Every card, bottom to top, with its owner when it is another player's, leaving the pile
     /// empty (and its room kept for the next round).
     pub fn drain(&mut self) -> impl Iterator<Item = (Card, Option<PlayerId>)> + '_ {
-        self.doubt = None;
+        self.doubts.clear();
         self.guests = 0;
         self.guests_by.clear();
         self.cards.drain(..).zip(self.owners.drain(..))
@@ -264,7 +282,7 @@ impl Pile {
 
     /// Empties the pile, keeping its room.
     pub fn clear(&mut self) {
-        self.doubt = None;
+        self.doubts.clear();
         self.cards.clear();
         self.owners.clear();
         self.guests = 0;
@@ -287,45 +305,43 @@ impl Pile {
         self.guests_by.get(p.index()).copied().unwrap_or(0)
     }
 
-    /// How many of the cards are the pile's own, but one whose owner is in doubt.
+    /// How many of the cards are the pile's own, but those whose owner is in doubt.
     pub fn owned_len(&self) -> usize {
-        let doubted = self.doubted().is_some_and(|i| self.owners[i].is_none());
-        self.cards.len().saturating_sub(self.guests + usize::from(doubted))
+        let doubted = self.doubts.iter().filter(|(i, _)| self.owners.get(*i).is_some_and(|o| o.is_none())).count();
+        self.cards.len().saturating_sub(self.guests + doubted)
     }
 
-    /// The pile's own cards (not other players'), but one whose owner is in doubt: that card is
-    /// located as nobody's (ruling F10).
+    /// The pile's own cards (not other players'), but those whose owner is in doubt: such a card
+    /// is located as nobody's (ruling F10).
     pub fn owned(&self) -> impl Iterator<Item = &Card> + Clone {
         let guests = self.guests > 0;
-        let doubted = self.doubted();
         self.cards
             .iter()
             .zip(&self.owners)
             .enumerate()
-            .filter(move |(i, (_, o))| (!guests || o.is_none()) && Some(*i) != doubted)
+            .filter(move |(i, (_, o))| (!guests || o.is_none()) && !self.doubted(*i))
             .map(|(_, (c, _))| c)
     }
 
-    /// Other players' cards on the pile, with their owners, but one whose owner is in doubt.
+    /// Other players' cards on the pile, with their owners, but those whose owner is in doubt.
     pub fn located_guests(&self) -> impl Iterator<Item = (&Card, PlayerId)> + Clone {
-        let doubted = self.doubted();
         let n = if self.guests == 0 { 0 } else { self.cards.len() };
         self.cards[..n]
             .iter()
             .zip(&self.owners)
             .enumerate()
-            .filter_map(move |(i, (c, o))| o.filter(|_| Some(i) != doubted).map(|o| (c, o)))
+            .filter_map(move |(i, (c, o))| o.filter(|_| !self.doubted(i)).map(|o| (c, o)))
     }
 
     /// How many of `p`'s cards [`Pile::located_guests`] yields.
     pub fn located_guests_of(&self, p: PlayerId) -> usize {
-        let doubted = self.doubted().is_some_and(|i| self.owners[i] == Some(p));
-        self.guests_of(p).saturating_sub(usize::from(doubted))
+        let doubted = self.doubts.iter().filter(|(i, _)| self.owners.get(*i) == Some(&Some(p))).count();
+        self.guests_of(p).saturating_sub(doubted)
     }
 
-    /// The card whose owner is in doubt (ruling F10), if any.
-    fn doubted(&self) -> Option<usize> {
-        self.doubt.map(|(i, _)| i).filter(|i| *i < self.cards.len())
+    /// Whether the owner of the card at `i` is in doubt (ruling F10).
+    fn doubted(&self, i: usize) -> bool {
+        self.doubts.iter().any(|(d, _)| *d == i)
     }
 }
 
@@ -1048,7 +1064,7 @@ mod tests {
         pile.push(partial(Denomination::One), Some(rogue));
         pile.push(exchange, None);
         pile.doubt_owner(2, Some(rogue));
-        assert_eq!(pile.other_reading(), Some((2, 1)));
+        assert_eq!(pile.other_reading(|_| true), Some((2, 1)));
         // A card on the pile that may be the one named comes first: no other reading.
         assert_eq!(pile.take_by_other_reading(&partial(Denomination::Ten), |o| o.is_none()), None);
         // A line asking for one of Rogue's cards does not take the own card freed.
@@ -1057,6 +1073,31 @@ mod tests {
         assert_eq!(&pile[..], &[c(Denomination::Ten, Power::Go), exchange]);
         assert_eq!((pile.owner(0), pile.owner(1), pile.guests_of(rogue)), (None, Some(rogue), 1));
         assert_eq!((pile.doubted_owner(1), pile.owned_len()), (None, 1));
-        assert_eq!(pile.other_reading(), None);
+        assert_eq!(pile.other_reading(|_| true), None);
+    }
+
+    /// Two replayed cards in doubt at once: neither counts for a list, a card taken from beneath
+    /// keeps both doubts on their cards, and each is settled on its own (ruling F10).
+    #[test]
+    fn two_cards_in_doubt_stay_in_doubt() {
+        let (rogue, matt) = (PlayerId(1), PlayerId(2));
+        let exchange = c(Denomination::One, Power::Exchange);
+        let skip = c(Denomination::HundredThousand, Power::Skip);
+        let mut pile = Pile::own(vec![Card::Unknown]);
+        pile.push(partial(Denomination::One), Some(rogue));
+        pile.push(exchange, None);
+        pile.push(skip, None);
+        pile.doubt_owner(2, Some(rogue));
+        pile.doubt_owner(3, Some(matt));
+        assert_eq!((pile.doubted_owner(2), pile.doubted_owner(3)), (Some(Some(rogue)), Some(Some(matt))));
+        assert_eq!((pile.owned_len(), pile.owned().count()), (1, 1));
+        pile.remove(0);
+        assert_eq!((pile.doubted_owner(1), pile.doubted_owner(2)), (Some(Some(rogue)), Some(Some(matt))));
+        // A line sending the 1 Exchange home to Rogue settles that doubt only.
+        assert_eq!(pile.take_as_doubted(&exchange, Some(rogue)), Some((exchange, Some(rogue))));
+        assert_eq!((pile.owner(0), pile.doubted_owner(1)), (None, Some(Some(matt))));
+        assert_eq!((pile.owned_len(), pile.located_guests_of(rogue)), (1, 0));
+        assert_eq!(pile.pop(), Some((skip, None)));
+        assert_eq!((pile.doubted_owner(0), pile.owned_len()), (None, 1));
     }
 }
