@@ -306,7 +306,11 @@ impl Pile {
     }
 
     /// How many of the cards are the pile's own, but those whose owner is in doubt.
+    #[inline]
     pub fn owned_len(&self) -> usize {
+        if self.doubts.is_empty() {
+            return self.cards.len().saturating_sub(self.guests);
+        }
         let doubted = self.doubts.iter().filter(|(i, _)| self.owners.get(*i).is_some_and(|o| o.is_none())).count();
         self.cards.len().saturating_sub(self.guests + doubted)
     }
@@ -334,14 +338,23 @@ impl Pile {
     }
 
     /// How many of `p`'s cards [`Pile::located_guests`] yields.
+    #[inline]
     pub fn located_guests_of(&self, p: PlayerId) -> usize {
+        // Most piles hold no other player's card.
+        if self.guests == 0 {
+            return 0;
+        }
+        if self.doubts.is_empty() {
+            return self.guests_of(p);
+        }
         let doubted = self.doubts.iter().filter(|(i, _)| self.owners.get(*i) == Some(&Some(p))).count();
         self.guests_of(p).saturating_sub(doubted)
     }
 
     /// Whether the owner of the card at `i` is in doubt (ruling F10).
+    #[inline]
     fn doubted(&self, i: usize) -> bool {
-        self.doubts.iter().any(|(d, _)| *d == i)
+        !self.doubts.is_empty() && self.doubts.iter().any(|(d, _)| *d == i)
     }
 }
 
