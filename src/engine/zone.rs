@@ -219,6 +219,7 @@ impl Pile {
         self.count_guest(held, true);
         self.owners[j] = held;
         self.cards[j] = Card::Unknown;
+        self.drop_settled_doubt(j);
         let (card, _) = self.remove(i);
         Some((card, other))
     }
@@ -258,6 +259,13 @@ impl Pile {
         self.doubts.retain(|(d, _)| *d != i);
         let (_, owner) = self.remove(j);
         Some((*seen, owner))
+    }
+
+    /// A card whose owner changed by a reading of another card may now be held as the very owner
+    /// its doubt named: that doubt is settled.
+    fn drop_settled_doubt(&mut self, j: usize) {
+        let owner = self.owners[j];
+        self.doubts.retain(|&(d, o)| d != j || o != owner);
     }
 
     /// An empty pile with room for `cards` cards.
@@ -1112,5 +1120,21 @@ mod tests {
         assert_eq!((pile.owned_len(), pile.located_guests_of(rogue)), (1, 0));
         assert_eq!(pile.pop(), Some((skip, None)));
         assert_eq!((pile.doubted_owner(0), pile.owned_len()), (None, 1));
+    }
+
+    /// A card in doubt whose owner a reading of another card changes to the owner its doubt named
+    /// is in doubt no more.
+    #[test]
+    fn a_reading_that_gives_a_doubted_card_its_other_owner_settles_it() {
+        let rogue = PlayerId(1);
+        let exchange = c(Denomination::One, Power::Exchange);
+        let mut pile = Pile::own(vec![]);
+        pile.push(partial(Denomination::One), Some(rogue));
+        pile.push(exchange, None);
+        pile.doubt_owner(0, None);
+        pile.doubt_owner(1, Some(rogue));
+        assert_eq!(pile.take_as_doubted(&exchange, Some(rogue)), Some((exchange, Some(rogue))));
+        assert_eq!((&pile[..], pile.owner(0), pile.doubted_owner(0)), (&[Card::Unknown][..], None, None));
+        assert_eq!(pile.owned_len(), 1);
     }
 }
