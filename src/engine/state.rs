@@ -821,10 +821,18 @@ impl State {
                 (pl.discard.take(seen).unwrap_or(*seen), had)
             }
             Zone::Pile => {
+                let named = !matches!(seen, Card::Unknown);
+                if named {
+                    if let Some(taken) = pl.pile.take_exact(seen, |_| true) {
+                        return taken;
+                    }
+                }
                 if let Some(taken) = pl.pile.take_seen(seen, |_| true) {
-                    // The card may have been held vaguer than the log names it: its owner's
-                    // located cards may have changed, which the decklist check must see.
-                    self.player_mut(taken.1.unwrap_or(p)).note_many();
+                    // A card held vaguer than the log names it: its owner's located cards have
+                    // changed, which the decklist check must see.
+                    if named {
+                        self.player_mut(taken.1.unwrap_or(p)).note_many();
+                    }
                     return taken;
                 }
                 (*seen, false)

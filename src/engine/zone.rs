@@ -314,7 +314,6 @@ impl Pile {
     }
 
     /// How many of the cards are the pile's own, but those whose owner is in doubt.
-    #[inline]
     pub fn owned_len(&self) -> usize {
         if self.doubts.is_empty() {
             return self.cards.len().saturating_sub(self.guests);
@@ -346,7 +345,6 @@ impl Pile {
     }
 
     /// How many of `p`'s cards [`Pile::located_guests`] yields.
-    #[inline]
     pub fn located_guests_of(&self, p: PlayerId) -> usize {
         // Most piles hold no other player's card.
         if self.guests == 0 {
@@ -360,8 +358,8 @@ impl Pile {
     }
 
     /// Whether the owner of the card at `i` is in doubt (ruling F10).
-    #[inline]
     fn doubted(&self, i: usize) -> bool {
+        // Asked of every card on a pile: most piles hold no card in doubt.
         !self.doubts.is_empty() && self.doubts.iter().any(|(d, _)| *d == i)
     }
 }
