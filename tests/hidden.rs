@@ -152,7 +152,8 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// and a replayed card that another player's unnamed card on the pile may be, taken instead by
 /// reading an earlier card in doubt the other way, as the pile's own (10376416); and a replayed
 /// card that another player's card on a pile with an unseen part may be, held as that player's
-/// with no doubt and checked against the list (11855158, 11893480, 12414220).
+/// with no doubt and checked against the list (11855158, 11893480, 12414220); and one that the
+/// cards of two other players may be, held as the topmost's with no doubt (13214471).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
@@ -176,6 +177,7 @@ fn redactions_once_flagged_stay_clean() {
         (11855158, 0),
         (11893480, 0),
         (12414220, 0),
+        (13214471, 2),
     ];
     for (k, r) in cases {
         let (text, flagged) = redaction_flags(&sweep_game(k), k, r);

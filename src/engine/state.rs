@@ -683,16 +683,22 @@ impl State {
                 // name may as well have been another player's card of it; of several other
                 // players' cards that may be it, the doubt is held with the first whose decklist,
                 // if any, has such a card, and the card counts for no list either way.)
+                // The players other than `owner` whose cards left on the pile may be it: the first
+                // whose decklist may hold it, else the first.
+                let another = |owner: Option<PlayerId>| {
+                    let mut others =
+                        pl.pile.guests().filter(|(c, o)| Some(*o) != owner && compatible(card, c)).map(|(_, o)| o);
+                    let first = others.clone().next();
+                    others.find(|o| listed(*o)).or(first)
+                };
                 let other = match owner {
                     None if guest.is_some() => guest.map(Some),
-                    None => {
-                        let mut others = pl.pile.guests().filter(|(c, _)| compatible(card, c)).map(|(_, o)| o);
-                        let first = others.clone().next();
-                        others.find(|o| listed(*o)).or(first).map(Some)
-                    }
+                    None => another(None).map(Some),
                     // Another player's card that may as well have come from the unseen part,
-                    // which holds the pile's own cards.
-                    Some(_) => (unseen || pl.pile.may_hold(card, None, usize::MAX)).then_some(None),
+                    // which holds the pile's own cards, or have been an own card.
+                    Some(_) if unseen || pl.pile.may_hold(card, None, usize::MAX) => Some(None),
+                    // Or a third player's card (redaction sweep game 13214471).
+                    Some(o) => another(Some(o)).map(Some),
                 };
                 let pl = self.player_mut(*player);
                 if unseen {
