@@ -59,8 +59,11 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         // named), and whether the top left is not known.
         let first = std::cell::Cell::new(None);
         cx.claims_left(|e| {
-            first.set(leaves_pile(e, target).then(|| one_card(e)).flatten());
-            leaves_pile(e, target)
+            let leaves = leaves_pile(e, target);
+            if leaves {
+                first.set(one_card(e));
+            }
+            leaves
         });
         let Some(named) = first.get().filter(|c| compatible(c, &top)) else { return not_followed(cx, target) };
         if is_fizzbin(&named) {
@@ -98,9 +101,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         return home(cx, target, owner, top);
     }
     let claim = cx.take_claim(|e| matches!(e, Event::Discards { player, from: Zone::Pile, .. } if *player == target));
-    if let Some((Event::Discards { cards, .. }, span)) = &claim {
-        let named = crate::engine::state::expand(cards);
-        if named.len() != 1 || !compatible(&named[0], &top) {
+    if let Some((e, span)) = &claim {
+        if !one_card(e).is_some_and(|c| compatible(&c, &top)) {
             let name = cx.name(target);
             cx.report(
                 Diagnostic::new(Code::Misresolved, *span, format!("Kill discards the top of {name}'s pile, {top}"))
@@ -163,11 +165,8 @@ fn one_card(e: &Event) -> Option<Card> {
 /// Whether the line sends `owner`'s card `top` from `target`'s pile to the top of `owner`'s deck.
 fn goes_home(e: &Event, target: PlayerId, owner: PlayerId, top: &Card) -> bool {
     match e {
-        Event::Puts { to: Destination { place: Place::OnDeck, owner: Some(o) }, cards, .. }
-            if leaves_pile(e, target) =>
-        {
-            let named = crate::engine::state::expand(cards);
-            *o == owner && named.len() == 1 && compatible(&named[0], top)
+        Event::Puts { to: Destination { place: Place::OnDeck, owner: Some(o) }, .. } if leaves_pile(e, target) => {
+            *o == owner && one_card(e).is_some_and(|c| compatible(&c, top))
         }
         _ => false,
     }
@@ -177,14 +176,7 @@ fn goes_home(e: &Event, target: PlayerId, owner: PlayerId, top: &Card) -> bool {
 fn home(cx: &mut PowerCx, target: PlayerId, owner: PlayerId, top: Card) -> Resolved {
     let claim = cx.take_claim(|e| leaves_pile(e, target));
     if let Some((e, span)) = &claim {
-        let right = match e {
-            Event::Puts { to: Destination { place: Place::OnDeck, owner: Some(o) }, cards, .. } => {
-                let named = crate::engine::state::expand(cards);
-                *o == owner && named.len() == 1 && compatible(&named[0], &top)
-            }
-            _ => false,
-        };
-        if !right {
+        if !goes_home(e, target, owner, &top) {
             let name = cx.name(owner);
             cx.report(
                 Diagnostic::new(
