@@ -153,7 +153,8 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// reading an earlier card in doubt the other way, as the pile's own (10376416); and a replayed
 /// card that another player's card on a pile with an unseen part may be, held as that player's
 /// with no doubt and checked against the list (11855158, 11893480, 12414220); and one that the
-/// cards of two other players may be, held as the topmost's with no doubt (13214471).
+/// cards of two other players may be, held as the topmost's with no doubt (13214471); and a Score
+/// paid to a player an unwritten draw may have decked (14201801).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
@@ -178,6 +179,7 @@ fn redactions_once_flagged_stay_clean() {
         (11893480, 0),
         (12414220, 0),
         (13214471, 2),
+        (14201801, 2),
     ];
     for (k, r) in cases {
         let (text, flagged) = redaction_flags(&sweep_game(k), k, r);

@@ -1267,6 +1267,17 @@ impl Referee<'_> {
             if self.state.player(by).status == Status::Decked {
                 continue;
             }
+            // A scorer a draw the log did not name may have decked (R34) scores nothing if it did:
+            // with no score line for it, what it scored is the sheet's.
+            if self.drew_unseen.contains(&by)
+                && !progress.has(|e| matches!(e, Event::Scores { player: q, .. } if *q == by))
+            {
+                self.emit(Event::ScoreUnverified(by));
+                if by != player && card.may_have(&[crate::model::Power::Tally]) {
+                    self.emit(Event::ScoreUnverified(player));
+                }
+                continue;
+            }
             let Some(v) = card.denomination().map(Denomination::value) else {
                 self.emit(Event::ScoreUnverified(by));
                 continue;
