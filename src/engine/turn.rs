@@ -1269,7 +1269,7 @@ impl Referee<'_> {
             }
             // A scorer a draw the log did not name may have decked (R34) scores nothing if it did:
             // with no score line for it, what it scored is the sheet's.
-            if self.drew_unseen.contains(&by)
+            if self.may_be_decked_unseen(by)
                 && !progress.has(|e| matches!(e, Event::Scores { player: q, .. } if *q == by))
             {
                 self.emit(Event::ScoreUnverified(by));
@@ -1498,6 +1498,14 @@ impl Referee<'_> {
         }
         self.report(diag);
         Way::InSequence
+    }
+
+    /// Whether `p` may have been decked unseen: by a card drawn unnamed from a deck that may have
+    /// been empty (ruling R34), or, while the turn order is the table's after a power the referee
+    /// does not follow (when such draws are not noted), with a deck that may be empty now.
+    fn may_be_decked_unseen(&self, p: PlayerId) -> bool {
+        let deck = &self.state.player(p).deck;
+        self.drew_unseen.contains(&p) || (self.state.fog.turn_order && deck.len().is_none() && deck.min_len() == 0)
     }
 
     /// How many powers the player of the previous turn activated in it (with the turns Go gave),
@@ -2208,12 +2216,9 @@ impl PowerCx<'_, '_, '_> {
         self.r.name(p).to_string()
     }
 
-    /// Whether `p` may have been decked unseen: by a card drawn unnamed from a deck that may have
-    /// been empty (ruling R34), or, while the turn order is the table's after a power the referee
-    /// does not follow (when such draws are not noted), with a deck that may be empty now.
+    /// Whether `p` may have been decked unseen (see [`Referee::may_be_decked_unseen`]).
     pub fn may_be_decked_unseen(&self, p: PlayerId) -> bool {
-        let deck = &self.state().player(p).deck;
-        self.r.drew_unseen.contains(&p) || (self.state().fog.turn_order && deck.len().is_none() && deck.min_len() == 0)
+        self.r.may_be_decked_unseen(p)
     }
 
     /// Whether `p`'s hand cannot be counted and may be empty: a power taking a card from every
