@@ -2672,11 +2672,13 @@ fn hidden_of(cards: Vec<Card>) -> Hidden {
 pub(super) fn same_event(happened: &Event, expected: &Event) -> bool {
     use super::zone::compatible;
     // Card by card, counts spelled out, without building either list.
+    let len = |l: &[CardCount]| l.iter().map(|c| u64::from(c.count)).sum::<u64>();
     let lists = |a: &[CardCount], b: &[CardCount]| {
         use super::state::each;
-        let len = |l: &[CardCount]| l.iter().map(|c| u64::from(c.count)).sum::<u64>();
         len(a) == len(b) && each(a).zip(each(b)).all(|(x, y)| compatible(x, y))
     };
+    // From a hand, in any order.
+    let hand = |a: &[CardCount], b: &[CardCount]| lists(a, b) || len(a) == len(b) && pairs_into(a, b);
     match (happened, expected) {
         (Event::Draws { player: p, drawn: Drawn::Cards(a) }, Event::Draws { player: q, drawn: Drawn::Cards(b) }) => {
             p == q && lists(a, b)
@@ -2689,15 +2691,47 @@ pub(super) fn same_event(happened: &Event, expected: &Event) -> bool {
                 }
         }
         (Event::Discards { player: p, cards: a, from: f }, Event::Discards { player: q, cards: b, from: g }) => {
-            p == q && f == g && lists(a, b)
+            p == q && f == g && if *f == Zone::Hand { hand(a, b) } else { lists(a, b) }
         }
         (Event::Plays { player: p, card: a }, Event::Plays { player: q, card: b }) => p == q && compatible(a, b),
         (Event::Reveals { player: p, cards: a }, Event::Reveals { player: q, cards: b }) => p == q && lists(a, b),
         (Event::Puts { player: p, cards: a, to: t, from: f }, Event::Puts { player: q, cards: b, to: u, from: g }) => {
-            p == q && t == u && f == g && lists(a, b)
+            p == q && t == u && f == g && if f.zone == Zone::Hand { hand(a, b) } else { lists(a, b) }
         }
         _ => happened == expected,
     }
+}
+
+/// Whether each card of `fewer` can be paired with a different card of `more` that it may be. A
+/// hand has no order, so a line moving cards from one may name them in any order, and the referee
+/// lists the cards it knows first. (A matching, by augmenting paths; lists longer than any hand,
+/// which only a crafted log holds, are compared in order.)
+pub(super) fn pairs_into(fewer: &[CardCount], more: &[CardCount]) -> bool {
+    use super::state::expand;
+    use super::zone::compatible;
+    const LONGEST: usize = 256;
+    let (fewer, more) = (expand(fewer), expand(more));
+    if fewer.len() > more.len() {
+        return false;
+    }
+    if more.len() > LONGEST {
+        return fewer.iter().zip(&more).all(|(x, y)| compatible(x, y));
+    }
+    // `paired[j]`: the card of `fewer` that card `j` of `more` is paired with.
+    fn augment(i: usize, fewer: &[Card], more: &[Card], paired: &mut [Option<usize>], seen: &mut [bool]) -> bool {
+        for j in 0..more.len() {
+            if !seen[j] && compatible(&fewer[i], &more[j]) {
+                seen[j] = true;
+                if paired[j].is_none_or(|k| augment(k, fewer, more, paired, seen)) {
+                    paired[j] = Some(i);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    let mut paired = vec![None; more.len()];
+    (0..fewer.len()).all(|i| augment(i, &fewer, &more, &mut paired, &mut vec![false; more.len()]))
 }
 
 trait TruncateTotal {

@@ -176,7 +176,7 @@ impl Referee<'_> {
         }
         let mut claims = Vec::new();
         let mut nth_claim = 0;
-        let mut fact_on_deck = false;
+        let mut reopen = false;
         for (k, l) in lines.iter().enumerate().take(end).skip(at + 1) {
             self.line = k;
             let consumed = matches!(l.kind, LineKind::Resolution(_)) && {
@@ -199,10 +199,11 @@ impl Referee<'_> {
                         }),
                         _ => self.emit(e.clone()),
                     }
-                    fact_on_deck |= matches!(
-                        e,
-                        Event::Puts { to: super::event::Destination { place: super::event::Place::OnDeck, .. }, .. }
-                    );
+                    // What a fact leaves a zone holding is not known to stay so: a move the log
+                    // leaves out may have come after it (a Mutate's cards onto the pile it
+                    // shuffled in, a Masaka's draws from the deck its hand went under), and so
+                    // may the turn's later steps (a card a Rescue put in the hand, played at once).
+                    reopen = true;
                     if let Event::GoesOut(p) = e {
                         if !self.went_out.contains(p) {
                             self.went_out.push(*p);
@@ -214,10 +215,8 @@ impl Referee<'_> {
             }
         }
         self.line = at;
-        if fact_on_deck {
-            // A card the table puts on a deck under a power not followed is not known to be its
-            // top: a move the log leaves out may have put another above it. What the power may
-            // have done is open again after the table's lines.
+        if reopen {
+            // What the power may have done is open again after the table's lines.
             let unverified = self.events[events_before..].iter().rev().find_map(|l| match &l.event {
                 e @ Event::Unverified { .. } => Some(e.clone()),
                 _ => None,
@@ -262,7 +261,8 @@ impl Referee<'_> {
             .and_then(|(mover, from, skips)| self.skips_read_to((mover, from, skips.saturating_sub(1)), player));
         if let Some((decked, skipped, instead)) = fell_here {
             let why = |r: &Self, _| format!("the Skip fell on {}", r.name(player));
-            self.passed_by_skips(decked, instead, player, turn.player_span, why);
+            let expected = self.state.next.unwrap_or(player);
+            self.passed_by_skips((decked, instead), (player, expected), turn.player_span, why);
             for s in skipped.iter().chain([&player]) {
                 self.emit(Event::IsSkipped(*s));
             }
@@ -318,7 +318,8 @@ impl Referee<'_> {
         });
         if let Some((decked, skipped, instead)) = read.and_then(|r| self.skips_read_to(r, player)) {
             let why = |r: &Self, q| format!("the Skip passed {} by", r.name(q));
-            self.passed_by_skips(decked, instead, player, turn.player_span, why);
+            let expected = self.state.next.unwrap_or(player);
+            self.passed_by_skips((decked, instead), (player, expected), turn.player_span, why);
             for s in &skipped {
                 if self.last_skipped != Some(*s) {
                     self.emit(Event::IsSkipped(*s));
@@ -511,16 +512,14 @@ impl Referee<'_> {
 
     /// Takes the players a reading of the last turn's Skips passed over to have been decked at
     /// the deal (a note each, labelled by `why`), `player`'s turn at `span` being the one the
-    /// reading gives: the rules gave it to the player expected now.
+    /// reading gives: the rules gave it to `expected`.
     fn passed_by_skips(
         &mut self,
-        decked: Vec<PlayerId>,
-        instead: Option<PlayerId>,
-        player: PlayerId,
+        (decked, instead): (Vec<PlayerId>, Option<PlayerId>),
+        (player, expected): (PlayerId, PlayerId),
         span: Span,
         why: impl Fn(&Self, PlayerId) -> String,
     ) {
-        let expected = self.state.next.unwrap_or(player);
         for q in decked {
             self.report(self.decked_at_deal_note(q, span, why(self, q)));
             self.infer_decked_at_deal(InferredDecked::new(q, player, span, expected, instead));
@@ -1916,6 +1915,9 @@ impl Referee<'_> {
             if next == Some(player) && from != player {
                 next = self.state.next_in_turn(player);
             }
+            if progress.skips > 0 && !self.state.fog.turn_order && self.skip_claimed(player, from, next, progress) {
+                return;
+            }
             if progress.skips > 0 {
                 self.skip_reading = Some((player, from, progress.skips));
             }
@@ -1929,6 +1931,21 @@ impl Referee<'_> {
                     if !self.maybe_awaiting.contains(&(by, target)) {
                         self.maybe_awaiting.push((by, target));
                     }
+                }
+            }
+            if self.state.fog.turn_order {
+                // The table's lines say whom the Skips passed over, as its turn lines do.
+                let said: Vec<PlayerId> = progress
+                    .claims
+                    .iter()
+                    .filter_map(|(e, _, used)| match e {
+                        Event::IsSkipped(q) if !*used && self.state.player(*q).is_in() => Some(*q),
+                        _ => None,
+                    })
+                    .take(progress.skips as usize)
+                    .collect();
+                for q in said {
+                    self.emit(Event::IsSkipped(q));
                 }
             }
             for _ in 0..progress.skips {
@@ -1945,6 +1962,101 @@ impl Referee<'_> {
                 self.emit(Event::IsNext(next));
             }
         }
+    }
+
+    /// The table says the turn's Skips fell on a player further on than the rules put them (a
+    /// line `Gus is skipped` where the rules skip Fay): the players passed over may have been
+    /// decked at the deal unseen (ruling R2), read as when the skipped player writes the turn
+    /// down. `next` is the first player the rules skip. True when the line is taken so: who is
+    /// skipped and who is next are settled.
+    fn skip_claimed(&mut self, player: PlayerId, from: PlayerId, next: Option<PlayerId>, progress: &Progress) -> bool {
+        let taken_decked = |r: &Self, q: PlayerId| r.inferred_decked.iter().any(|d| d.player == q);
+        let claimed = progress.claims.iter().find_map(|(e, span, used)| match e {
+            Event::IsSkipped(q)
+                if !*used && Some(*q) != next && (self.state.player(*q).is_in() || taken_decked(self, *q)) =>
+            {
+                Some((*q, *span))
+            }
+            _ => None,
+        });
+        let Some((q, span)) = claimed else { return false };
+        if taken_decked(self, q) {
+            // A player taken to have been decked at the deal is skipped: that reading is withdrawn
+            // (its other reading, if any, stands instead), and the Skip fell on this player if
+            // the rules now put it there.
+            self.withdraw_inference(q, span, "is skipped");
+            let mut now = self.state.next_in_turn(from);
+            if now == Some(player) && from != player {
+                now = self.state.next_in_turn(player);
+            }
+            if progress.skips != 1 || now != Some(q) {
+                return false;
+            }
+            self.emit(Event::IsSkipped(q));
+            self.last_skipped = Some(q);
+            if let Some(n) = self.state.next_in_turn(q) {
+                self.emit(Event::IsNext(n));
+            }
+            return true;
+        }
+        let Some((decked, skipped, instead)) = self.skips_read_to((player, from, progress.skips - 1), q) else {
+            return false;
+        };
+        let why = |r: &Self, _| format!("the Skip fell on {}", r.name(q));
+        self.passed_by_skips((decked, instead), (q, next.unwrap_or(q)), span, why);
+        for s in skipped.iter().chain([&q]) {
+            self.emit(Event::IsSkipped(*s));
+        }
+        self.last_skipped = Some(q);
+        if let Some(n) = self.state.next_in_turn(q) {
+            self.emit(Event::IsNext(n));
+        }
+        true
+    }
+
+    /// Whether the claim is the last player in putting the hand onto the pile (ruling R33) where
+    /// the referee could not follow it: a hand it could not count went there (the pile is unknown
+    /// after it), the table says the player went out with a hand the referee cannot count, or
+    /// every other player still in may have been decked unseen. The table's line then says what
+    /// the hand held, so long as it names the cards the referee knew of.
+    fn last_hand_onto_pile(&self, claim: &Event, claims: &[(&Event, Span)], from: usize) -> bool {
+        fn onto_pile(e: &Event) -> Option<(PlayerId, &[CardCount])> {
+            match e {
+                Event::Puts {
+                    player,
+                    cards,
+                    to: super::event::Destination { place: super::event::Place::OnPile, owner: None },
+                    from: super::event::Source { zone: Zone::Hand, owner: None },
+                } => Some((*player, cards)),
+                _ => None,
+            }
+        }
+        let Some((p, named)) = onto_pile(claim) else { return false };
+        let happened = &self.events[from..];
+        let uncounted = happened.iter().any(|l| l.event == Event::PileUnknown(p))
+            && happened.iter().any(|l| l.event == Event::GoesOut(p));
+        let said_out =
+            self.state.player(p).hand.len().is_none() && claims.iter().any(|(e, _)| **e == Event::GoesOut(p));
+        let last_in = self.state.player(p).is_in()
+            && self.state.seating.iter().all(|q| {
+                *q == p
+                    || !self.state.player(*q).is_in()
+                    || self.may_have_been_decked(*q)
+                    || self.may_be_decked_unseen(*q)
+            });
+        if !(uncounted || said_out || last_in) {
+            return false;
+        }
+        // The cards the referee put there, or else the hand it holds.
+        let put: Vec<&[CardCount]> =
+            happened.iter().filter_map(|l| onto_pile(&l.event).filter(|(q, _)| *q == p)).map(|(_, k)| k).collect();
+        if !put.is_empty() {
+            return put.iter().all(|known| super::replay::pairs_into(known, named));
+        }
+        let hand = &self.state.player(p).hand;
+        let known: Vec<CardCount> = hand.known.iter().map(|c| CardCount::one(*c, Span::default())).collect();
+        let n: u32 = named.iter().map(|c| c.count).sum();
+        hand.len().is_none_or(|len| len == n) && super::replay::pairs_into(&known, named)
     }
 
     /// Compares the table's resolution lines with what the rules made happen in this turn.
@@ -1988,7 +2100,7 @@ impl Referee<'_> {
                 }
                 None => every(),
             };
-            if found || matches!(claim, Event::Passes(_)) {
+            if found || matches!(claim, Event::Passes(_)) || self.last_hand_onto_pile(claim, claims, from) {
                 continue;
             }
             if let Event::GoesOut(p) = claim {
@@ -2677,6 +2789,7 @@ fn cosmetic_kind(claim: &Event) -> Option<std::mem::Discriminant<Event>> {
     match claim {
         Event::Discards { .. } => Some(std::mem::discriminant(&Event::DiscardsHand(p))),
         Event::Scores { .. } => Some(std::mem::discriminant(&Event::ScoreUnverified(p))),
+        Event::Draws { .. } => Some(std::mem::discriminant(&Event::DrawsUnknown(p))),
         _ => None,
     }
 }
@@ -2686,6 +2799,9 @@ fn cosmetic(claim: &Event, happened: &Event) -> bool {
         (Event::Discards { player: p, from: crate::model::log::Zone::Hand, .. }, Event::DiscardsHand(q)) => p == q,
         // A score the referee could not work out this turn is the table's word (the sheet decides).
         (Event::Scores { player: p, .. }, Event::ScoreUnverified(q)) => p == q,
+        // So are the cards drawn where the referee could not count them (a Toxin's revealed cards
+        // when the Discard cards on a pile are not all known).
+        (Event::Draws { player: p, .. }, Event::DrawsUnknown(q)) => p == q,
         _ => false,
     }
 }

@@ -14,7 +14,8 @@ pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: TOXIN",
     text: "Used, Toxin has each other player still in the round reveal as many cards from the top of the \
            draw deck as their own play pile holds Discard cards (compounds with Discard count), one \
-           `reveals` line each (`  Matt reveals 100 Go, 1 Skip`). The user chooses one revealed card and \
+           `reveals` line each (`  Matt reveals 100 Go, 1 Skip`; a line drawing them into the hand, \
+           `  Matt draws 100 Go, 1 Skip`, serves as well). The user chooses one revealed card and \
            scores its number (`use take 100 Go`, and `  Dan scores 100`); the revealed cards then go into \
            their players' hands. A deck shorter than its count reveals what it holds; nobody is decked by \
            it. Nobody scores from a decked player. A count the referee cannot see (a pile card whose \
@@ -51,9 +52,14 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             })
         };
         let deck_len = pl.deck.len();
-        let shown = cx.take_claim(|e| matches!(e, Event::Reveals { player: p, .. } if *p == q));
+        // The table may write the cards as revealed, or as drawn into the hand.
+        let shown = cx
+            .take_claim(|e| matches!(e, Event::Reveals { player: p, .. } if *p == q))
+            .or_else(|| cx.take_claim(|e| matches!(e, Event::Draws { player: p, drawn: Drawn::Cards(_) } if *p == q)));
         let written: Option<(Vec<Card>, Span)> = match &shown {
-            Some((Event::Reveals { cards, .. }, span)) => Some((crate::engine::state::expand(cards), *span)),
+            Some((Event::Reveals { cards, .. } | Event::Draws { drawn: Drawn::Cards(cards), .. }, span)) => {
+                Some((crate::engine::state::expand(cards), *span))
+            }
             _ => None,
         };
         // A deck of unknown size may hold fewer cards than the count: at least `least` come.
@@ -68,9 +74,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                 unseen.push(q);
                 continue;
             };
-            if !cards.is_empty() {
-                to_hand(cx, q, &cards);
-            }
+            to_hand(cx, q, &cards);
             owners.extend(std::iter::repeat_n(q, cards.len()));
             revealed.extend(cards);
             continue;
@@ -224,6 +228,9 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
 
 /// The revealed cards are shown, then go from the deck's top into the hand.
 fn to_hand(cx: &mut PowerCx, q: crate::model::PlayerId, cards: &[Card]) {
+    if cards.is_empty() {
+        return;
+    }
     let list: CardCounts = cards.iter().map(|c| CardCount::one(*c, Span::default())).collect();
     cx.emit(Event::Reveals { player: q, cards: list.clone() });
     cx.emit(Event::Draws { player: q, drawn: Drawn::Cards(list) });
