@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod redact;
+pub mod written;
 
 use std::path::{Path, PathBuf};
 use tribbles::diagnostics::render::{self, HumanStyle};

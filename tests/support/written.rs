@@ -1,0 +1,241 @@
+//! A log with every line the referee derives written out (FORMAT.md §8): a resolution line left
+//! out stands for what the engine derives, so writing it must change nothing. The sweeps of
+//! `tests/hidden.rs` write them into legal games, whole and then redacted.
+
+use std::collections::HashMap;
+use tribbles::engine::event::{Drawn, Event};
+use tribbles::engine::replay::replay;
+use tribbles::model::log::{CardCount, Line, LineKind, Log, StepKind, Zone};
+use tribbles::model::{PlayerId, Power};
+
+/// The events a table may write as resolution lines: what happened to cards, points and the
+/// order of play, not the referee's own bookkeeping (whose turn is next, what became unknown).
+fn writable(e: &Event) -> bool {
+    matches!(
+        e,
+        Event::Draws { .. }
+            | Event::Discards { .. }
+            | Event::Puts { .. }
+            | Event::Reveals { .. }
+            | Event::Shuffles { .. }
+            | Event::Scores { .. }
+            | Event::Loses { .. }
+            | Event::GoesOut(_)
+            | Event::IsDecked(_)
+            | Event::IsSkipped(_)
+            | Event::Passes(_)
+            | Event::DirectionReverses
+            | Event::ChainBreaks
+            | Event::TroubleShifts(_)
+    )
+}
+
+/// Whether the event says the referee could not follow something: where it could not, its
+/// other events in the same place are its best reading, not always what happened.
+fn unsure(e: &Event) -> bool {
+    matches!(
+        e,
+        Event::Unverified { .. }
+            | Event::ScoreUnverified(_)
+            | Event::HandUnknown(_)
+            | Event::DrawsUnknown(_)
+            | Event::PileUnknown(_)
+            | Event::DiscardsUnknown(_)
+            | Event::ZonesUnknown { .. }
+            | Event::MayGoOut(_)
+            | Event::MayScore { .. }
+            | Event::MayRemove(_)
+            | Event::PotMayEmpty
+            | Event::PotUnknown
+            | Event::TroubleHidden
+            | Event::DeckedUnseen(_)
+    )
+}
+
+/// Where a turn's own events begin: past those that read the last turn's Skips again (who was
+/// decked at the deal, who was skipped).
+fn begun(events: &[&Event]) -> usize {
+    events
+        .iter()
+        .position(|e| !matches!(e, Event::IsSkipped(_) | Event::IsNext(_) | Event::DeckedAtDeal(_)))
+        .unwrap_or(events.len())
+}
+
+/// Whether the cards are one known Fizzbin.
+fn fizzbin(cards: &[CardCount]) -> bool {
+    matches!(cards, [c] if c.count == 1 && c.card.power().is_some_and(|p| p.is_known() && p.has(Power::Fizzbin)))
+}
+
+/// Each card a line moves, as a line of its own: none for a line of one card.
+fn singles(e: &Event) -> Vec<Event> {
+    let cards = match e {
+        Event::Draws { drawn: Drawn::Cards(cards), .. }
+        | Event::Discards { cards, .. }
+        | Event::Puts { cards, .. }
+        | Event::Reveals { cards, .. } => cards,
+        _ => return Vec::new(),
+    };
+    if cards.iter().map(|c| c.count).sum::<u32>() < 2 {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for c in cards.iter() {
+        let one = CardCount { count: 1, ..c.clone() }.list();
+        let mut single = e.clone();
+        match &mut single {
+            Event::Draws { drawn, .. } => *drawn = Drawn::Cards(one),
+            Event::Discards { cards, .. } | Event::Puts { cards, .. } | Event::Reveals { cards, .. } => *cards = one,
+            _ => {}
+        }
+        out.push(single);
+    }
+    out
+}
+
+/// What the turn's own steps say already, by kind: draws, losses and passes of its player.
+#[derive(Default)]
+struct Said {
+    draws: usize,
+    loses: usize,
+    passes: usize,
+}
+
+impl Said {
+    fn of(kind: &StepKind, said: &mut Said) {
+        match kind {
+            StepKind::Draw { .. } | StepKind::ActionDraw(_) => said.draws += 1,
+            StepKind::ActionLose(_) => said.loses += 1,
+            StepKind::Pass { .. } => said.passes += 1,
+            _ => {}
+        }
+    }
+
+    /// Whether the event is one of the step's own (and counts it off).
+    fn takes(&mut self, e: &Event, player: PlayerId) -> bool {
+        let slot = match e {
+            Event::Draws { player: p, .. } if *p == player => &mut self.draws,
+            Event::Loses { player: p, .. } if *p == player => &mut self.loses,
+            Event::Passes(p) if *p == player => &mut self.passes,
+            _ => return false,
+        };
+        let own = *slot > 0;
+        *slot = slot.saturating_sub(1);
+        own
+    }
+}
+
+/// `log` with, under each turn and `then` line, the resolution lines of every event the referee
+/// derived there that the log leaves out. The log must check clean: on a flawed log the referee's
+/// events are what it took, not what happened.
+pub fn written_out(log: &Log) -> Log {
+    let r = replay(log);
+    let names = &log.names;
+    let mut by_line: HashMap<usize, Vec<&Event>> = HashMap::new();
+    for e in &r.events {
+        by_line.entry(e.line).or_default().push(&e.event);
+    }
+    let mut out = log.clone();
+    out.lines.clear();
+    let mut player = None;
+    let mut i = 0;
+    while i < log.lines.len() {
+        let header = i;
+        let line = &log.lines[i];
+        out.lines.push(line.clone());
+        i += 1;
+        let mut said = Said::default();
+        match &line.kind {
+            LineKind::Turn(turn) => {
+                player = Some(turn.player);
+                for s in &turn.steps {
+                    Said::of(&s.kind, &mut said);
+                }
+            }
+            LineKind::Then(step) => Said::of(&step.kind, &mut said),
+            _ => continue,
+        }
+        let Some(player) = player else { continue };
+        // The turn's resolution lines as the log wrote them, each with the texts of the events
+        // it stands for: its own, each card of a line moving several (the referee may record
+        // them card by card, as for Mutate), and a Stampede's play as the card put on the pile.
+        let mut written: Vec<(&Line, Vec<String>)> = Vec::new();
+        while let Some(next) = log.lines.get(i).filter(|l| matches!(l.kind, LineKind::Resolution(_))) {
+            if let LineKind::Resolution(e) = &next.kind {
+                let text = e.display(names).to_string();
+                let mut texts = singles(e).iter().map(|one| one.display(names).to_string()).collect::<Vec<_>>();
+                if let Event::Plays { .. } = e {
+                    texts.push(text.replacen(" plays ", " puts ", 1) + " on pile");
+                }
+                texts.push(text);
+                written.push((next, texts));
+            }
+            i += 1;
+        }
+        // Each event the referee derived, with the written line it stands for, if any.
+        let mut mutated = false;
+        let mut derived: Vec<(&Event, Option<usize>)> = Vec::new();
+        let events = by_line.get(&header).map(Vec::as_slice).unwrap_or_default();
+        // Where the referee could not follow the turn, only what its written lines say is taken.
+        let sure = !events.iter().any(|e| unsure(e));
+        // Players a turn finds skipped before it begins are the last turn's Skips read again
+        // (ruling R2), not this turn's doing: they are written under the turn that skipped them,
+        // in place of the first reading there.
+        let skipped_here = events[begun(events)..].iter().any(|e| matches!(e, Event::IsSkipped(_)));
+        let reread: Vec<&Event> = log.lines[i..]
+            .iter()
+            .filter(|_| skipped_here)
+            .position(|l| matches!(l.kind, LineKind::Turn(_)))
+            .and_then(|k| by_line.get(&(i + k)))
+            .map(|next| next[..begun(next)].iter().copied().filter(|e| matches!(e, Event::IsSkipped(_))).collect())
+            .unwrap_or_default();
+        let first_reading = |e: &&Event| !matches!(e, Event::IsSkipped(_)) || reread.is_empty();
+        let own = events[begun(events)..].iter().copied().filter(first_reading).chain(reread.iter().copied());
+        for e in own {
+            // Mutate: the referee shuffles the pile into the deck and puts each Fizzbin back at
+            // the bottom, a card the table saw stay where it was.
+            let fizzbin_stays = mutated && matches!(e, Event::Puts { cards, .. } if fizzbin(cards));
+            mutated = matches!(e, Event::Shuffles { from: Zone::Pile, .. }) || fizzbin_stays;
+            if !writable(e) || said.takes(e, player) || fizzbin_stays {
+                continue;
+            }
+            let text = e.display(names).to_string();
+            let found = written.iter_mut().enumerate().find_map(|(j, (_, texts))| {
+                let k = texts.iter().position(|t| *t == text)?;
+                texts.swap_remove(k);
+                Some(j)
+            });
+            if found.is_some() || sure {
+                derived.push((e, found));
+            }
+        }
+        // In the referee's order: a written line where its first event happened (with the written
+        // lines before it that stand for no event), a derived line where it happened.
+        let mut done = vec![false; written.len()];
+        let stands: Vec<bool> = (0..written.len()).map(|j| derived.iter().any(|(_, f)| *f == Some(j))).collect();
+        for (e, found) in derived {
+            match found {
+                Some(j) if !done[j] => {
+                    for k in 0..=j {
+                        if !done[k] && (k == j || !stands[k]) {
+                            out.lines.push(written[k].0.clone());
+                            done[k] = true;
+                        }
+                    }
+                }
+                Some(_) => {}
+                None => out.lines.push(Line {
+                    kind: LineKind::Resolution(e.clone()),
+                    span: Default::default(),
+                    comment: None,
+                    blank_before: false,
+                }),
+            }
+        }
+        for (j, (line, _)) in written.iter().enumerate() {
+            if !done[j] {
+                out.lines.push((*line).clone());
+            }
+        }
+    }
+    out
+}
