@@ -403,7 +403,7 @@ impl Referee<'_> {
 
     /// A turn whose lines show a player taken to have been decked at the deal taking part: that
     /// player was in after all. A decked player has no hand, so a card played, put or discarded
-    /// from the hand shows it, as does the player's going out; a draw, or a card moved from the
+    /// from the hand shows it, as does the player's going out or being skipped; a draw, or a card moved from the
     /// deck, shows it under a power that acts on every player still in (or may: a Copy, a
     /// Sabotage's activation, a replay), or under any power while the deck has gained nothing
     /// since the deal (the deal emptied a decked player's deck; only a Recycle or the like
@@ -426,8 +426,8 @@ impl Referee<'_> {
                 Event::Plays { player, .. } => Some(*player),
                 Event::Puts { player, from, .. } if from.zone == Zone::Hand && from.owner.is_none() => Some(*player),
                 Event::Discards { player, from: Zone::Hand, .. } => Some(*player),
-                // Going out takes a player still in.
-                Event::GoesOut(player) => Some(*player),
+                // Going out takes a player still in; a decked one is passed over, not skipped.
+                Event::GoesOut(player) | Event::IsSkipped(player) => Some(*player),
                 // A decked player keeps the discard and play piles, which a power may still reach
                 // (Rival's name): only the deck shows the player in.
                 Event::Draws { player, .. }
