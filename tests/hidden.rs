@@ -217,7 +217,10 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// card that another player's card on a pile with an unseen part may be, held as that player's
 /// with no doubt and checked against the list (11855158, 11893480, 12414220); and one that the
 /// cards of two other players may be, held as the topmost's with no doubt (13214471); and a Score
-/// paid to a player an unwritten draw may have decked (14201801).
+/// paid to a player an unwritten draw may have decked (14201801); and a reseating refused although
+/// the one taken to have gone out, with a BaH! in the pile, may have been decked (15880970); and a
+/// Rival's removal that may not have happened, taken as one of two unnamed cards, which left a
+/// wrong one known and the discard pile, then the deck, counted one high (16153354).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
@@ -243,6 +246,8 @@ fn redactions_once_flagged_stay_clean() {
         (12414220, 0),
         (13214471, 2),
         (14201801, 2),
+        (15880970, 1),
+        (16153354, 1),
     ];
     for (k, r) in cases {
         let (text, flagged) = redaction_flags(&sweep_game(k), k, r);

@@ -86,16 +86,20 @@ fn state(s: &State, out: &mut impl Write) -> std::io::Result<()> {
             s.names.get(*p),
             if s.fog.scores { "?".to_string() } else { pl.score.to_string() }
         )?;
-        let size = |n: Option<u32>| n.map_or("an unknown number of".to_string(), |n| n.to_string());
+        let size = |n: Option<u32>, least: u32| match (n, least) {
+            (Some(n), _) => n.to_string(),
+            (None, 0) => "an unknown number of".to_string(),
+            (None, least) => format!("at least {least}"),
+        };
         let known: Vec<String> = pl.hand.known.iter().map(ToString::to_string).collect();
         writeln!(
             out,
             "  hand: {} card{}{}",
-            size(pl.hand.len()),
+            size(pl.hand.len(), pl.hand.min_len()),
             if pl.hand.len() == Some(1) { "" } else { "s" },
             if known.is_empty() { String::new() } else { format!(", known: {}", known.join(", ")) }
         )?;
-        writeln!(out, "  deck: {} cards", size(pl.deck.len()))?;
+        writeln!(out, "  deck: {} cards", size(pl.deck.len(), pl.deck.min_len()))?;
         let pile: Vec<String> = pl.pile.iter().map(ToString::to_string).collect();
         let pile = match (pl.pile_unknown, pile.is_empty()) {
             (true, true) => "unknown".to_string(),
@@ -104,7 +108,7 @@ fn state(s: &State, out: &mut impl Write) -> std::io::Result<()> {
             (false, false) => pile.join(", "),
         };
         writeln!(out, "  pile: {pile}")?;
-        writeln!(out, "  discard: {} cards", size(pl.discard.len()))?;
+        writeln!(out, "  discard: {} cards", size(pl.discard.len(), pl.discard.min_len()))?;
     }
     Ok(())
 }

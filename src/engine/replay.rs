@@ -1902,8 +1902,10 @@ impl<'a> Referee<'a> {
         if self.state.fog.turn_order {
             return None;
         }
+        // A player taken to have gone out may not have, when who went out is the sheet's.
         Some(self.state.players.iter().any(|pl| {
-            pl.status != Status::Out && (pl.pile_unknown || pl.pile.iter().any(|c| c.may_have(&[Power::Bah])))
+            (pl.status != Status::Out || self.outs_uncertain)
+                && (pl.pile_unknown || pl.pile.iter().any(|c| c.may_have(&[Power::Bah])))
         }))
     }
 

@@ -611,13 +611,15 @@ impl State {
             Event::Freezes { player, power } => self.frozen.push((*power, *player)),
             Event::Awaits { player, target } => self.awaiting.push((*player, *target)),
             Event::MayRemove(p) => {
-                let d = &mut self.player_mut(*p).discard;
-                if d.unknown > 0 {
-                    d.unknown -= 1;
-                } else if let Some(i) = d.known.iter().position(|c| c.power().is_none_or(|p| !p.is_known())) {
-                    d.known.remove(i);
-                }
-                // One card fewer, or as many as before: only the lower count stays certain.
+                let pl = self.player_mut(*p);
+                pl.note_many();
+                let d = &mut pl.discard;
+                // Any card whose power is not known may be the one removed, or none was: which
+                // of them are left is not known, only that one fewer stays certain.
+                let vague = |c: &Card| c.power().is_none_or(|p| !p.is_known());
+                let unnamed = d.known.iter().filter(|c| vague(c)).count() as u32;
+                d.known.retain(|c| !vague(c));
+                d.unknown = (d.unknown + unnamed).saturating_sub(1);
                 d.unbounded = true;
             }
             Event::StopsAwaiting { player, target } => {
