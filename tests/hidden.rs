@@ -159,10 +159,12 @@ fn legal_games_with_every_derived_line_written_stay_clean() {
 /// under a deck that then gave draws (11473) and a Mutate's shuffle (236) under an unfollowed
 /// power; a Toxin's draws line (169); and, in the writer itself, lines the referee records card by
 /// card (151), a Masaka's lines in the referee's order (10) and a Skip read again a turn later
-/// (13817).
+/// (13817); the last one's hand while the turn order is the table's (86374, 97610, 160820) or
+/// where the referee places it nowhere (87699); and, in the writer, an Ante's card of a player
+/// found decked at the deal a turn later (112177).
 #[test]
 fn written_games_once_flagged_stay_clean() {
-    for k in [10, 12, 151, 169, 236, 3930, 11169, 11473, 13817, 14499, 16281] {
+    for k in [10, 12, 151, 169, 236, 3930, 11169, 11473, 13817, 14499, 16281, 86374, 87699, 97610, 112177, 160820] {
         let written = written_out(&sweep_game(k));
         for version in [written.clone(), redacted(&written, k * 10 + 7)] {
             let text = print::format(&version);

@@ -2017,7 +2017,9 @@ impl Referee<'_> {
     /// Whether the claim is the last player in putting the hand onto the pile (ruling R33) where
     /// the referee could not follow it: a hand it could not count went there (the pile is unknown
     /// after it), the table says the player went out with a hand the referee cannot count, or
-    /// every other player still in may have been decked unseen. The table's line then says what
+    /// every other player still in may have been decked unseen (any may, while the turn order is
+    /// the table's). Where the referee itself says the player may have gone out with the hand, it
+    /// places the hand nowhere, and the line is taken as it stands. The table's line then says what
     /// the hand held, so long as it names the cards the referee knew of.
     fn last_hand_onto_pile(&self, claim: &Event, claims: &[(&Event, Span)], from: usize) -> bool {
         fn onto_pile(e: &Event) -> Option<(PlayerId, &[CardCount])> {
@@ -2035,15 +2037,21 @@ impl Referee<'_> {
         let happened = &self.events[from..];
         let uncounted = happened.iter().any(|l| l.event == Event::PileUnknown(p))
             && happened.iter().any(|l| l.event == Event::GoesOut(p));
+        // The referee's own reading may have the player go out with a hand it no longer places.
+        if happened.iter().any(|l| l.event == Event::MayGoOut(p)) {
+            return true;
+        }
         let said_out =
             self.state.player(p).hand.len().is_none() && claims.iter().any(|(e, _)| **e == Event::GoesOut(p));
+        // (While the turn order is the table's, so is who is still in.)
         let last_in = self.state.player(p).is_in()
-            && self.state.seating.iter().all(|q| {
-                *q == p
-                    || !self.state.player(*q).is_in()
-                    || self.may_have_been_decked(*q)
-                    || self.may_be_decked_unseen(*q)
-            });
+            && (self.state.fog.turn_order
+                || self.state.seating.iter().all(|q| {
+                    *q == p
+                        || !self.state.player(*q).is_in()
+                        || self.may_have_been_decked(*q)
+                        || self.may_be_decked_unseen(*q)
+                }));
         if !(uncounted || said_out || last_in) {
             return false;
         }

@@ -61,6 +61,21 @@ fn begun(events: &[&Event]) -> usize {
         .unwrap_or(events.len())
 }
 
+/// The player an event is about.
+fn player_of(e: &Event) -> Option<PlayerId> {
+    match e {
+        Event::Draws { player, .. }
+        | Event::Discards { player, .. }
+        | Event::Puts { player, .. }
+        | Event::Reveals { player, .. }
+        | Event::Shuffles { player, .. }
+        | Event::Scores { player, .. }
+        | Event::Loses { player, .. } => Some(*player),
+        Event::GoesOut(p) | Event::IsDecked(p) | Event::IsSkipped(p) | Event::Passes(p) => Some(*p),
+        _ => None,
+    }
+}
+
 /// Whether the cards are one known Fizzbin.
 fn fizzbin(cards: &[CardCount]) -> bool {
     matches!(cards, [c] if c.count == 1 && c.card.power().is_some_and(|p| p.is_known() && p.has(Power::Fizzbin)))
@@ -131,7 +146,18 @@ pub fn written_out(log: &Log) -> Log {
     let r = replay(log);
     let names = &log.names;
     let mut by_line: HashMap<usize, Vec<&Event>> = HashMap::new();
+    // Players the referee found, later in a round, to have been decked at the deal: what it
+    // derived for them earlier in the round (a card into an Ante's pot) was its first reading.
+    let mut round = 0;
+    let mut round_of: HashMap<usize, u32> = HashMap::new();
+    let mut decked: Vec<(u32, PlayerId)> = Vec::new();
     for e in &r.events {
+        match e.event {
+            Event::RoundStarts { round: n, .. } => round = n,
+            Event::DeckedAtDeal(p) | Event::DeckedUnseen(p) => decked.push((round, p)),
+            _ => {}
+        }
+        round_of.entry(e.line).or_insert(round);
         by_line.entry(e.line).or_default().push(&e.event);
     }
     let mut out = log.clone();
@@ -195,6 +221,8 @@ pub fn written_out(log: &Log) -> Log {
             // the bottom, a card the table saw stay where it was.
             let fizzbin_stays = mutated && matches!(e, Event::Puts { cards, .. } if fizzbin(cards));
             mutated = matches!(e, Event::Shuffles { from: Zone::Pile, .. }) || fizzbin_stays;
+            let retracted =
+                player_of(e).is_some_and(|q| round_of.get(&header).is_some_and(|n| decked.contains(&(*n, q))));
             if !writable(e) || said.takes(e, player) || fizzbin_stays {
                 continue;
             }
@@ -204,7 +232,7 @@ pub fn written_out(log: &Log) -> Log {
                 texts.swap_remove(k);
                 Some(j)
             });
-            if found.is_some() || sure {
+            if found.is_some() || sure && !retracted {
                 derived.push((e, found));
             }
         }
