@@ -403,10 +403,10 @@ impl Referee<'_> {
 
     /// A turn whose lines show a player taken to have been decked at the deal taking part: that
     /// player was in after all. A decked player has no hand, so a card played, put or discarded
-    /// from the hand shows it, as does the player's going out or being skipped; a draw, or a card moved from the
-    /// deck, shows it under a power that acts on every player still in (or may: a Copy, a
-    /// Sabotage's activation, a replay), or under any power while the deck has gained nothing
-    /// since the deal (the deal emptied a decked player's deck; only a Recycle or the like
+    /// from the hand shows it, as does the player's going out or being skipped; a draw, or a card
+    /// moved from the deck, shows it under a power that acts on every player still in (or may: a
+    /// Copy, a Sabotage's activation, a replay), or under any power while the deck has gained
+    /// nothing since the deal (the deal emptied a decked player's deck; only a Recycle or the like
     /// refills it).
     fn inferences_met(&mut self, turn: &Turn, lines: &[Line]) {
         let on_everyone = turn.steps.iter().any(|s| match &s.kind {
@@ -1980,7 +1980,7 @@ impl Referee<'_> {
             _ => None,
         });
         let Some((q, span)) = claimed else { return false };
-        if taken_decked(self, q) {
+        let skipped = if taken_decked(self, q) {
             // A player taken to have been decked at the deal is skipped: that reading is withdrawn
             // (its other reading, if any, stands instead), and the Skip fell on this player if
             // the rules now put it there.
@@ -1992,18 +1992,15 @@ impl Referee<'_> {
             if progress.skips != 1 || now != Some(q) {
                 return false;
             }
-            self.emit(Event::IsSkipped(q));
-            self.last_skipped = Some(q);
-            if let Some(n) = self.state.next_in_turn(q) {
-                self.emit(Event::IsNext(n));
-            }
-            return true;
-        }
-        let Some((decked, skipped, instead)) = self.skips_read_to((player, from, progress.skips - 1), q) else {
-            return false;
+            Vec::new()
+        } else {
+            let Some((decked, skipped, instead)) = self.skips_read_to((player, from, progress.skips - 1), q) else {
+                return false;
+            };
+            let why = |r: &Self, _| format!("the Skip fell on {}", r.name(q));
+            self.passed_by_skips((decked, instead), (q, next.unwrap_or(q)), span, why);
+            skipped
         };
-        let why = |r: &Self, _| format!("the Skip fell on {}", r.name(q));
-        self.passed_by_skips((decked, instead), (q, next.unwrap_or(q)), span, why);
         for s in skipped.iter().chain([&q]) {
             self.emit(Event::IsSkipped(*s));
         }
@@ -2035,12 +2032,12 @@ impl Referee<'_> {
         }
         let Some((p, named)) = onto_pile(claim) else { return false };
         let happened = &self.events[from..];
-        let uncounted = happened.iter().any(|l| l.event == Event::PileUnknown(p))
-            && happened.iter().any(|l| l.event == Event::GoesOut(p));
         // The referee's own reading may have the player go out with a hand it no longer places.
         if happened.iter().any(|l| l.event == Event::MayGoOut(p)) {
             return true;
         }
+        let uncounted = happened.iter().any(|l| l.event == Event::PileUnknown(p))
+            && happened.iter().any(|l| l.event == Event::GoesOut(p));
         let said_out =
             self.state.player(p).hand.len().is_none() && claims.iter().any(|(e, _)| **e == Event::GoesOut(p));
         // (While the turn order is the table's, so is who is still in.)
