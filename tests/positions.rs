@@ -181,13 +181,19 @@ fn partial(text: &str, k: u64) -> String {
     print::format(&support::redact::redacted(&parse(text).0, k))
 }
 
+/// A cut game with every line the referee derives written out (FORMAT.md §8, ruling F15).
+fn written(text: &str) -> String {
+    print::format(&support::written::written_out(&parse(text).0))
+}
+
 /// What a log flags, the table-size warning aside.
 fn flags(text: &str) -> Vec<String> {
     let (_, diags) = tribbles::check_bytes("cut", text.as_bytes());
     support::flagged(&diags).into_iter().filter(|d| !d.starts_with("R0101")).collect()
 }
 
-/// Each cut is checked as it is and recorded in part after the block. Games 0 to 1,999 by default; a longer sweep names its own range, as in
+/// Each cut is checked as it is, recorded in part after the block, and with every derived line
+/// written out. Games 0 to 1,999 by default; a longer sweep names its own range, as in
 /// `TRIBBLES_POSITION_GAMES=2000..50000 cargo test --release --test positions`, and
 /// `TRIBBLES_POSITION_OUT=DIR` writes each flagged log there.
 #[test]
@@ -198,7 +204,9 @@ fn legal_games_taken_up_from_a_position_stay_clean() {
     for k in games.clone() {
         let Some(text) = cut(k) else { continue };
         cut_games += 1;
-        for (what, text) in [("cut", text.clone()), ("cut and redacted", partial(&text, k))] {
+        let versions =
+            [("cut", text.clone()), ("cut and redacted", partial(&text, k)), ("cut and written", written(&text))];
+        for (what, text) in versions {
             let flagged = flags(&text);
             if !flagged.is_empty() {
                 if let Some(dir) = &out {
