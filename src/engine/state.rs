@@ -835,7 +835,7 @@ impl State {
                         return taken;
                     }
                 }
-                if let Some(taken) = pl.pile.take_seen(seen, |_| true) {
+                if let Some(taken) = pl.pile.take_compatible(seen, |_| true) {
                     // A card held vaguer than the log names it: its owner's located cards have
                     // changed, which the decklist check must see.
                     if named {

@@ -141,6 +141,15 @@ impl Pile {
                 return Some(taken);
             }
         }
+        self.take_compatible(seen, fits)
+    }
+
+    /// As [`Pile::take_seen`], once no card is exactly `seen`.
+    pub fn take_compatible(
+        &mut self,
+        seen: &Card,
+        fits: impl Fn(Option<PlayerId>) -> bool,
+    ) -> Option<(Card, Option<PlayerId>)> {
         // Of the cards that may be it, the one that says most: a vaguer one left behind can still
         // be any card a later line names (a `10000 ?` taken for `10000 Replicate` leaves a `?`
         // that may be the `100 Stampede` replayed next). Among equals, and for a `?`, the topmost.
