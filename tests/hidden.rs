@@ -180,6 +180,44 @@ fn a_wrong_written_skip_is_caught() {
     assert!(missed.is_empty(), "wrong skips not caught in games {missed:?}");
 }
 
+/// Nor is a hand line let through whatever it says: in a whole log, a line putting a hand under
+/// the deck with one card left out is reported, whichever order the cards come in.
+#[test]
+fn a_hand_line_short_of_a_card_is_caught() {
+    use tribbles::engine::event::{Event, Place};
+    use tribbles::model::log::Zone;
+    let (mut tried, mut missed) = (0, Vec::new());
+    for k in 0..300 {
+        let mut log = written_out(&sweep_game(k));
+        let hand_under_deck = |e: &Event| {
+            matches!(e, Event::Puts { to, from, cards, .. }
+                if to.place == Place::UnderDeck && from.zone == Zone::Hand && from.owner.is_none()
+                    && cards.iter().map(|c| c.count).sum::<u32>() >= 2)
+        };
+        let Some(line) =
+            log.lines.iter_mut().find(|l| matches!(&l.kind, LineKind::Resolution(e) if hand_under_deck(e)))
+        else {
+            continue;
+        };
+        let LineKind::Resolution(Event::Puts { cards, .. }) = &mut line.kind else { continue };
+        let mut each: Vec<CardCount> = cards
+            .iter()
+            .flat_map(|c| std::iter::repeat_n(CardCount { count: 1, ..c.clone() }, c.count as usize))
+            .collect();
+        each.pop();
+        each.reverse();
+        *cards = each.into_iter().collect();
+        tried += 1;
+        let text = print::format(&log);
+        let (_, diags) = tribbles::check_bytes("short hand", text.as_bytes());
+        if support::flagged(&diags).iter().all(|d| d.starts_with("R0101")) {
+            missed.push(k);
+        }
+    }
+    assert!(tried >= 50, "only {tried} games with a hand put under a deck");
+    assert!(missed.is_empty(), "short hand lines not caught in games {missed:?}");
+}
+
 /// Games whose written-out logs once flagged, each traced and fixed: a Skip's line naming a player
 /// further on (12), a player taken to have been decked at the deal (14499, 16281) or one skipped
 /// who was in (3930); the last one's hand after an unseen draw (11169, redacted), a Masaka's hand
