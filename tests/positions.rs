@@ -186,12 +186,6 @@ fn written(text: &str) -> String {
     print::format(&support::written::written_out(&parse(text).0))
 }
 
-/// What a log flags, the table-size warning aside.
-fn flags(text: &str) -> Vec<String> {
-    let (_, diags) = tribbles::check_bytes("cut", text.as_bytes());
-    support::flagged(&diags).into_iter().filter(|d| !d.starts_with("R0101")).collect()
-}
-
 /// Each cut is checked as it is, recorded in part after the block, and with every derived line
 /// written out. Games 0 to 1,999 by default; a longer sweep names its own range, as in
 /// `TRIBBLES_POSITION_GAMES=2000..50000 cargo test --release --test positions`, and
@@ -207,7 +201,7 @@ fn legal_games_taken_up_from_a_position_stay_clean() {
         let versions =
             [("cut", text.clone()), ("cut and redacted", partial(&text, k)), ("cut and written", written(&text))];
         for (what, text) in versions {
-            let flagged = flags(&text);
+            let flagged = support::flags(&text);
             if !flagged.is_empty() {
                 if let Some(dir) = &out {
                     let name = what.replace(' ', "_");
@@ -254,7 +248,7 @@ fn cuts_once_flagged_stay_clean() {
     for k in games {
         let text = cut(k).expect("a cut");
         for text in [partial(&text, k), text] {
-            let flagged = flags(&text);
+            let flagged = support::flags(&text);
             assert!(flagged.is_empty(), "game {k}: {flagged:?}\n{text}");
         }
     }

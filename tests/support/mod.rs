@@ -63,6 +63,13 @@ pub fn flagged(diags: &[tribbles::diagnostics::Diagnostic]) -> Vec<String> {
         .collect()
 }
 
+/// What a log's text flags (its errors and warnings), the table-size warning aside: the simulator
+/// plays tables of two and three, which TCC 2.1 does not allow.
+pub fn flags(text: &str) -> Vec<String> {
+    let (_, diags) = tribbles::check_bytes("log", text.as_bytes());
+    flagged(&diags).into_iter().filter(|d| !d.starts_with("R0101")).collect()
+}
+
 /// The path relative to the crate root, with `/`, for stable rendered output.
 pub fn relative(path: &Path) -> String {
     path.strip_prefix(root()).unwrap_or(path).to_string_lossy().replace('\\', "/")
