@@ -11,13 +11,27 @@ pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: DRAW",
     text: "Used, Draw names a player (`use @Matt`, the player may be its own), who draws one card. The card \
            is evidence the table may write (`  Matt draws 1000 Go`); a player with an empty deck is decked \
-           by the draw (TCC 2.1, Advanced Rules: \"Decked\").\n\n\
+           by the draw (TCC 2.1, Advanced Rules: \"Decked\"). From a deck of unknown size, a line \
+           `  Matt is decked` says the deck was empty, and a draw with no line may have decked the \
+           player unseen (ruling R34).\n\n\
            Checked: the choice (R0317); a written card can be the deck's top and the decklist's (R0601, \
            R0401); a hand size after it (`expect hand`).",
 };
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let Some((target, at)) = cx.target() else { return Resolved::Done };
+    // A deck the referee cannot count and that may be empty: a `  Matt is decked` line says the
+    // draw decked the player, and with no line naming the card it may have, unseen (ruling R34).
+    let pl = cx.state().player(target);
+    if pl.is_in() && pl.deck.len().is_none() && pl.deck.min_len() == 0 {
+        let named = cx.claims_left(
+            |e| matches!(e, Event::Draws { player, drawn: Drawn::Cards(c) } if *player == target && c.len() == 1),
+        );
+        if !named {
+            cx.draws(target, 1, "Draw", "Draw makes the player draw one card");
+            return Resolved::Done;
+        }
+    }
     let shown = cx.take_claim(
         |e| matches!(e, Event::Draws { player, drawn: Drawn::Cards(c) } if *player == target && c.len() == 1),
     );

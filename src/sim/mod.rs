@@ -991,7 +991,10 @@ impl<'o> Sim<'o> {
         let st = &self.st;
         let fits = move |q: usize| match h {
             Power::Poison => q != p && st[q] == St::In && !self.deck[q].is_empty(),
-            Power::Draw | Power::Sabotage | Power::Assimilate => st[q] == St::In && !self.deck[q].is_empty(),
+            // A Draw aimed at another player whose deck is empty decks them (TCC 2.1, Advanced
+            // Rules: "Decked").
+            Power::Draw => st[q] == St::In && (!self.deck[q].is_empty() || q != p),
+            Power::Sabotage | Power::Assimilate => st[q] == St::In && !self.deck[q].is_empty(),
             Power::Kill => !self.pile[q].is_empty(),
             Power::Recycle => true,
             Power::Battle | Power::Bij => q != p && st[q] == St::In,
@@ -1076,6 +1079,13 @@ impl<'o> Sim<'o> {
             }
             Power::Draw => {
                 let q = self.choose_target(p, h, said);
+                if self.deck[q].is_empty() {
+                    res.public(("  ", self.name(q), " is decked"));
+                    let held = std::mem::take(&mut self.hand[q]);
+                    self.discard[q].extend(held);
+                    self.st[q] = St::Decked;
+                    return;
+                }
                 let x = self.deck[q].remove(0);
                 res.private(("  ", self.name(q), " draws ", x));
                 self.hand[q].push(x);
