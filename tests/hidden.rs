@@ -4,7 +4,7 @@
 mod support;
 
 use support::redact::redacted;
-use support::written::written_out;
+use support::written::{Style, written_out, written_out_as};
 use tribbles::diagnostics::Severity;
 use tribbles::model::Card;
 use tribbles::model::log::{CardCount, LineKind, Log, StepKind};
@@ -115,7 +115,8 @@ fn randomly_redacted_legal_games_stay_clean() {
 /// FORMAT.md §8: a resolution line left out stands for what the referee derives, so writing it
 /// changes nothing. Legal games with every derived line written (chain breaks, skips, reversals,
 /// shuffles, the cards a power moves) check clean, whole and recorded in part (the table-size
-/// warning aside). Games 0 to 299 by default; `TRIBBLES_WRITTEN_GAMES=FROM..TO` sweeps further,
+/// warning aside). Even games write a skipped turn as a turn line and a draw with no play with its
+/// pass said (FORMAT.md §7), odd ones as resolution lines only. Games 0 to 299 by default; `TRIBBLES_WRITTEN_GAMES=FROM..TO` sweeps further,
 /// and `TRIBBLES_WRITTEN_OUT=DIR` writes each flagged log there.
 #[test]
 fn legal_games_with_every_derived_line_written_stay_clean() {
@@ -124,7 +125,8 @@ fn legal_games_with_every_derived_line_written_stay_clean() {
     let (mut failures, mut added) = (Vec::new(), 0);
     for k in games.clone() {
         let log = sweep_game(k);
-        let written = written_out(&log);
+        let style = if k % 2 == 0 { Style::Steps } else { Style::Lines };
+        let written = written_out_as(&log, style);
         added += written.lines.len() - log.lines.len();
         let redaction = redacted(&written, k * 10 + 7);
         for (what, version) in [("whole", &written), ("redacted", &redaction)] {
@@ -150,10 +152,10 @@ fn legal_games_with_every_derived_line_written_stay_clean() {
 
 /// The games of the whole written-out logs of games 0 to 299 to which `mistake` could be done
 /// (it returns false where the log offers no chance), and those of them that nothing reports.
-fn missed_mistakes(mistake: impl Fn(&mut Log) -> bool) -> (usize, Vec<u64>) {
+fn missed_mistakes(style: Style, mistake: impl Fn(&mut Log) -> bool) -> (usize, Vec<u64>) {
     let (mut tried, mut missed) = (0, Vec::new());
     for k in 0..300 {
-        let mut log = written_out(&sweep_game(k));
+        let mut log = written_out_as(&sweep_game(k), style);
         if !mistake(&mut log) {
             continue;
         }
@@ -170,7 +172,7 @@ fn missed_mistakes(mistake: impl Fn(&mut Log) -> bool) -> (usize, Vec<u64>) {
 #[test]
 fn a_wrong_written_skip_is_caught() {
     use tribbles::engine::event::Event;
-    let (tried, missed) = missed_mistakes(|log| {
+    let (tried, missed) = missed_mistakes(Style::Lines, |log| {
         let players: Vec<_> = log.names.ids().collect();
         let Some(LineKind::Resolution(Event::IsSkipped(p))) = log
             .lines
@@ -188,13 +190,58 @@ fn a_wrong_written_skip_is_caught() {
     assert!(missed.is_empty(), "wrong skips not caught in games {missed:?}");
 }
 
+/// Nor is a skipped turn's own line: in a whole log, a `P: skipped` turn line naming the player
+/// after the one skipped, whose turn it is not, is reported.
+#[test]
+fn a_skipped_turn_of_the_wrong_player_is_caught() {
+    let (tried, missed) = missed_mistakes(Style::Steps, |log| {
+        let skipped_turn = |kind: &LineKind| matches!(kind, LineKind::Turn(t) if matches!(&t.steps[..], [s] if s.kind == StepKind::Skipped));
+        let Some(k) = log.lines.iter().position(|l| skipped_turn(&l.kind)) else { return false };
+        // The player of the next turn line, who was not skipped.
+        let next = log.lines[k + 1..].iter().find_map(|l| match &l.kind {
+            LineKind::Turn(t) => Some(t.player),
+            _ => None,
+        });
+        let (Some(next), LineKind::Turn(t)) = (next, &mut log.lines[k].kind) else { return false };
+        if next == t.player {
+            return false;
+        }
+        t.player = next;
+        true
+    });
+    assert!(tried >= 50, "only {tried} games with a skipped turn");
+    assert!(missed.is_empty(), "wrong skipped turns not caught in games {missed:?}");
+}
+
+/// Nor a pass's number: in a whole log, a `pass on N` naming another number than the last one
+/// played is reported.
+#[test]
+fn a_pass_on_the_wrong_number_is_caught() {
+    use tribbles::model::Denomination;
+    let (tried, missed) = missed_mistakes(Style::Steps, |log| {
+        let Some(on) = log.lines.iter_mut().find_map(|l| match &mut l.kind {
+            LineKind::Turn(t) => t.steps.iter_mut().find_map(|s| match &mut s.kind {
+                StepKind::Pass { on: on @ Some(_) } => Some(on),
+                _ => None,
+            }),
+            _ => None,
+        }) else {
+            return false;
+        };
+        *on = Some(if *on == Some(Denomination::One) { Denomination::Ten } else { Denomination::One });
+        true
+    });
+    assert!(tried >= 50, "only {tried} games with a pass on a number");
+    assert!(missed.is_empty(), "wrong pass numbers not caught in games {missed:?}");
+}
+
 /// Nor is a hand line let through whatever it says: in a whole log, a line putting a hand under
 /// the deck with one card left out is reported, whichever order the cards come in.
 #[test]
 fn a_hand_line_short_of_a_card_is_caught() {
     use tribbles::engine::event::{Event, Place};
     use tribbles::model::log::Zone;
-    let (tried, missed) = missed_mistakes(|log| {
+    let (tried, missed) = missed_mistakes(Style::Lines, |log| {
         let hand_under_deck = |e: &Event| {
             matches!(e, Event::Puts { to, from, cards, .. }
                 if to.place == Place::UnderDeck && from.zone == Zone::Hand && from.owner.is_none()

@@ -181,9 +181,12 @@ fn partial(text: &str, k: u64) -> String {
     print::format(&support::redact::redacted(&parse(text).0, k))
 }
 
-/// A cut game with every line the referee derives written out (FORMAT.md §8, ruling F15).
-fn written(text: &str) -> String {
-    print::format(&support::written::written_out(&parse(text).0))
+/// A cut game with every line the referee derives written out (FORMAT.md §8, ruling F15): for even
+/// games, skipped turns as turn lines and passes said.
+fn written(text: &str, k: u64) -> String {
+    use support::written::{Style, written_out_as};
+    let style = if k % 2 == 0 { Style::Steps } else { Style::Lines };
+    print::format(&written_out_as(&parse(text).0, style))
 }
 
 /// Each cut is checked as it is, recorded in part after the block, and with every derived line
@@ -199,7 +202,7 @@ fn legal_games_taken_up_from_a_position_stay_clean() {
         let Some(text) = cut(k) else { continue };
         cut_games += 1;
         let versions =
-            [("cut", text.clone()), ("cut and redacted", partial(&text, k)), ("cut and written", written(&text))];
+            [("cut", text.clone()), ("cut and redacted", partial(&text, k)), ("cut and written", written(&text, k))];
         for (what, text) in versions {
             let flagged = support::flags(&text);
             if !flagged.is_empty() {

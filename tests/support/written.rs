@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 use tribbles::engine::event::{Drawn, Event};
 use tribbles::engine::replay::replay;
-use tribbles::model::log::{CardCount, Line, LineKind, Log, StepKind, Zone};
-use tribbles::model::{PlayerId, Power};
+use tribbles::model::log::{CardCount, Line, LineKind, Log, Step, StepKind, Turn, Zone};
+use tribbles::model::{Denomination, PlayerId, Power};
 
 /// The events a table may write as resolution lines: what happened to cards, points and the
 /// order of play, not the referee's own bookkeeping (whose turn is next, what became unknown).
@@ -139,11 +139,61 @@ impl Said {
     }
 }
 
+/// How the derived lines are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Every derived event as a resolution line.
+    Lines,
+    /// As `Lines`, but a skipped player's turn as a turn line of its own (`Rogue: skipped`), and a
+    /// turn of a draw and no play with the pass said (`Matt: draw; pass on 100`, FORMAT.md §7).
+    Steps,
+}
+
 /// `log` with, under each turn and `then` line, the resolution lines of every event the referee
 /// derived there that the log leaves out. The log must check clean: on a flawed log the referee's
 /// events are what it took, not what happened.
 pub fn written_out(log: &Log) -> Log {
+    written_out_as(log, Style::Lines)
+}
+
+/// The last number played before each line, where the log says it (a position block's chain is
+/// not followed here): what a `pass on N` step names.
+fn last_numbers(log: &Log, events: &[tribbles::engine::replay::Logged]) -> HashMap<usize, Denomination> {
+    let positioned = log.lines.iter().any(|l| matches!(l.kind, LineKind::PositionStart));
+    let mut last: Option<Option<Denomination>> = if positioned { None } else { Some(None) };
+    let mut before = HashMap::new();
+    let mut seen = None;
+    for e in events {
+        if seen != Some(e.line) {
+            seen = Some(e.line);
+            if let Some(Some(d)) = last {
+                before.entry(e.line).or_insert(d);
+            }
+        }
+        match &e.event {
+            Event::RoundStarts { .. } | Event::ChainRestarts => last = Some(None),
+            Event::Plays { card, .. } | Event::Replays { card, .. } => last = Some(card.denomination()),
+            _ => {}
+        }
+    }
+    before
+}
+
+/// A turn line of `player`'s of the one step.
+fn turn_line(player: PlayerId, kind: StepKind) -> Line {
+    let step = Step { kind, span: Default::default() };
+    Line {
+        kind: LineKind::Turn(Turn { player, player_span: Default::default(), steps: std::iter::once(step).collect() }),
+        span: Default::default(),
+        comment: None,
+        blank_before: false,
+    }
+}
+
+/// [`written_out`] in the given style.
+pub fn written_out_as(log: &Log, style: Style) -> Log {
     let r = replay(log);
+    let last_number = last_numbers(log, &r.events);
     let names = &log.names;
     let mut by_line: HashMap<usize, Vec<&Event>> = HashMap::new();
     // Players the referee found, later in a round, to have been decked at the deal: what it
@@ -163,10 +213,34 @@ pub fn written_out(log: &Log) -> Log {
     let mut out = log.clone();
     out.lines.clear();
     let mut player = None;
+    // Players skipped by the last turn, whose turn lines (`Rogue: skipped`) come before the next
+    // turn: none for one the next turn line is of (a BaH! placed on the skipped turn).
+    let mut skipped: Vec<PlayerId> = Vec::new();
     let mut i = 0;
     while i < log.lines.len() {
         let header = i;
         let line = &log.lines[i];
+        match &line.kind {
+            LineKind::Turn(turn) => {
+                let upto = skipped.iter().position(|q| *q == turn.player).unwrap_or(skipped.len());
+                out.lines.extend(skipped[..upto].iter().map(|q| turn_line(*q, StepKind::Skipped)));
+                skipped.clear();
+            }
+            LineKind::Then(_) | LineKind::Resolution(_) => {}
+            _ => skipped.clear(),
+        }
+        let mut line = line.clone();
+        if let LineKind::Turn(turn) = &mut line.kind {
+            // A draw and no play: the player passes (the engine derives nothing for it).
+            let decked = by_line.get(&header).is_some_and(|es| {
+                es.iter().any(|e| matches!(e, Event::IsDecked(p) | Event::DeckedUnseen(p) if *p == turn.player))
+            });
+            if style == Style::Steps && matches!(&turn.steps[..], [Step { kind: StepKind::Draw { .. }, .. }]) && !decked
+            {
+                let on = last_number.get(&header).copied();
+                turn.steps.push(Step { kind: StepKind::Pass { on }, span: Default::default() });
+            }
+        }
         out.lines.push(line.clone());
         i += 1;
         let mut said = Said::default();
@@ -251,6 +325,11 @@ pub fn written_out(log: &Log) -> Log {
                     }
                 }
                 Some(_) => {}
+                None if style == Style::Steps && matches!(e, Event::IsSkipped(_)) => {
+                    if let Some(q) = player_of(e) {
+                        skipped.push(q);
+                    }
+                }
                 None => out.lines.push(Line {
                     kind: LineKind::Resolution(e.clone()),
                     span: Default::default(),
