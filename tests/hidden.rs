@@ -115,8 +115,9 @@ fn randomly_redacted_legal_games_stay_clean() {
 /// FORMAT.md §8: a resolution line left out stands for what the referee derives, so writing it
 /// changes nothing. Legal games with every derived line written (chain breaks, skips, reversals,
 /// shuffles, the cards a power moves) check clean, whole and recorded in part (the table-size
-/// warning aside). Even games write a skipped turn as a turn line and a draw with no play with its
-/// pass said (FORMAT.md §7), odd ones as resolution lines only. Games 0 to 299 by default; `TRIBBLES_WRITTEN_GAMES=FROM..TO` sweeps further,
+/// warning aside). Even games write a skipped turn as a turn line, a draw with no play with its
+/// pass said and a Clone compound in sequence used for one half (FORMAT.md §7), odd ones as
+/// resolution lines only. Games 0 to 299 by default; `TRIBBLES_WRITTEN_GAMES=FROM..TO` sweeps further,
 /// and `TRIBBLES_WRITTEN_OUT=DIR` writes each flagged log there.
 #[test]
 fn legal_games_with_every_derived_line_written_stay_clean() {
@@ -233,6 +234,38 @@ fn a_pass_on_the_wrong_number_is_caught() {
     });
     assert!(tried >= 50, "only {tried} games with a pass on a number");
     assert!(missed.is_empty(), "wrong pass numbers not caught in games {missed:?}");
+}
+
+/// Nor a half used alone where it may not be: in a whole log, the first compound with Clone played
+/// as a clone (of the last number played, other than 1) and used, written as using its other half
+/// only, is reported (TCC 2.1, Compound Tribble Powers).
+#[test]
+fn a_clone_played_as_a_clone_for_one_half_is_caught() {
+    use support::written::last_number_before;
+    use tribbles::model::log::{Choice, ChoiceKind};
+    use tribbles::model::{Denomination, Power, PowerSpec};
+    let (tried, missed) = missed_mistakes(Style::Steps, |log| {
+        let last = last_number_before(log);
+        for (k, line) in log.lines.iter_mut().enumerate() {
+            let LineKind::Turn(t) = &mut line.kind else { continue };
+            let Some(StepKind::Play { card, used: Some(choices) }) = t.steps.first_mut().map(|s| &mut s.kind) else {
+                continue;
+            };
+            let Some(PowerSpec::Compound(a, b)) = card.card.power() else { continue };
+            let other = if *a == Power::Clone { *b } else { *a };
+            // (A 1 of the last number may restart a broken chain instead.)
+            let as_clone =
+                last.get(&k).is_some_and(|l| card.card.denomination() == Some(*l) && *l != Denomination::One);
+            if (*a == Power::Clone || *b == Power::Clone) && other != Power::Clone && as_clone {
+                let half = Choice { kind: ChoiceKind::Half(other), span: Default::default() };
+                *choices = std::iter::once(half).chain(choices.iter().cloned()).collect();
+                return true;
+            }
+        }
+        false
+    });
+    assert!(tried >= 50, "only {tried} games with a Clone compound played as a clone");
+    assert!(missed.is_empty(), "a Clone compound played as a clone for one half not caught in games {missed:?}");
 }
 
 /// Nor is a hand line let through whatever it says: in a whole log, a line putting a hand under

@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 use tribbles::engine::event::{Drawn, Event};
 use tribbles::engine::replay::replay;
-use tribbles::model::log::{CardCount, Line, LineKind, Log, Step, StepKind, Turn, Zone};
-use tribbles::model::{Denomination, PlayerId, Power};
+use tribbles::model::log::{CardCount, Choice, ChoiceKind, Line, LineKind, Log, Step, StepKind, Turn, Zone};
+use tribbles::model::{Denomination, PlayerId, Power, PowerSpec};
 
 /// The events a table may write as resolution lines: what happened to cards, points and the
 /// order of play, not the referee's own bookkeeping (whose turn is next, what became unknown).
@@ -144,8 +144,9 @@ impl Said {
 pub enum Style {
     /// Every derived event as a resolution line.
     Lines,
-    /// As `Lines`, but a skipped player's turn as a turn line of its own (`Rogue: skipped`), and a
-    /// turn of a draw and no play with the pass said (`Matt: draw; pass on 100`, FORMAT.md §7).
+    /// As `Lines`, but a skipped player's turn as a turn line of its own (`Rogue: skipped`), a
+    /// turn of a draw and no play with the pass said (`Matt: draw; pass on 100`), and a compound
+    /// with Clone played in sequence used for its other half only (FORMAT.md §7).
     Steps,
 }
 
@@ -154,6 +155,11 @@ pub enum Style {
 /// events are what it took, not what happened.
 pub fn written_out(log: &Log) -> Log {
     written_out_as(log, Style::Lines)
+}
+
+/// The last number played before each line of `log`, where the log says it.
+pub fn last_number_before(log: &Log) -> HashMap<usize, Denomination> {
+    last_numbers(log, &replay(log).events)
 }
 
 /// The last number played before each line, where the log says it (a position block's chain is
@@ -177,6 +183,41 @@ fn last_numbers(log: &Log, events: &[tribbles::engine::replay::Logged]) -> HashM
         }
     }
     before
+}
+
+/// Whether a Dabo is played in the next few turns, where it may rest on the powers used before it
+/// (TCC 2.1, Tribble Powers: DABO).
+fn dabo_soon(lines: &[Line]) -> bool {
+    lines
+        .iter()
+        .filter_map(|l| match &l.kind {
+            LineKind::Turn(t) => Some(t),
+            _ => None,
+        })
+        .take(6)
+        .flat_map(|t| t.steps.iter())
+        .any(
+            |s| matches!(&s.kind, StepKind::Play { card, .. } if card.card.power().is_some_and(|p| p.has(Power::Dabo))),
+        )
+}
+
+/// A compound with Clone played in sequence and used whole, used for its other half only
+/// (`100 Clone & Skip use Skip`, FORMAT.md §7; TCC 2.1, Compound Tribble Powers): the Clone half
+/// does nothing in sequence, so only the count of powers used changes, which a Dabo alone reads.
+/// In sequence: not of the last number played.
+fn one_half(turn: &mut Turn, last: Option<Denomination>) {
+    let Some(Step { kind: StepKind::Play { card, used: Some(choices) }, .. }) = turn.steps.first_mut() else { return };
+    let Some(PowerSpec::Compound(a, b)) = card.card.power() else { return };
+    let other = if *a == Power::Clone { *b } else { *a };
+    let in_sequence = last.is_some_and(|l| card.card.denomination().is_some_and(|d| d != l));
+    if (*a != Power::Clone && *b != Power::Clone) || other == Power::Clone || !in_sequence {
+        return;
+    }
+    if choices.iter().any(|c| matches!(c.kind, ChoiceKind::Half(_))) {
+        return;
+    }
+    let half = Choice { kind: ChoiceKind::Half(other), span: Default::default() };
+    *choices = std::iter::once(half).chain(choices.iter().cloned()).collect();
 }
 
 /// A turn line of `player`'s of the one step.
@@ -239,6 +280,9 @@ pub fn written_out_as(log: &Log, style: Style) -> Log {
             {
                 let on = last_number.get(&header).copied();
                 turn.steps.push(Step { kind: StepKind::Pass { on }, span: Default::default() });
+            }
+            if style == Style::Steps && !dabo_soon(&log.lines[header + 1..]) {
+                one_half(turn, last_number.get(&header).copied());
             }
         }
         out.lines.push(line.clone());
