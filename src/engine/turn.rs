@@ -75,9 +75,11 @@ impl Progress<'_> {
     }
 
     /// As [`Progress::take`], only when the line is the first not yet taken (a trouble's shift
-    /// line aside): a power's line comes before those of a power it sets off.
+    /// line and score lines aside, which may stand anywhere, ruling F15): a power's line comes
+    /// before those of a power it sets off.
     fn take_first(&mut self, pick: impl Fn(&Event) -> bool) -> Option<(Event, Span)> {
-        let c = self.claims.iter_mut().find(|(e, _, used)| !*used && !matches!(e, Event::TroubleShifts(_)))?;
+        let anywhere = |e: &Event| matches!(e, Event::TroubleShifts(_) | Event::Scores { .. } | Event::Loses { .. });
+        let c = self.claims.iter_mut().find(|(e, _, used)| !*used && !anywhere(e))?;
         if !pick(c.0) {
             return None;
         }

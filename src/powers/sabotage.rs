@@ -24,8 +24,9 @@ pub const DOC: Doc = Doc {
            ruling R36). A power that resolves cleanly but shows in no line of its own (a Recycle) leaves \
            both readings open: it is followed, the cards it moved and the discarding player's deck and \
            discard pile are no longer counted, and the user's points may be the card's number higher \
-           (an unwritten Poison's), as the sheet says. The Sabotage's line comes first: a discard line after another line (a Battle's \
-           reveals), or one naming a card the deck's known top is not, is the activated power's.\n\n\
+           (an unwritten Poison's), as the sheet says. The Sabotage's line comes first (score lines aside, which may stand anywhere, \
+           ruling F15): a discard line after another line (a Battle's reveals), or one naming a card \
+           the deck's known top is not, is the activated power's.\n\n\
            Checked: the discarded card can be the deck's top (R0601) and the player's (R0401); the \
            activated power as for any use.",
 };
@@ -35,9 +36,9 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     if cx.state().player(target).deck.is_empty() {
         return Resolved::Done;
     }
-    // The Sabotage's line comes before any of the activated power's: a discard line after
-    // another (a Battle's reveals), or one naming a card the deck's known top is not, is that
-    // power's, the Sabotage's own left out.
+    // The Sabotage's line comes before any of the activated power's (score lines aside): a
+    // discard line after another (a Battle's reveals), or one naming a card the deck's known top
+    // is not, is that power's, the Sabotage's own left out.
     let deck = cx.state().player(target).deck.clone();
     let shown = cx.take_first_claim(|e| {
         matches!(e, Event::Discards { player: p, from: Zone::Deck, cards }

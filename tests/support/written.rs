@@ -145,8 +145,9 @@ pub enum Style {
     /// Every derived event as a resolution line.
     Lines,
     /// As `Lines`, but a skipped player's turn as a turn line of its own (`Rogue: skipped`), a
-    /// turn of a draw and no play with the pass said (`Matt: draw; pass on 100`), and a compound
-    /// with Clone played in sequence used for its other half only (FORMAT.md §7).
+    /// turn of a draw and no play with the pass said (`Matt: draw; pass on 100`), a compound
+    /// with Clone played in sequence used for its other half only (FORMAT.md §7), and each run of
+    /// resolution lines with its score lines first.
     Steps,
 }
 
@@ -388,5 +389,29 @@ pub fn written_out_as(log: &Log, style: Style) -> Log {
             }
         }
     }
+    if style == Style::Steps {
+        scores_first(&mut out);
+    }
     out
+}
+
+/// Each run of resolution lines with its score lines first (FORMAT.md §8 gives them no order).
+fn scores_first(log: &mut Log) {
+    let mut i = 0;
+    while i < log.lines.len() {
+        let start = i;
+        while i < log.lines.len() && matches!(log.lines[i].kind, LineKind::Resolution(_)) {
+            i += 1;
+        }
+        if i > start {
+            let run = &mut log.lines[start..i];
+            let is_score =
+                |l: &Line| matches!(l.kind, LineKind::Resolution(Event::Scores { .. } | Event::Loses { .. }));
+            let mut sorted: Vec<Line> = run.iter().filter(|l| is_score(l)).cloned().collect();
+            sorted.extend(run.iter().filter(|l| !is_score(l)).cloned());
+            run.clone_from_slice(&sorted);
+        } else {
+            i += 1;
+        }
+    }
 }
