@@ -116,7 +116,8 @@ fn randomly_redacted_legal_games_stay_clean() {
 /// changes nothing. Legal games with every derived line written (chain breaks, skips, reversals,
 /// shuffles, the cards a power moves) check clean, whole and recorded in part (the table-size
 /// warning aside). Even games write a skipped turn as a turn line, a draw with no play with its
-/// pass said, a Clone compound in sequence used for one half (FORMAT.md §7) and score lines first;
+/// pass said, a Clone compound in sequence used for one half (FORMAT.md §7), and each turn's lines
+/// grouped by player in another order, score lines first;
 /// odd ones write resolution lines only, in the referee's order. Games 0 to 299 by default;
 /// `TRIBBLES_WRITTEN_GAMES=FROM..TO` sweeps further, and `TRIBBLES_WRITTEN_OUT=DIR` writes each
 /// flagged log there.

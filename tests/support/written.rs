@@ -147,7 +147,7 @@ pub enum Style {
     /// As `Lines`, but a skipped player's turn as a turn line of its own (`Rogue: skipped`), a
     /// turn of a draw and no play with the pass said (`Matt: draw; pass on 100`), a compound
     /// with Clone played in sequence used for its other half only (FORMAT.md §7), and each run of
-    /// resolution lines with its score lines first.
+    /// resolution lines grouped by player in another order, its score lines first.
     Steps,
 }
 
@@ -390,6 +390,7 @@ pub fn written_out_as(log: &Log, style: Style) -> Log {
         }
     }
     if style == Style::Steps {
+        players_reversed(&mut out);
         scores_first(&mut out);
     }
     out
@@ -413,5 +414,49 @@ fn scores_first(log: &mut Log) {
         } else {
             i += 1;
         }
+    }
+}
+
+/// Each run of resolution lines grouped by player, the last player to appear first, each player's
+/// lines in their order, and lines of no player last (FORMAT.md §8 gives them no order). Not under
+/// an `activate` step: a Sabotage's discard line comes before those of the power it activates.
+fn players_reversed(log: &mut Log) {
+    let mut i = 0;
+    while i < log.lines.len() {
+        let start = i;
+        while i < log.lines.len() && matches!(log.lines[i].kind, LineKind::Resolution(_)) {
+            i += 1;
+        }
+        if i == start {
+            i += 1;
+            continue;
+        }
+        let activates = |kind: &LineKind| match kind {
+            LineKind::Turn(t) => t.steps.iter().any(|s| matches!(s.kind, StepKind::Activate(_))),
+            LineKind::Then(s) => matches!(s.kind, StepKind::Activate(_)),
+            _ => false,
+        };
+        if start > 0 && activates(&log.lines[start - 1].kind) {
+            continue;
+        }
+        let run = &mut log.lines[start..i];
+        let who = |l: &Line| match &l.kind {
+            LineKind::Resolution(e) => player_of(e),
+            _ => None,
+        };
+        let mut order: Vec<PlayerId> = Vec::new();
+        for l in run.iter() {
+            if let Some(p) = who(l) {
+                if !order.contains(&p) {
+                    order.push(p);
+                }
+            }
+        }
+        let mut sorted: Vec<Line> = Vec::new();
+        for p in order.iter().rev() {
+            sorted.extend(run.iter().filter(|l| who(l) == Some(*p)).cloned());
+        }
+        sorted.extend(run.iter().filter(|l| who(l).is_none()).cloned());
+        run.clone_from_slice(&sorted);
     }
 }
