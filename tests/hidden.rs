@@ -115,7 +115,7 @@ fn randomly_redacted_legal_games_stay_clean() {
 /// FORMAT.md §8: a resolution line left out stands for what the referee derives, so writing it
 /// changes nothing. Legal games with every derived line written (chain breaks, skips, reversals,
 /// shuffles, the cards a power moves) check clean, whole and recorded in part (the table-size
-/// warning aside). Even games write a skipped turn as a turn line, a draw with no play with its
+/// warning aside), and whole with no more notes than the simulator's log (nothing less checked). Even games write a skipped turn as a turn line, a draw with no play with its
 /// pass said, a Clone compound in sequence used for one half (FORMAT.md §7), and each turn's lines
 /// grouped by player in another order, score lines first;
 /// odd ones write resolution lines only, in the referee's order. Games 0 to 299 by default;
@@ -135,6 +135,23 @@ fn legal_games_with_every_derived_line_written_stay_clean() {
         for (what, version) in [("whole", &written), ("redacted", &redaction)] {
             let text = print::format(version);
             let flagged = support::flags(&text);
+            // Nor does the whole log leave more unchecked than the simulator's own: a note the
+            // written lines add says the referee could follow less of the game (ruling F15).
+            if what == "whole" {
+                let noted = |text: &str| {
+                    let (_, diags) = tribbles::check_bytes("log", text.as_bytes());
+                    diags
+                        .iter()
+                        .filter(|d| d.severity() == Severity::Note)
+                        .map(|d| format!("{}: {}", d.code.id(), d.message))
+                        .collect::<Vec<_>>()
+                };
+                let (before, after) = (noted(&print::format(&log)), noted(&text));
+                if after.len() > before.len() {
+                    let more: Vec<_> = after.iter().filter(|n| !before.contains(n)).take(3).collect();
+                    failures.push(format!("game {k}, whole: {} notes, not {}: {more:?}", after.len(), before.len()));
+                }
+            }
             if !flagged.is_empty() {
                 if let Some(dir) = &out {
                     std::fs::write(dir.join(format!("game_{k}_{what}.tlog")), &text).expect("a writable directory");
