@@ -138,15 +138,7 @@ fn legal_games_with_every_derived_line_written_stay_clean() {
             // Nor does the whole log leave more unchecked than the simulator's own: a note the
             // written lines add says the referee could follow less of the game (ruling F15).
             if what == "whole" {
-                let noted = |text: &str| {
-                    let (_, diags) = tribbles::check_bytes("log", text.as_bytes());
-                    diags
-                        .iter()
-                        .filter(|d| d.severity() == Severity::Note)
-                        .map(|d| format!("{}: {}", d.code.id(), d.message))
-                        .collect::<Vec<_>>()
-                };
-                let (before, after) = (noted(&print::format(&log)), noted(&text));
+                let (before, after) = (support::notes(&print::format(&log)), support::notes(&text));
                 if after.len() > before.len() {
                     let more: Vec<_> = after.iter().filter(|n| !before.contains(n)).take(3).collect();
                     failures.push(format!("game {k}, whole: {} notes, not {}: {more:?}", after.len(), before.len()));

@@ -70,6 +70,16 @@ pub fn flags(text: &str) -> Vec<String> {
     flagged(&diags).into_iter().filter(|d| !d.starts_with("R0101")).collect()
 }
 
+/// A log's notes: what the referee says it could not check.
+pub fn notes(text: &str) -> Vec<String> {
+    let (_, diags) = tribbles::check_bytes("log", text.as_bytes());
+    diags
+        .iter()
+        .filter(|d| d.severity() == tribbles::diagnostics::Severity::Note)
+        .map(|d| format!("{}: {}", d.code.id(), d.message))
+        .collect()
+}
+
 /// The path relative to the crate root, with `/`, for stable rendered output.
 pub fn relative(path: &Path) -> String {
     path.strip_prefix(root()).unwrap_or(path).to_string_lossy().replace('\\', "/")
