@@ -320,10 +320,12 @@ fn a_hand_line_short_of_a_card_is_caught() {
 /// card (151), a Masaka's lines in the referee's order (10) and a Skip read again a turn later
 /// (13817); the last one's hand while the turn order is the table's (86374, 97610, 160820) or
 /// where the referee places it nowhere (87699); and, in the writer, an Ante's card of a player
-/// found decked at the deal a turn later (112177).
+/// found decked at the deal a turn later (112177); and, recorded in part, a Battle of unrecorded
+/// power aimed at a player decked at the deal whose deck a Recycle had refilled (7681).
 #[test]
 fn written_games_once_flagged_stay_clean() {
-    for k in [10, 12, 151, 169, 236, 3930, 11169, 11473, 13817, 14499, 16281, 86374, 87699, 97610, 112177, 160820] {
+    for k in [10, 12, 151, 169, 236, 3930, 7681, 11169, 11473, 13817, 14499, 16281, 86374, 87699, 97610, 112177, 160820]
+    {
         let written = written_out(&sweep_game(k));
         for version in [written.clone(), redacted(&written, k * 10 + 7)] {
             let text = print::format(&version);
@@ -378,10 +380,13 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// paid to a player an unwritten draw may have decked (14201801); and a reseating refused although
 /// the one taken to have gone out, with a BaH! in the pile, may have been decked (15880970); and a
 /// Rival's removal that may not have happened, taken as one of two unnamed cards, which left a
-/// wrong one known and the discard pile, then the deck, counted one high (16153354).
+/// wrong one known and the discard pile, then the deck, counted one high (16153354); and a Battle
+/// of unrecorded power aimed at a player decked at the deal, whose deck a Recycle had refilled,
+/// taken to show that player in (6905).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
+        (6905, 2),
         (647452, 2),
         (707329, 0),
         (783281, 1),

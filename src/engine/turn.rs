@@ -407,15 +407,35 @@ impl Referee<'_> {
     /// player was in after all. A decked player has no hand, so a card played, put or discarded
     /// from the hand shows it, as does the player's going out or being skipped; a draw, or a card
     /// moved from the deck, shows it under a power that acts on every player still in (or may: a
-    /// Copy, a Sabotage's activation, a replay), or under any power while the deck has gained
-    /// nothing since the deal (the deal emptied a decked player's deck; only a Recycle or the like
-    /// refills it).
+    /// Copy, a Sabotage's activation, a replay) unless a power of the turn was aimed at the player
+    /// (a decked player is a valid target), or under any power while the deck has gained nothing
+    /// since the deal (the deal emptied a decked player's deck; only a Recycle or the like refills
+    /// it).
     fn inferences_met(&mut self, turn: &Turn, lines: &[Line]) {
         let on_everyone = turn.steps.iter().any(|s| match &s.kind {
             StepKind::Play { card, used: Some(_) } | StepKind::Replay { card, .. } => card.card.may_have(&ON_EVERYONE),
             StepKind::Activate(_) => true,
             _ => false,
         });
+        // The players a power of the turn was aimed at: a decked player is a valid target (TCC
+        // 2.1, Advanced Rules: "Decked"), so what a card of unknown power, or an activation, did
+        // to that player's deck does not show the player in.
+        let aimed: Vec<PlayerId> = turn
+            .steps
+            .iter()
+            .flat_map(|s| match &s.kind {
+                StepKind::Play { used: Some(choices), .. } | StepKind::Replay { used: Some(choices), .. } => {
+                    &choices[..]
+                }
+                StepKind::Activate(choices) => &choices[..],
+                _ => &[],
+            })
+            .filter_map(|c| match c.kind {
+                ChoiceKind::Player(p) => Some(p),
+                _ => None,
+            })
+            .collect();
+        let on_everyone_at = |q: &PlayerId| on_everyone && !aimed.contains(q);
         // Decks that gained a card earlier in the turn.
         let mut gained: Vec<PlayerId> = Vec::new();
         for l in lines {
@@ -435,11 +455,13 @@ impl Referee<'_> {
                 Event::Draws { player, .. }
                 | Event::Discards { player, from: Zone::Deck, .. }
                 | Event::Reveals { player, .. }
-                    if on_everyone =>
+                    if on_everyone_at(player) =>
                 {
                     Some(*player)
                 }
-                Event::Puts { player, from, .. } if on_everyone && from.zone == Zone::Deck && from.owner.is_none() => {
+                Event::Puts { player, from, .. }
+                    if on_everyone_at(player) && from.zone == Zone::Deck && from.owner.is_none() =>
+                {
                     Some(*player)
                 }
                 // Under any power, a card leaving a deck that has gained none since the deal: a

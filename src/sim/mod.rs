@@ -997,7 +997,10 @@ impl<'o> Sim<'o> {
             Power::Sabotage | Power::Assimilate => st[q] == St::In && !self.deck[q].is_empty(),
             Power::Kill => !self.pile[q].is_empty(),
             Power::Recycle => true,
-            Power::Battle | Power::Bij => q != p && st[q] == St::In,
+            // A decked player is a valid target (TCC 2.1, Advanced Rules: "Decked"): a Battle
+            // reveals what the deck holds, if anything.
+            Power::Battle => q != p && matches!(st[q], St::In | St::Decked),
+            Power::Bij => q != p && st[q] == St::In,
             Power::Score => st[q] == St::In,
             Power::Utilize => q != p && st[q] == St::In && self.hand[q].len() >= 2,
             _ => false,

@@ -418,8 +418,9 @@ fn scores_first(log: &mut Log) {
 }
 
 /// Each run of resolution lines grouped by player, the last player to appear first, each player's
-/// lines in their order, and lines of no player last (FORMAT.md §8 gives them no order). Not under
-/// an `activate` step: a Sabotage's discard line comes before those of the power it activates.
+/// lines in their order, and lines of no player and goings out last (FORMAT.md §8 gives them no
+/// order). Not under an `activate` step: a Sabotage's discard line comes before those of the power
+/// it activates.
 fn players_reversed(log: &mut Log) {
     let mut i = 0;
     while i < log.lines.len() {
@@ -440,7 +441,9 @@ fn players_reversed(log: &mut Log) {
             continue;
         }
         let run = &mut log.lines[start..i];
+        // (A going out ends the turn's lines: it stays last.)
         let who = |l: &Line| match &l.kind {
+            LineKind::Resolution(Event::GoesOut(_)) => None,
             LineKind::Resolution(e) => player_of(e),
             _ => None,
         };
