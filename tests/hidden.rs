@@ -252,9 +252,9 @@ fn a_pass_on_the_wrong_number_is_caught() {
 /// only, is reported (TCC 2.1, Compound Tribble Powers).
 #[test]
 fn a_clone_played_as_a_clone_for_one_half_is_caught() {
-    use support::written::last_number_before;
+    use support::written::{clone_half, last_number_before};
+    use tribbles::model::Denomination;
     use tribbles::model::log::{Choice, ChoiceKind};
-    use tribbles::model::{Denomination, Power, PowerSpec};
     let (tried, missed) = missed_mistakes(Style::Steps, |log| {
         let last = last_number_before(log);
         for (k, line) in log.lines.iter_mut().enumerate() {
@@ -262,12 +262,11 @@ fn a_clone_played_as_a_clone_for_one_half_is_caught() {
             let Some(StepKind::Play { card, used: Some(choices) }) = t.steps.first_mut().map(|s| &mut s.kind) else {
                 continue;
             };
-            let Some(PowerSpec::Compound(a, b)) = card.card.power() else { continue };
-            let other = if *a == Power::Clone { *b } else { *a };
+            let Some(other) = clone_half(&card.card) else { continue };
             // (A 1 of the last number may restart a broken chain instead.)
             let as_clone =
                 last.get(&k).is_some_and(|l| card.card.denomination() == Some(*l) && *l != Denomination::One);
-            if (*a == Power::Clone || *b == Power::Clone) && other != Power::Clone && as_clone {
+            if as_clone {
                 let half = Choice { kind: ChoiceKind::Half(other), span: Default::default() };
                 *choices = std::iter::once(half).chain(choices.iter().cloned()).collect();
                 return true;

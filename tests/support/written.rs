@@ -202,16 +202,27 @@ fn dabo_soon(lines: &[Line]) -> bool {
         )
 }
 
+/// The half other than Clone of a compound with Clone (not Clone & Clone).
+pub fn clone_half(card: &tribbles::model::Card) -> Option<Power> {
+    match card.power() {
+        Some(PowerSpec::Compound(Power::Clone, other) | PowerSpec::Compound(other, Power::Clone))
+            if *other != Power::Clone =>
+        {
+            Some(*other)
+        }
+        _ => None,
+    }
+}
+
 /// A compound with Clone played in sequence and used whole, used for its other half only
 /// (`100 Clone & Skip use Skip`, FORMAT.md §7; TCC 2.1, Compound Tribble Powers): the Clone half
 /// does nothing in sequence, so only the count of powers used changes, which a Dabo alone reads.
 /// In sequence: not of the last number played.
 fn one_half(turn: &mut Turn, last: Option<Denomination>) {
     let Some(Step { kind: StepKind::Play { card, used: Some(choices) }, .. }) = turn.steps.first_mut() else { return };
-    let Some(PowerSpec::Compound(a, b)) = card.card.power() else { return };
-    let other = if *a == Power::Clone { *b } else { *a };
+    let Some(other) = clone_half(&card.card) else { return };
     let in_sequence = last.is_some_and(|l| card.card.denomination().is_some_and(|d| d != l));
-    if (*a != Power::Clone && *b != Power::Clone) || other == Power::Clone || !in_sequence {
+    if !in_sequence {
         return;
     }
     if choices.iter().any(|c| matches!(c.kind, ChoiceKind::Half(_))) {
@@ -396,32 +407,8 @@ pub fn written_out_as(log: &Log, style: Style) -> Log {
     out
 }
 
-/// Each run of resolution lines with its score lines first (FORMAT.md §8 gives them no order).
-fn scores_first(log: &mut Log) {
-    let mut i = 0;
-    while i < log.lines.len() {
-        let start = i;
-        while i < log.lines.len() && matches!(log.lines[i].kind, LineKind::Resolution(_)) {
-            i += 1;
-        }
-        if i > start {
-            let run = &mut log.lines[start..i];
-            let is_score =
-                |l: &Line| matches!(l.kind, LineKind::Resolution(Event::Scores { .. } | Event::Loses { .. }));
-            let mut sorted: Vec<Line> = run.iter().filter(|l| is_score(l)).cloned().collect();
-            sorted.extend(run.iter().filter(|l| !is_score(l)).cloned());
-            run.clone_from_slice(&sorted);
-        } else {
-            i += 1;
-        }
-    }
-}
-
-/// Each run of resolution lines grouped by player, the last player to appear first, each player's
-/// lines in their order, and lines of no player and goings out last (FORMAT.md §8 gives them no
-/// order). Not under an `activate` step: a Sabotage's discard line comes before those of the power
-/// it activates.
-fn players_reversed(log: &mut Log) {
+/// Calls `reorder` on each run of resolution lines, with the line before it.
+fn each_run(log: &mut Log, mut reorder: impl FnMut(Option<&LineKind>, &mut [Line])) {
     let mut i = 0;
     while i < log.lines.len() {
         let start = i;
@@ -432,15 +419,35 @@ fn players_reversed(log: &mut Log) {
             i += 1;
             continue;
         }
-        let activates = |kind: &LineKind| match kind {
-            LineKind::Turn(t) => t.steps.iter().any(|s| matches!(s.kind, StepKind::Activate(_))),
-            LineKind::Then(s) => matches!(s.kind, StepKind::Activate(_)),
+        let (before, run) = log.lines.split_at_mut(start);
+        reorder(before.last().map(|l| &l.kind), &mut run[..i - start]);
+    }
+}
+
+/// Each run of resolution lines with its score lines first (FORMAT.md §8 gives them no order).
+fn scores_first(log: &mut Log) {
+    each_run(log, |_, run| {
+        let is_score = |l: &Line| matches!(l.kind, LineKind::Resolution(Event::Scores { .. } | Event::Loses { .. }));
+        let mut sorted: Vec<Line> = run.iter().filter(|l| is_score(l)).cloned().collect();
+        sorted.extend(run.iter().filter(|l| !is_score(l)).cloned());
+        run.clone_from_slice(&sorted);
+    });
+}
+
+/// Each run of resolution lines grouped by player, the last player to appear first, each player's
+/// lines in their order, and lines of no player and goings out last (FORMAT.md §8 gives them no
+/// order). Not under an `activate` step: a Sabotage's discard line comes before those of the power
+/// it activates.
+fn players_reversed(log: &mut Log) {
+    each_run(log, |before, run| {
+        let activates = match before {
+            Some(LineKind::Turn(t)) => t.steps.iter().any(|s| matches!(s.kind, StepKind::Activate(_))),
+            Some(LineKind::Then(s)) => matches!(s.kind, StepKind::Activate(_)),
             _ => false,
         };
-        if start > 0 && activates(&log.lines[start - 1].kind) {
-            continue;
+        if activates {
+            return;
         }
-        let run = &mut log.lines[start..i];
         // (A going out ends the turn's lines: it stays last.)
         let who = |l: &Line| match &l.kind {
             LineKind::Resolution(Event::GoesOut(_)) => None,
@@ -448,11 +455,9 @@ fn players_reversed(log: &mut Log) {
             _ => None,
         };
         let mut order: Vec<PlayerId> = Vec::new();
-        for l in run.iter() {
-            if let Some(p) = who(l) {
-                if !order.contains(&p) {
-                    order.push(p);
-                }
+        for p in run.iter().filter_map(who) {
+            if !order.contains(&p) {
+                order.push(p);
             }
         }
         let mut sorted: Vec<Line> = Vec::new();
@@ -461,5 +466,5 @@ fn players_reversed(log: &mut Log) {
         }
         sorted.extend(run.iter().filter(|l| who(l).is_none()).cloned());
         run.clone_from_slice(&sorted);
-    }
+    });
 }
