@@ -299,6 +299,9 @@ pub(crate) struct Referee<'a> {
     /// Players went out while another player still in held a hand the referee cannot count, which
     /// may have been empty too: that player may have gone out with them.
     pub(super) outs_uncertain: bool,
+    /// The one taken to have gone out as the last one in is a reading: a draw the log does not
+    /// name may have decked that player instead, and another player still in may be the last one.
+    last_one_a_reading: bool,
     /// The active trouble was last named by a shift line after a power the referee could not
     /// follow, which may have shifted it again unwritten (ruling R35): the next shift lines are
     /// taken as written, and what the trouble allows is not checked, until a turn the referee
@@ -503,6 +506,7 @@ impl<'a> Referee<'a> {
             pending: None,
             missed_go_out: false,
             outs_uncertain: false,
+            last_one_a_reading: false,
             trouble_doubtful: false,
             noted_turn_order: false,
             sit_out_next: Vec::new(),
@@ -1048,6 +1052,7 @@ impl<'a> Referee<'a> {
         self.skip_reading = None;
         self.missed_go_out = false;
         self.outs_uncertain = false;
+        self.last_one_a_reading = false;
         self.noted_turn_order = false;
         self.turn_in_round = 0;
         self.chain_span = None;
@@ -1272,6 +1277,7 @@ impl<'a> Referee<'a> {
             // sheet's.
             if self.drew_unseen.contains(&q) || self.inferred_decked.iter().any(|d| d.instead == Some(q)) {
                 self.outs_uncertain = true;
+                self.last_one_a_reading = true;
                 self.emit(Event::MayGoOut(q));
                 self.emit(Event::GoesOut(q));
                 self.went_out.push(q);
@@ -1710,9 +1716,11 @@ impl<'a> Referee<'a> {
             if pl.hand.min_len() > 0 || pl.hand.unbounded {
                 if safeties.contains(&q) {
                     self.emit(Event::Shuffles { player: q, from: Zone::Hand });
-                } else if outs_unknown && self.went_out.is_empty() && pl.is_in() {
+                } else if outs_unknown && (self.went_out.is_empty() || self.last_one_a_reading) && pl.is_in() {
                     // Who went out is not known, nor who was decked: any player still in may have
-                    // been the last one in, gone out with the whole hand (ruling R33).
+                    // been the last one in, gone out with the whole hand (ruling R33), also when the
+                    // one taken to have gone out so is a reading (an unseen draw may have decked
+                    // either, R34).
                     self.emit(Event::MayGoOut(q));
                 } else {
                     self.emit(Event::DiscardsHand(q));
