@@ -20,21 +20,16 @@ pub const DOC: Doc = Doc {
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let Some((target, at)) = cx.target() else { return Resolved::Done };
+    let names_the_card =
+        |e: &Event| matches!(e, Event::Draws { player, drawn: Drawn::Cards(c) } if *player == target && c.len() == 1);
     // A deck the referee cannot count and that may be empty: a `  Matt is decked` line says the
     // draw decked the player, and with no line naming the card it may have, unseen (ruling R34).
     let pl = cx.state().player(target);
-    if pl.is_in() && pl.deck.len().is_none() && pl.deck.min_len() == 0 {
-        let named = cx.claims_left(
-            |e| matches!(e, Event::Draws { player, drawn: Drawn::Cards(c) } if *player == target && c.len() == 1),
-        );
-        if !named {
-            cx.draws(target, 1, "Draw", "Draw makes the player draw one card");
-            return Resolved::Done;
-        }
+    if pl.is_in() && pl.deck.len().is_none() && pl.deck.min_len() == 0 && !cx.claims_left(names_the_card) {
+        cx.draws(target, 1, "Draw", "Draw makes the player draw one card");
+        return Resolved::Done;
     }
-    let shown = cx.take_claim(
-        |e| matches!(e, Event::Draws { player, drawn: Drawn::Cards(c) } if *player == target && c.len() == 1),
-    );
+    let shown = cx.take_claim(names_the_card);
     let card = match &shown {
         Some((Event::Draws { drawn: Drawn::Cards(c), .. }, _)) => c[0].card,
         _ => Card::Unknown,

@@ -863,9 +863,7 @@ impl<'o> Sim<'o> {
             self.both("draw");
             self.both(("  ", name, " is decked"));
             self.flush_res(res);
-            let h = std::mem::take(&mut self.hand[p]);
-            self.discard[p].extend(h);
-            self.st[p] = St::Decked;
+            self.deck_out(p);
             self.chain.broken = true;
             self.trouble_after_miss(called_for);
             self.end_turn(p, 0, false);
@@ -945,6 +943,13 @@ impl<'o> Sim<'o> {
         acts += std::mem::take(&mut self.activated);
         self.end_turn(p, acts, out.extra);
         out
+    }
+
+    /// `q` is decked: the hand goes to the discard pile, and `q` is out for the round.
+    fn deck_out(&mut self, q: usize) {
+        let held = std::mem::take(&mut self.hand[q]);
+        self.discard[q].extend(held);
+        self.st[q] = St::Decked;
     }
 
     /// A random card out of the hand of `q`, when `q` is still in the round and holds one
@@ -1084,9 +1089,7 @@ impl<'o> Sim<'o> {
                 let q = self.choose_target(p, h, said);
                 if self.deck[q].is_empty() {
                     res.public(("  ", self.name(q), " is decked"));
-                    let held = std::mem::take(&mut self.hand[q]);
-                    self.discard[q].extend(held);
-                    self.st[q] = St::Decked;
+                    self.deck_out(q);
                     return;
                 }
                 let x = self.deck[q].remove(0);
@@ -1131,9 +1134,7 @@ impl<'o> Sim<'o> {
                 self.hand[p] = drawn;
                 if k < n {
                     res.public(("  ", self.name(p), " is decked"));
-                    let h = std::mem::take(&mut self.hand[p]);
-                    self.discard[p].extend(h);
-                    self.st[p] = St::Decked;
+                    self.deck_out(p);
                 }
             }
             Power::Rival => {
@@ -1393,9 +1394,7 @@ impl<'o> Sim<'o> {
                     // Decked by the draws: the choice of two cards is never made.
                     said.both("?, ?");
                     res.public(("  ", self.name(p), " is decked"));
-                    let h = std::mem::take(&mut self.hand[p]);
-                    self.discard[p].extend(h);
-                    self.st[p] = St::Decked;
+                    self.deck_out(p);
                 } else {
                     let mut put = Vec::new();
                     for _ in 0..2 {
@@ -1423,9 +1422,7 @@ impl<'o> Sim<'o> {
                     self.hand[q] = drawn;
                     if k < 3 {
                         res.public(("  ", self.name(q), " is decked"));
-                        let h = std::mem::take(&mut self.hand[q]);
-                        self.discard[q].extend(h);
-                        self.st[q] = St::Decked;
+                        self.deck_out(q);
                     }
                 }
             }
