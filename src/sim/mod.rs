@@ -995,18 +995,22 @@ impl<'o> Sim<'o> {
     fn target_iter(&self, p: usize, h: Power) -> impl Iterator<Item = usize> {
         let st = &self.st;
         let fits = move |q: usize| match h {
-            Power::Poison => q != p && st[q] == St::In && !self.deck[q].is_empty(),
+            // A decked player is a valid target (TCC 2.1, Advanced Rules: "Decked"): a Poison at
+            // one whose deck a Recycle refilled discards its top card and scores nothing.
+            Power::Poison => q != p && matches!(st[q], St::In | St::Decked) && !self.deck[q].is_empty(),
             // A Draw aimed at another player whose deck is empty decks them (TCC 2.1, Advanced
             // Rules: "Decked").
             Power::Draw => st[q] == St::In && (!self.deck[q].is_empty() || q != p),
-            Power::Sabotage | Power::Assimilate => st[q] == St::In && !self.deck[q].is_empty(),
+            // Any player, decked or not; an empty deck gives nothing.
+            Power::Sabotage | Power::Assimilate => matches!(st[q], St::In | St::Decked),
             Power::Kill => !self.pile[q].is_empty(),
             Power::Recycle => true,
             // A decked player is a valid target (TCC 2.1, Advanced Rules: "Decked"): a Battle
             // reveals what the deck holds, if anything.
             Power::Battle => q != p && matches!(st[q], St::In | St::Decked),
             Power::Bij => q != p && st[q] == St::In,
-            Power::Score => st[q] == St::In,
+            // A decked player plays no more this round: the Score lapses.
+            Power::Score => matches!(st[q], St::In | St::Decked),
             Power::Utilize => q != p && st[q] == St::In && self.hand[q].len() >= 2,
             _ => false,
         };
@@ -1067,6 +1071,10 @@ impl<'o> Sim<'o> {
                 let antidote = x.power().is_some_and(|w| w.has(Power::Antidote) && !w.has(Power::Tally));
                 self.discard[q].push(x);
                 self.replicate(p, q, &x, Spot::Discard, res);
+                if self.st[q] == St::Decked {
+                    // Nobody scores from a decked player, an Antidote's owner included.
+                    return;
+                }
                 if antidote {
                     // ANTIDOTE: its owner scores instead, and may put the whole hand under the deck.
                     res.public(("  ", self.name(q), " scores ", v));
@@ -1167,6 +1175,9 @@ impl<'o> Sim<'o> {
             }
             Power::Sabotage => {
                 let q = self.choose_target(p, h, said);
+                if self.deck[q].is_empty() {
+                    return;
+                }
                 let x = self.deck[q].remove(0);
                 res.public(("  ", self.name(q), " discards ", x, " from deck"));
                 self.discard[q].push(x);
@@ -1486,6 +1497,9 @@ impl<'o> Sim<'o> {
             }
             Power::Assimilate => {
                 let q = self.choose_target(p, h, said);
+                if self.deck[q].is_empty() {
+                    return;
+                }
                 let x = self.deck[q].remove(0);
                 if q == p {
                     res.public(("  ", self.name(p), " puts ", x, " on pile from deck"));
