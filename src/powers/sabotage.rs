@@ -10,7 +10,9 @@ use crate::model::{Card, Span};
 pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: SABOTAGE",
     text: "Used, Sabotage names a player (`use @Matt`, its own player included), who discards the top card \
-           of the draw deck (`  Matt discards 1000 Kill from deck`); an empty deck gives nothing. The \
+           of the draw deck (`  Matt discards 1000 Kill from deck`); an empty deck gives nothing. With the \
+           line left out and a deck of unknown size that may be empty, whether a card was discarded is \
+           open: that player's discard pile is no longer counted (ruling R26). The \
            Sabotage's player may then use that card's power as their own with an `activate` step and its \
            choices (`Dan: 10 Sabotage use @Matt; activate @Rogue`): it counts as a power used this turn \
            (DABO). A passive power cannot be activated (R0313); an `activate` with no Sabotage before it \
@@ -46,6 +48,14 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     });
     let (card, span) = match &shown {
         Some((Event::Discards { cards, .. }, span)) => (cards[0].card, *span),
+        // Left out, from a deck of unknown size that may be empty: whether a card was discarded
+        // is open (ruling R26). The discard pile is no longer counted; an `activate` still finds
+        // the card it would show was there.
+        None if cx.state().player(target).deck.min_len() == 0 => {
+            cx.emit(Event::DiscardsUnknown(target));
+            cx.sabotaged(Card::Unknown, None);
+            return Resolved::Done;
+        }
         // Left out, the line names the deck's top card when the referee knows it.
         _ => (cx.state().player(target).deck.top.last().copied().unwrap_or(Card::Unknown), Span::default()),
     };
