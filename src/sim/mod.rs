@@ -999,8 +999,13 @@ impl<'o> Sim<'o> {
             // one whose deck a Recycle refilled discards its top card and scores nothing.
             Power::Poison => q != p && matches!(st[q], St::In | St::Decked) && !self.deck[q].is_empty(),
             // A Draw aimed at another player whose deck is empty decks them (TCC 2.1, Advanced
-            // Rules: "Decked").
-            Power::Draw => st[q] == St::In && (!self.deck[q].is_empty() || q != p),
+            // Rules: "Decked"). A decked player whose deck a Recycle refilled draws a card and
+            // stays out.
+            Power::Draw => match st[q] {
+                St::In => !self.deck[q].is_empty() || q != p,
+                St::Decked => !self.deck[q].is_empty(),
+                _ => false,
+            },
             // Any player, decked or not; an empty deck gives nothing.
             Power::Sabotage | Power::Assimilate => matches!(st[q], St::In | St::Decked),
             Power::Kill => !self.pile[q].is_empty(),
@@ -1008,7 +1013,7 @@ impl<'o> Sim<'o> {
             // A decked player is a valid target (TCC 2.1, Advanced Rules: "Decked"): a Battle
             // reveals what the deck holds, if anything.
             Power::Battle => q != p && matches!(st[q], St::In | St::Decked),
-            Power::Bij => q != p && st[q] == St::In,
+            Power::Bij => q != p && matches!(st[q], St::In | St::Decked),
             // A decked player plays no more this round: the Score lapses.
             Power::Score => matches!(st[q], St::In | St::Decked),
             Power::Utilize => q != p && st[q] == St::In && self.hand[q].len() >= 2,
