@@ -13,7 +13,8 @@ pub const DOC: Doc = Doc {
            is evidence the table may write (`  Matt draws 1000 Go`); a player with an empty deck is decked \
            by the draw (TCC 2.1, Advanced Rules: \"Decked\"). From a deck of unknown size, a line \
            `  Matt is decked` says the deck was empty, and a draw with no line may have decked the \
-           player unseen (ruling R34).\n\n\
+           player unseen (ruling R34); aimed at a player already decked, such a draw may have given a card \
+           or nothing, and neither the hand nor the deck is counted after it (ruling R26).\n\n\
            Checked: the choice (R0317); a written card can be the deck's top and the decklist's (R0601, \
            R0401); a hand size after it (`expect hand`).",
 };
@@ -27,6 +28,13 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let pl = cx.state().player(target);
     if pl.is_in() && pl.deck.len().is_none() && pl.deck.min_len() == 0 && !cx.claims_left(names_the_card) {
         cx.draws(target, 1, "Draw", "Draw makes the player draw one card");
+        return Resolved::Done;
+    }
+    // A player already out (decked) draws from such a deck only if it holds a card: whether the
+    // hand gained one is open, and neither zone is counted any longer (ruling R34).
+    if !pl.is_in() && pl.deck.len().is_none() && pl.deck.min_len() == 0 && !cx.claims_left(names_the_card) {
+        cx.take_claim(|e| matches!(e, Event::IsDecked(p) if *p == target));
+        cx.emit(Event::DrawsUnknown(target));
         return Resolved::Done;
     }
     let shown = cx.take_claim(names_the_card);
