@@ -999,11 +999,11 @@ impl<'o> Sim<'o> {
             // one whose deck a Recycle refilled discards its top card and scores nothing.
             Power::Poison => q != p && matches!(st[q], St::In | St::Decked) && !self.deck[q].is_empty(),
             // A Draw aimed at another player whose deck is empty decks them (TCC 2.1, Advanced
-            // Rules: "Decked"). A decked player whose deck a Recycle refilled draws a card and
-            // stays out.
+            // Rules: "Decked"). A decked player draws a card, if the deck holds one (a Recycle
+            // refilled it), and stays out.
             Power::Draw => match st[q] {
                 St::In => !self.deck[q].is_empty() || q != p,
-                St::Decked => !self.deck[q].is_empty(),
+                St::Decked => true,
                 _ => false,
             },
             // Any player, decked or not; an empty deck gives nothing.
@@ -1100,6 +1100,9 @@ impl<'o> Sim<'o> {
             }
             Power::Draw => {
                 let q = self.choose_target(p, h, said);
+                if self.deck[q].is_empty() && self.st[q] == St::Decked {
+                    return;
+                }
                 if self.deck[q].is_empty() {
                     res.public(("  ", self.name(q), " is decked"));
                     self.deck_out(q);
