@@ -53,6 +53,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         // the card it would show was there.
         None if cx.state().player(target).deck.min_len() == 0 => {
             cx.emit(Event::DiscardsUnknown(target));
+            // The card, if there was one, may have been a Replicate (ruling F8).
+            cx.may_replicate(target, None);
             cx.sabotaged(Card::Unknown, None);
             return Resolved::Done;
         }
