@@ -219,9 +219,10 @@ fn lines_given_twice() {
         assert_eq!(codes(&position(twice)), ["R0105"], "{twice}");
     }
     assert_eq!(codes(&position("  Dan score: 0\n  Rogue score: 0\n")), Vec::<String>::new());
-    // A decked player holds no hand and takes no turn.
+    // A decked player takes no turn. The hand was discarded, but a Draw aimed at the player may
+    // have brought cards again from a deck a Recycle refilled (ruling R12).
     assert_eq!(codes(&position("  chain: 100000\n  decked: Rogue\n  Rogue hand:\n")), Vec::<String>::new());
-    assert_eq!(codes(&position("  chain: 100000\n  decked: Rogue\n  Rogue hand: 2x ?\n")), ["R0105"]);
+    assert_eq!(codes(&position("  chain: 100000\n  decked: Rogue\n  Rogue hand: 2x ?\n")), Vec::<String>::new());
     // Dan, decked, has the turn: one report, and the turn holds for Dan's play.
     assert_eq!(codes(&position("  chain: 100000\n  decked: Dan\n")), ["R0105"]);
     let sheet = position("  Dan hand: 1 Go\n  Dan pile:\n");

@@ -2365,7 +2365,6 @@ impl<'a> Referee<'a> {
         // The lines that set one thing (`round`, `direction:`, `chain:`, `turn:`, `trouble:`,
         // `pot:`, a player's `score:`), by kind, and the player a score line is for.
         let mut seen_once: Vec<(std::mem::Discriminant<PositionLine>, Option<PlayerId>)> = Vec::new();
-        let mut decked_at = None;
         let mut sitting_out_at = None;
         let mut waiting_at: Vec<(PlayerId, Span)> = Vec::new();
         while i < lines.len() && !matches!(lines[i].kind, LineKind::PositionEnd) {
@@ -2474,7 +2473,6 @@ impl<'a> Referee<'a> {
                         scores_given.push(*player);
                     }
                     PositionLine::Decked(list) => {
-                        decked_at = Some(line.span);
                         for p in list {
                             state.players[p.index()].status = Status::Decked;
                         }
@@ -2569,39 +2567,28 @@ impl<'a> Referee<'a> {
             // is not reported again as a decked player's, nor the hand as one that must be empty.
             state.players[p.index()].status = Status::In;
         }
-        // A decked player holds no hand (it was discarded) and takes no turn, and one sitting the
-        // round out was dealt none and takes none (TCC 2.1, Advanced Rules: "Decked"). A hand the
-        // block does not give is empty.
+        // A decked player's hand was discarded, and one sitting the round out was dealt none
+        // (TCC 2.1, Advanced Rules: "Decked"): a hand the block does not give is empty. A decked
+        // player may hold cards again, drawn from a deck a Recycle refilled (a Draw aimed at them,
+        // ruling R12); one sitting out is no player of the round and holds none.
         for (k, pl) in state.players.iter_mut().enumerate() {
-            let (at, is, label, help) = match pl.status {
-                Status::Decked => (
-                    decked_at,
-                    "is decked",
-                    "decked",
-                    "a decked player's hand goes to the discard pile: give it as `hand:` with nothing after",
-                ),
-                Status::SittingOut => (
-                    sitting_out_at,
-                    "sits this round out",
-                    "sitting out",
-                    "a player sitting the round out is dealt nothing: give the hand as `hand:` with nothing after",
-                ),
-                Status::In | Status::Out => continue,
-            };
+            if !matches!(pl.status, Status::Decked | Status::SittingOut) {
+                continue;
+            }
             if !seen_zones.contains(&(PlayerId(k as u8), Zone::Hand)) {
                 pl.hand = Hidden::default();
             }
             let held = pl.hand.len().unwrap_or(0);
-            if let Some(at) = at.filter(|_| held > 0) {
+            if let Some(at) = sitting_out_at.filter(|_| held > 0 && pl.status == Status::SittingOut) {
                 let name = self.name(PlayerId(k as u8));
                 problems.push(
                     Diagnostic::new(
                         Code::InconsistentPosition,
                         at,
-                        format!("{name} {is}, but the block gives {name} a hand of {held}"),
+                        format!("{name} sits this round out, but the block gives {name} a hand of {held}"),
                     )
-                    .label(label)
-                    .help(help),
+                    .label("sitting out")
+                    .help("a player sitting the round out is dealt nothing: give the hand as `hand:` with nothing after"),
                 );
             }
         }
