@@ -381,10 +381,12 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// Rival's removal that may not have happened, taken as one of two unnamed cards, which left a
 /// wrong one known and the discard pile, then the deck, counted one high (16153354); and a Battle
 /// of unrecorded power aimed at a player decked at the deal, whose deck a Recycle had refilled,
-/// taken to show that player in (6905).
+/// taken to show that player in (6905); and a Sabotage with no line at a deck of unknown size,
+/// whose card may have been a Replicate, its owner's extra discard line then refused (1045).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
+        (1045, 1),
         (6905, 2),
         (647452, 2),
         (707329, 0),
