@@ -444,10 +444,17 @@ impl Referee<'_> {
             let unfilled = |q: PlayerId| {
                 !self.state.player(q).deck_gained && !gained.contains(&q) && !self.may_sit_out.contains(&q)
             };
+            // A decked player's hand was discarded; it holds cards again only if a power aimed at
+            // the player drew them from a deck refilled since (ruling R12), and only a power aimed
+            // at the player reaches them there (R20).
+            let handless =
+                |q: PlayerId| !aimed.contains(&q) || !self.state.player(q).deck_gained && !gained.contains(&q);
             let actor = match e {
                 Event::Plays { player, .. } => Some(*player),
-                Event::Puts { player, from, .. } if from.zone == Zone::Hand && from.owner.is_none() => Some(*player),
-                Event::Discards { player, from: Zone::Hand, .. } => Some(*player),
+                Event::Puts { player, from, .. } if from.zone == Zone::Hand && from.owner.is_none() => {
+                    handless(*player).then_some(*player)
+                }
+                Event::Discards { player, from: Zone::Hand, .. } => handless(*player).then_some(*player),
                 // Going out takes a player still in; a decked one is passed over, not skipped.
                 Event::GoesOut(player) | Event::IsSkipped(player) => Some(*player),
                 // A decked player keeps the discard and play piles, which a power may still reach
