@@ -1016,7 +1016,8 @@ impl<'o> Sim<'o> {
             Power::Bij => q != p && matches!(st[q], St::In | St::Decked),
             // A decked player plays no more this round: the Score lapses.
             Power::Score => matches!(st[q], St::In | St::Decked),
-            Power::Utilize => q != p && st[q] == St::In && self.hand[q].len() >= 2,
+            // A decked player may hold cards again, drawn by a Draw aimed at them (ruling R12).
+            Power::Utilize => q != p && matches!(st[q], St::In | St::Decked) && self.hand[q].len() >= 2,
             _ => false,
         };
         let folded =
@@ -1024,9 +1025,10 @@ impl<'o> Sim<'o> {
         (0..self.n).filter(move |&q| fits(q) && !folded(q))
     }
 
-    /// The players whose top card `p` can copy and the simulator can use.
+    /// The players whose top card `p` can copy and the simulator can use: a decked player's pile
+    /// stays in play for others to copy (TCC 2.1, Advanced Rules: "Decked").
     fn copyable(&self, p: usize) -> impl Iterator<Item = usize> {
-        (0..self.n).filter(move |&q| q != p && self.st[q] == St::In).filter(move |&q| {
+        (0..self.n).filter(move |&q| q != p && matches!(self.st[q], St::In | St::Decked)).filter(move |&q| {
             match self.pile[q].last().and_then(Card::power) {
                 Some(PowerSpec::Single(h)) => BORROWABLE.contains(h) && self.feasible(p, *h),
                 _ => false,
@@ -1450,7 +1452,10 @@ impl<'o> Sim<'o> {
                 let k = self.r.below(self.hand[q].len());
                 let x = self.hand[q].remove(k);
                 res.public(("  ", self.name(q), " puts ", x, " on pile"));
-                self.score_from(p, q, &x, res);
+                // Nobody scores from a decked player.
+                if self.st[q] != St::Decked {
+                    self.score_from(p, q, &x, res);
+                }
                 self.pile[q].push(x, None);
                 self.replicate(p, q, &x, Spot::OnPile, res);
             }
