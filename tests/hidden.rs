@@ -382,11 +382,18 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// wrong one known and the discard pile, then the deck, counted one high (16153354); and a Battle
 /// of unrecorded power aimed at a player decked at the deal, whose deck a Recycle had refilled,
 /// taken to show that player in (6905); and a Sabotage with no line at a deck of unknown size,
-/// whose card may have been a Replicate, its owner's extra discard line then refused (1045).
+/// whose card may have been a Replicate, its owner's extra discard line then refused (1045); and a
+/// Utilize aimed at a player taken to have been decked by an unseen draw, refused for the hand the
+/// referee had emptied, although the choice showed the player in (89041); and a poisoned
+/// Antidote's hand put beneath the deck, a going out that shows its player in even after a
+/// Recycle refilled that deck (94997, flagged by an unreleased version of the R2 change for
+/// hands a Draw may have refilled).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
         (1045, 1),
+        (89041, 2),
+        (94997, 1),
         (6905, 2),
         (647452, 2),
         (707329, 0),

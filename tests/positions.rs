@@ -254,11 +254,13 @@ fn legal_games_taken_up_from_a_position_stay_clean() {
 /// recorded in part, a round whose last one in was a reading (either of two players may have been
 /// decked by an unseen draw), the other player's hand then taken to the discard pile rather than
 /// perhaps onto the pile and into the next round's deck (16103172); and a block giving a decked
-/// player the card a Draw aimed at them had brought, refused (8042, 18286).
+/// player the card a Draw aimed at them had brought, refused (8042, 18286); and a Poison with no
+/// score line at a player taken to have been decked at the deal who may be sitting the round out
+/// instead, scored as from a player in (56377, 139849).
 #[test]
 fn cuts_once_flagged_stay_clean() {
     let games = [
-        8042, 18286, 5221, 24986, 45112, 103562, 136567, 623065, 1287316, 1326124, 1668793, 4132009, 4697545, 5710369, 5900657,
+        8042, 18286, 56377, 139849, 5221, 24986, 45112, 103562, 136567, 623065, 1287316, 1326124, 1668793, 4132009, 4697545, 5710369, 5900657,
         6439783, 8273090, 8663665, 8705389, 16103172,
     ];
     for k in games {

@@ -446,13 +446,15 @@ impl Referee<'_> {
             };
             // A decked player's hand was discarded; it holds cards again only if a power aimed at
             // the player drew them from a deck refilled since (ruling R12), and only a power aimed
-            // at the player reaches them there (R20).
+            // at the player reaches them there (R20), onto the pile or into the discard pile (a
+            // Utilize, a Replicate's extra card). A hand put beneath the deck (a poisoned
+            // Antidote's) is a going out, which no decked player does.
             let handless =
                 |q: PlayerId| !aimed.contains(&q) || !self.state.player(q).deck_gained && !gained.contains(&q);
             let actor = match e {
                 Event::Plays { player, .. } => Some(*player),
-                Event::Puts { player, from, .. } if from.zone == Zone::Hand && from.owner.is_none() => {
-                    handless(*player).then_some(*player)
+                Event::Puts { player, from, to, .. } if from.zone == Zone::Hand && from.owner.is_none() => {
+                    (to.place == Place::UnderDeck || handless(*player)).then_some(*player)
                 }
                 Event::Discards { player, from: Zone::Hand, .. } => handless(*player).then_some(*player),
                 // Going out takes a player still in; a decked one is passed over, not skipped.

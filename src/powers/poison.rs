@@ -95,6 +95,23 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     cx.emit(Event::Discards { player: target, cards: CardCount::one(card, at).list(), from: Zone::Deck });
     cx.check_card(target, &card, discarded.as_ref().map_or(at, |(_, s)| *s));
     let decked = cx.surely_decked(target);
+    // A target who may have been decked unseen (at the deal, ruling R2, or by a draw, R34), not
+    // yet taken to have been, or taken to have been decked at the deal but who may be sitting
+    // the round out instead: nobody scores from a decked player, so with no score line what the
+    // Poison gave (to either player) is the sheet's.
+    let maybe_out = !decked
+        && (cx.taken_decked(target) || cx.discard_may_hold_the_deal(target) || cx.may_be_decked_unseen(target));
+    if maybe_out
+        && scored.is_none()
+        && !cx.claims_left(|e| matches!(e, Event::Scores { player: p, .. } if *p == target))
+    {
+        cx.emit(Event::ScoreUnverified(player));
+        if card.power().is_none_or(|p| !p.is_known() || p.has(Power::Antidote) || p.has(Power::Tally)) {
+            cx.emit(Event::ScoreUnverified(target));
+            antidote_hand(cx, target);
+        }
+        return Resolved::Done;
+    }
     // An Antidote & Tally compound is left to the sheet: which of the two acts first is open.
     let reacts = card.power().is_some_and(|p| p.has(Power::Antidote));
     let value = card.denomination().map(Denomination::value);

@@ -13,7 +13,9 @@ pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: UTILIZE",
     text: "Used, Utilize names an opponent with at least two cards in hand (`use @Matt`), who puts a random \
            card from hand face up on top of their play pile (`  Matt puts 1000 Go on pile`); the user \
-           scores its number (`  Dan scores 1000`). Nobody scores from a decked player. A utilized \
+           scores its number (`  Dan scores 1000`). Nobody scores from a decked player. Chosen, a player \
+           the referee took to have been decked unseen is shown to hold cards, so was in after all \
+           (ruling R2), unless the deck has gained cards since (a Draw aimed at a decked player). A utilized \
            Tally splits the score (see `tribbles explain Tally`).\n\n\
            Checked: the target (R0320); the card can be in the target's hand (R0308); the score (R0601).",
 };
@@ -22,6 +24,17 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let Some((target, at)) = cx.target() else { return Resolved::Done };
     let player = cx.player;
     let name = cx.name(target);
+    // A player the referee took to have been decked unseen (rulings R2, R34) holds no hand in its
+    // count. Chosen for a Utilize, the player holds two cards: not decked after all, unless the
+    // deck has gained cards since, which a draw aimed at a decked player may have brought (R12).
+    let pl = cx.state().player(target);
+    if target != player && cx.taken_decked(target) && pl.hand.len().is_some_and(|n| n < 2) {
+        if pl.deck_gained {
+            cx.emit(Event::HandUnknown(target));
+        } else {
+            cx.shown_in(target, at, "is chosen for a Utilize, which needs two cards in hand,");
+        }
+    }
     let hand = &cx.state().player(target).hand;
     if target == player || hand.len().is_some_and(|n| n < 2) {
         cx.report(
