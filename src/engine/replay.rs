@@ -2588,7 +2588,9 @@ impl<'a> Referee<'a> {
                         format!("{name} sits this round out, but the block gives {name} a hand of {held}"),
                     )
                     .label("sitting out")
-                    .help("a player sitting the round out is dealt nothing: give the hand as `hand:` with nothing after"),
+                    .help(
+                        "a player sitting the round out is dealt nothing: give the hand as `hand:` with nothing after",
+                    ),
                 );
             }
         }
