@@ -32,7 +32,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         if pl.deck_gained {
             cx.emit(Event::HandUnknown(target));
         } else {
-            cx.shown_in(target, at, "is chosen for a Utilize, which needs two cards in hand,");
+            cx.shown_in(target, at, "is chosen for a Utilize (two cards in hand)");
         }
     }
     let hand = &cx.state().player(target).hand;
