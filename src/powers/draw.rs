@@ -31,7 +31,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         return Resolved::Done;
     }
     // A player already out (decked) draws from such a deck only if it holds a card: whether the
-    // hand gained one is open, and neither zone is counted any longer (ruling R34).
+    // hand gained one is open, and neither zone is counted any longer (ruling R26).
     if !pl.is_in() && pl.deck.len().is_none() && pl.deck.min_len() == 0 && !cx.claims_left(names_the_card) {
         cx.take_claim(|e| matches!(e, Event::IsDecked(p) if *p == target));
         cx.emit(Event::DrawsUnknown(target));
