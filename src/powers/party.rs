@@ -55,9 +55,11 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         });
         let card = match &shown {
             Some((Event::Puts { cards, .. }, _)) => cards[0].card,
-            // No line for a player an unseen draw may have decked (ruling R34), noted or not: the
-            // card may not have gone, and neither the hand nor the pile is counted any longer.
-            None if cx.may_be_decked_unseen(q) => {
+            // No line for a player an unseen draw may have decked (ruling R34), noted or not, or
+            // one who may have been decked at the deal (R2): the card may not have gone, and
+            // neither the hand nor the pile is counted any longer (a card held under the pile
+            // would be its top, and a Kill's, once the pile had no other).
+            None if cx.may_be_decked_unseen(q) || cx.discard_may_hold_the_deal(q) => {
                 cx.emit(Event::HandUnknown(q));
                 cx.emit(Event::PileUnknown(q));
                 continue;
