@@ -387,13 +387,20 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// referee had emptied, although the choice showed the player in (89041); and a poisoned
 /// Antidote's hand put beneath the deck, a going out that shows its player in even after a
 /// Recycle refilled that deck (94997, flagged by an unreleased version of the R2 change for
-/// hands a Draw may have refilled).
+/// hands a Draw may have refilled); and a Party with no line for a player who may have been
+/// decked at the deal, its card kept beneath that pile, then taken for the top a Kill sent home
+/// (656258); and a Qapla' activated by a Sabotage aimed at a player taken to have been decked at
+/// the deal, whose Qapla' line was read as the Sabotage's and so did not show the player in
+/// (694490).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
         (1045, 1),
         (89041, 2),
         (94997, 1),
+        (656258, 2),
+        (694490, 1),
+        (694490, 2),
         (6905, 2),
         (647452, 2),
         (707329, 0),

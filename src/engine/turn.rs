@@ -108,6 +108,29 @@ const ON_EVERYONE: [Power; 10] = [
     Power::Replay,
 ];
 
+/// What a power aimed at a player may show of that player's deck (ruling R2): `AIMED` for any
+/// aimed power, and the kinds of line it may give: a draw (Draw), a discard from the deck
+/// (Sabotage, Poison, a lost Battle), a reveal or a card put from the deck (Battle). A Copy, or a
+/// card whose power is not known, may give any.
+const AIMED: u8 = 1;
+const DRAWS: u8 = 2;
+const DISCARDS: u8 = 4;
+const REVEALS: u8 = 8;
+
+fn deck_reach(card: &Card) -> u8 {
+    let mut reach = AIMED;
+    if card.may_have(&[Power::Draw, Power::Copy]) {
+        reach |= DRAWS;
+    }
+    if card.may_have(&[Power::Sabotage, Power::Poison, Power::Battle, Power::Copy]) {
+        reach |= DISCARDS;
+    }
+    if card.may_have(&[Power::Battle, Power::Copy]) {
+        reach |= REVEALS;
+    }
+    reach
+}
+
 impl Referee<'_> {
     /// Checks the turn at line `at`, whose resolution lines run to `end`.
     pub(super) fn turn(&mut self, at: usize, end: usize) {
@@ -417,25 +440,30 @@ impl Referee<'_> {
             StepKind::Activate(_) => true,
             _ => false,
         });
-        // The players a power of the turn was aimed at: a decked player is a valid target (TCC
-        // 2.1, Advanced Rules: "Decked"), so what a card of unknown power, or an activation, did
-        // to that player's deck does not show the player in.
-        let aimed: Vec<PlayerId> = turn
+        // The players a power of the turn was aimed at, with the kinds of deck lines that power
+        // may have given for them: a decked player is a valid target (TCC 2.1, Advanced Rules:
+        // "Decked"), so what the aimed power (a card of unknown power, an activation) did to that
+        // player's deck does not show the player in. A line that power cannot give (a Qapla's
+        // card under the pile, when the power aimed was a Sabotage) still does.
+        let aimed: Vec<(PlayerId, u8)> = turn
             .steps
             .iter()
-            .flat_map(|s| match &s.kind {
-                StepKind::Play { used: Some(choices), .. } | StepKind::Replay { used: Some(choices), .. } => {
-                    &choices[..]
-                }
-                StepKind::Activate(choices) => &choices[..],
-                _ => &[],
-            })
-            .filter_map(|c| match c.kind {
-                ChoiceKind::Player(p) => Some(p),
-                _ => None,
+            .flat_map(|s| {
+                let (choices, reach) = match &s.kind {
+                    StepKind::Play { card, used: Some(choices) } | StepKind::Replay { card, used: Some(choices) } => {
+                        (&choices[..], deck_reach(&card.card))
+                    }
+                    StepKind::Activate(choices) => (&choices[..], AIMED | DRAWS | DISCARDS | REVEALS),
+                    _ => (&[][..], 0),
+                };
+                choices.iter().filter_map(move |c| match c.kind {
+                    ChoiceKind::Player(p) => Some((p, reach)),
+                    _ => None,
+                })
             })
             .collect();
-        let on_everyone_at = |q: &PlayerId| on_everyone && !aimed.contains(q);
+        let reach_at = |q: &PlayerId| aimed.iter().filter(|(p, _)| p == q).fold(0, |m, (_, r)| m | r);
+        let on_everyone_at = |q: &PlayerId, kind: u8| on_everyone && reach_at(q) & kind == 0;
         // Decks that gained a card earlier in the turn.
         let mut gained: Vec<PlayerId> = Vec::new();
         for l in lines {
@@ -450,7 +478,7 @@ impl Referee<'_> {
             // Utilize, a Replicate's extra card). A hand put beneath the deck (a poisoned
             // Antidote's) is a going out, which no decked player does.
             let handless =
-                |q: PlayerId| !aimed.contains(&q) || !self.state.player(q).deck_gained && !gained.contains(&q);
+                |q: PlayerId| reach_at(&q) == 0 || !self.state.player(q).deck_gained && !gained.contains(&q);
             let actor = match e {
                 Event::Plays { player, .. } => Some(*player),
                 Event::Puts { player, from, to, .. } if from.zone == Zone::Hand && from.owner.is_none() => {
@@ -461,15 +489,11 @@ impl Referee<'_> {
                 Event::GoesOut(player) | Event::IsSkipped(player) => Some(*player),
                 // A decked player keeps the discard and play piles, which a power may still reach
                 // (Rival's name): only the deck shows the player in.
-                Event::Draws { player, .. }
-                | Event::Discards { player, from: Zone::Deck, .. }
-                | Event::Reveals { player, .. }
-                    if on_everyone_at(player) =>
-                {
-                    Some(*player)
-                }
+                Event::Draws { player, .. } if on_everyone_at(player, DRAWS) => Some(*player),
+                Event::Discards { player, from: Zone::Deck, .. } if on_everyone_at(player, DISCARDS) => Some(*player),
+                Event::Reveals { player, .. } if on_everyone_at(player, REVEALS) => Some(*player),
                 Event::Puts { player, from, .. }
-                    if on_everyone_at(player) && from.zone == Zone::Deck && from.owner.is_none() =>
+                    if on_everyone_at(player, REVEALS) && from.zone == Zone::Deck && from.owner.is_none() =>
                 {
                     Some(*player)
                 }
