@@ -1578,6 +1578,11 @@ impl<'a> Referee<'a> {
         if self.has_taken_a_turn(q) || self.took_part.contains(&q) {
             return false;
         }
+        // A TCC 2.1 deck holds at least 35 cards at the game's start, so round 1's deal decked
+        // nobody (ruling R2), whatever a position block leaves unsaid.
+        if self.state.round == 1 && self.state.ruleset == Ruleset::Tcc21 {
+            return false;
+        }
         if self.saw_deal {
             // The deck as it was dealt from: a deck refilled since (Recycle) may be long now.
             return self.maybe_short.contains(&q);

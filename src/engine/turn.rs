@@ -445,23 +445,22 @@ impl Referee<'_> {
         // "Decked"), so what the aimed power (a card of unknown power, an activation) did to that
         // player's deck does not show the player in. A line that power cannot give (a Qapla's
         // card under the pile, when the power aimed was a Sabotage) still does.
-        let aimed: Vec<(PlayerId, u8)> = turn
-            .steps
-            .iter()
-            .flat_map(|s| {
-                let (choices, reach) = match &s.kind {
-                    StepKind::Play { card, used: Some(choices) } | StepKind::Replay { card, used: Some(choices) } => {
-                        (&choices[..], deck_reach(&card.card))
-                    }
-                    StepKind::Activate(choices) => (&choices[..], AIMED | DRAWS | DISCARDS | REVEALS),
-                    _ => (&[][..], 0),
-                };
-                choices.iter().filter_map(move |c| match c.kind {
-                    ChoiceKind::Player(p) => Some((p, reach)),
-                    _ => None,
+        let aimed: Vec<(PlayerId, u8)> =
+            turn.steps
+                .iter()
+                .flat_map(|s| {
+                    let (choices, reach) = match &s.kind {
+                        StepKind::Play { card, used: Some(choices) }
+                        | StepKind::Replay { card, used: Some(choices) } => (&choices[..], deck_reach(&card.card)),
+                        StepKind::Activate(choices) => (&choices[..], AIMED | DRAWS | DISCARDS | REVEALS),
+                        _ => (&[][..], 0),
+                    };
+                    choices.iter().filter_map(move |c| match c.kind {
+                        ChoiceKind::Player(p) => Some((p, reach)),
+                        _ => None,
+                    })
                 })
-            })
-            .collect();
+                .collect();
         let reach_at = |q: &PlayerId| aimed.iter().filter(|(p, _)| p == q).fold(0, |m, (_, r)| m | r);
         let on_everyone_at = |q: &PlayerId, kind: u8| on_everyone && reach_at(q) & kind == 0;
         // Decks that gained a card earlier in the turn.
@@ -477,8 +476,7 @@ impl Referee<'_> {
             // at the player reaches them there (R20), onto the pile or into the discard pile (a
             // Utilize, a Replicate's extra card). A hand put beneath the deck (a poisoned
             // Antidote's) is a going out, which no decked player does.
-            let handless =
-                |q: PlayerId| reach_at(&q) == 0 || !self.state.player(q).deck_gained && !gained.contains(&q);
+            let handless = |q: PlayerId| reach_at(&q) == 0 || !self.state.player(q).deck_gained && !gained.contains(&q);
             let actor = match e {
                 Event::Plays { player, .. } => Some(*player),
                 Event::Puts { player, from, to, .. } if from.zone == Zone::Hand && from.owner.is_none() => {
