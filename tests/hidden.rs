@@ -391,7 +391,9 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// decked at the deal, its card kept beneath that pile, then taken for the top a Kill sent home
 /// (656258); and a Qapla' activated by a Sabotage aimed at a player taken to have been decked at
 /// the deal, whose Qapla' line was read as the Sabotage's and so did not show the player in
-/// (694490).
+/// (694490); and a Utilize's and a Replicate's cards from the hand of a player an unseen draw
+/// may have decked, not yet taken so, no longer showing that player in, who was then taken to
+/// be decked at the round's end (1190525, flagged by an unreleased version of the same change).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
@@ -401,6 +403,7 @@ fn redactions_once_flagged_stay_clean() {
         (656258, 2),
         (694490, 1),
         (694490, 2),
+        (1190525, 2),
         (6905, 2),
         (647452, 2),
         (707329, 0),

@@ -476,7 +476,13 @@ impl Referee<'_> {
             // at the player reaches them there (R20), onto the pile or into the discard pile (a
             // Utilize, a Replicate's extra card). A hand put beneath the deck (a poisoned
             // Antidote's) is a going out, which no decked player does.
-            let handless = |q: PlayerId| reach_at(&q) == 0 || !self.state.player(q).deck_gained && !gained.contains(&q);
+            // (Only for a player already taken to have been decked: one an unseen draw may have
+            // decked, not yet taken so, is shown in as before.)
+            let handless = |q: PlayerId| {
+                reach_at(&q) == 0
+                    || !self.inferred_decked.iter().any(|d| d.player == q)
+                    || !self.state.player(q).deck_gained && !gained.contains(&q)
+            };
             let actor = match e {
                 Event::Plays { player, .. } => Some(*player),
                 Event::Puts { player, from, to, .. } if from.zone == Zone::Hand && from.owner.is_none() => {
