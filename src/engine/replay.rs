@@ -1568,6 +1568,12 @@ impl<'a> Referee<'a> {
         self.state.seating.iter().any(|q| self.state.player(*q).is_in() && self.may_have_been_decked(*q))
     }
 
+    /// Whether the player is taken to have been decked (at the deal, or by a draw the log does
+    /// not name), a reading a later line may withdraw (ruling R2).
+    pub(super) fn taken_decked(&self, q: PlayerId) -> bool {
+        self.inferred_decked.iter().any(|d| d.player == q)
+    }
+
     /// Whether the player, still in, without a turn this round and not shown taking part in it,
     /// may have been decked at the deal unseen: the deck's size is not known and it may have held
     /// fewer than seven cards (ruling R2).

@@ -309,7 +309,7 @@ impl Referee<'_> {
             self.emit(Event::IsNext(player));
         }
         // A player taken to have been decked at the deal plays after all.
-        if self.inferred_decked.iter().any(|d| d.player == player) {
+        if self.taken_decked(player) {
             self.withdraw_inference(player, turn.player_span, "plays");
             self.emit(Event::IsNext(player));
             return true;
@@ -479,9 +479,7 @@ impl Referee<'_> {
             // (Only for a player already taken to have been decked: one an unseen draw may have
             // decked, not yet taken so, is shown in as before.)
             let handless = |q: PlayerId| {
-                reach_at(&q) == 0
-                    || !self.inferred_decked.iter().any(|d| d.player == q)
-                    || !self.state.player(q).deck_gained && !gained.contains(&q)
+                reach_at(&q) == 0 || !self.taken_decked(q) || !self.state.player(q).deck_gained && !gained.contains(&q)
             };
             let actor = match e {
                 Event::Plays { player, .. } => Some(*player),
@@ -529,7 +527,7 @@ impl Referee<'_> {
             }
             // Nor was the player decked by an unseen draw (R34).
             self.drew_unseen.retain(|q| *q != actor);
-            if self.inferred_decked.iter().any(|d| d.player == actor) {
+            if self.taken_decked(actor) {
                 self.withdraw_inference(actor, l.span, "takes part");
             }
         }
@@ -554,7 +552,7 @@ impl Referee<'_> {
         // A later turn has taken the other player to have been decked already (at the deal, or by
         // a draw the log does not name before the Skips: that player has taken no turn since
         // them): that reading stands, and the Skip fell on this one.
-        if let Some(other) = instead.filter(|o| self.inferred_decked.iter().any(|d| d.player == *o)) {
+        if let Some(other) = instead.filter(|o| self.taken_decked(*o)) {
             let fell = format!("the Skip fell on {}", self.name(player));
             self.report(self.decked_at_deal_note(other, span, fell).related(at, why));
             return;
@@ -2031,17 +2029,16 @@ impl Referee<'_> {
     /// down. `next` is the first player the rules skip. True when the line is taken so: who is
     /// skipped and who is next are settled.
     fn skip_claimed(&mut self, player: PlayerId, from: PlayerId, next: Option<PlayerId>, progress: &Progress) -> bool {
-        let taken_decked = |r: &Self, q: PlayerId| r.inferred_decked.iter().any(|d| d.player == q);
         let claimed = progress.claims.iter().find_map(|(e, span, used)| match e {
             Event::IsSkipped(q)
-                if !*used && Some(*q) != next && (self.state.player(*q).is_in() || taken_decked(self, *q)) =>
+                if !*used && Some(*q) != next && (self.state.player(*q).is_in() || self.taken_decked(*q)) =>
             {
                 Some((*q, *span))
             }
             _ => None,
         });
         let Some((q, span)) = claimed else { return false };
-        let skipped = if taken_decked(self, q) {
+        let skipped = if self.taken_decked(q) {
             // A player taken to have been decked at the deal is skipped: that reading is withdrawn
             // (its other reading, if any, stands instead), and the Skip fell on this player if
             // the rules now put it there.
@@ -2416,7 +2413,7 @@ impl PowerCx<'_, '_, '_> {
     /// Whether `p` is only taken to have been decked at the deal, a reading a later line may
     /// withdraw (ruling R2).
     pub fn taken_decked(&self, p: PlayerId) -> bool {
-        self.r.inferred_decked.iter().any(|d| d.player == p)
+        self.r.taken_decked(p)
     }
 
     /// Whether `p` is decked for certain: not only taken to have been decked at the deal while
