@@ -14,7 +14,7 @@ use tribbles::sim::{Options, simulate};
 
 /// The allocator the `tribbles` binary uses (`src/main.rs`), so that the figures are the CLI's.
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: tribbles::alloc::Allocator = tribbles::alloc::Allocator;
 
 struct Corpus {
     name: &'static str,

@@ -3,6 +3,7 @@
 //! The pipeline: text → [`syntax`] (a [`model::log::Log`] and diagnostics) → [`engine`] (events and
 //! rules diagnostics) → [`diagnostics::render`]. The [`cli`] module wires the commands.
 
+pub mod alloc;
 pub mod cli;
 pub mod diagnostics;
 pub mod engine;
