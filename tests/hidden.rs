@@ -334,8 +334,8 @@ fn written_games_once_flagged_stay_clean() {
     }
 }
 
-/// Game `k` of the redaction sweep: 2 to 8 players, 1 to 8 rounds, both rulesets, with and
-/// without troubles.
+/// Game `k` of the redaction sweep: 2 to 8 players, 1 to 8 rounds (10 to 20 with
+/// `TRIBBLES_SWEEP_LONG`: [`support::sweep_rounds`]), both rulesets, with and without troubles.
 fn sweep_game(k: u64) -> Log {
     use tribbles::sim::{Options, simulate};
     let mut o = Options::new(2 + (k % 7) as usize, k);
@@ -343,7 +343,7 @@ fn sweep_game(k: u64) -> Log {
         o.ruleset = tribbles::model::log::Ruleset::Decipher2000;
     }
     o.troubles = k % 2 == 0;
-    o.rounds = 1 + (k * 7 % 8) as u32;
+    o.rounds = support::sweep_rounds(k);
     parse(&simulate(&o)).0
 }
 

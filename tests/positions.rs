@@ -118,15 +118,15 @@ fn block(s: &State, coin: &mut Coin) -> Option<String> {
     Some(out)
 }
 
-/// Game `k` of the sweep, in full: 2 to 8 players, 1 to 8 rounds, both rulesets, with and without
-/// troubles.
+/// Game `k` of the sweep, in full: 2 to 8 players, 1 to 8 rounds (10 to 20 with
+/// `TRIBBLES_SWEEP_LONG`: [`support::sweep_rounds`]), both rulesets, with and without troubles.
 fn game(k: u64) -> String {
     let mut o = Options::new(2 + (k % 7) as usize, k);
     if k % 3 == 0 {
         o.ruleset = Ruleset::Decipher2000;
     }
     o.troubles = k % 2 == 0;
-    o.rounds = 1 + (k * 7 % 8) as u32;
+    o.rounds = support::sweep_rounds(k);
     simulate(&o)
 }
 

@@ -125,6 +125,13 @@ impl Xorshift {
     }
 }
 
+/// The rounds of sweep game `k` (the redaction, written-lines and position sweeps): 1 to 8, or 10
+/// to 20 when `TRIBBLES_SWEEP_LONG` is set. Long games run decks short: players are decked at the
+/// deal and sit rounds out, where rulings R2 and R33 apply.
+pub fn sweep_rounds(k: u64) -> u32 {
+    if std::env::var_os("TRIBBLES_SWEEP_LONG").is_some() { 10 + (k * 7 % 11) as u32 } else { 1 + (k * 7 % 8) as u32 }
+}
+
 /// The range of games a sweep runs: the environment variable `var` as `FROM..TO`, else `default`.
 pub fn games(var: &str, default: std::ops::Range<u64>) -> std::ops::Range<u64> {
     match std::env::var(var) {
