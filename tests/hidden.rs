@@ -343,7 +343,7 @@ fn sweep_game(k: u64) -> Log {
         o.ruleset = tribbles::model::log::Ruleset::Decipher2000;
     }
     o.troubles = k % 2 == 0;
-    o.rounds = support::sweep_rounds(k);
+    o.rounds = support::sweep_rounds(k, support::sweep_long());
     parse(&simulate(&o)).0
 }
 

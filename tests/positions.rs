@@ -118,23 +118,23 @@ fn block(s: &State, coin: &mut Coin) -> Option<String> {
     Some(out)
 }
 
-/// Game `k` of the sweep, in full: 2 to 8 players, 1 to 8 rounds (10 to 20 with
-/// `TRIBBLES_SWEEP_LONG`: [`support::sweep_rounds`]), both rulesets, with and without troubles.
-fn game(k: u64) -> String {
+/// Game `k` of the sweep, in full: 2 to 8 players, 1 to 8 rounds (10 to 20 if `long`:
+/// [`support::sweep_rounds`]), both rulesets, with and without troubles.
+fn game(k: u64, long: bool) -> String {
     let mut o = Options::new(2 + (k % 7) as usize, k);
     if k % 3 == 0 {
         o.ruleset = Ruleset::Decipher2000;
     }
     o.troubles = k % 2 == 0;
-    o.rounds = support::sweep_rounds(k);
+    o.rounds = support::sweep_rounds(k, long);
     simulate(&o)
 }
 
 /// Game `k` cut before one of its turns (chosen by `k`), as the text of the cut log: the header,
 /// then a position block, then the rest of the game. `None` when the game has no turn to cut
 /// before or the state there is one a block cannot give.
-fn cut(k: u64) -> Option<String> {
-    let (log, _) = parse(&game(k));
+fn cut(k: u64, long: bool) -> Option<String> {
+    let (log, _) = parse(&game(k, long));
     let r = replay(&log);
     let mut coin = Coin(0x9e37_79b9_7f4a_7c15 ^ k.wrapping_mul(0x2545_f491_4f6c_dd1d));
     coin.next();
@@ -198,9 +198,10 @@ fn written(text: &str, k: u64) -> String {
 fn legal_games_taken_up_from_a_position_stay_clean() {
     let games = support::games("TRIBBLES_POSITION_GAMES", 0..2000);
     let out = std::env::var_os("TRIBBLES_POSITION_OUT").map(std::path::PathBuf::from);
+    let long = support::sweep_long();
     let (mut cut_games, mut failures) = (0, Vec::new());
     for k in games.clone() {
-        let Some(text) = cut(k) else { continue };
+        let Some(text) = cut(k, long) else { continue };
         let cut_text = text.clone();
         cut_games += 1;
         let versions =
@@ -218,7 +219,7 @@ fn legal_games_taken_up_from_a_position_stay_clean() {
                 if let Some(dir) = &out {
                     let name = what.replace(' ', "_");
                     std::fs::write(dir.join(format!("{name}_{k}.tlog")), &text).expect("a writable directory");
-                    std::fs::write(dir.join(format!("full_{k}.tlog")), game(k)).expect("a writable directory");
+                    std::fs::write(dir.join(format!("full_{k}.tlog")), game(k, long)).expect("a writable directory");
                 }
                 failures.push(format!("game {k}, {what}: {flagged:?}"));
             }
@@ -256,15 +257,20 @@ fn legal_games_taken_up_from_a_position_stay_clean() {
 /// perhaps onto the pile and into the next round's deck (16103172); and a block giving a decked
 /// player the card a Draw aimed at them had brought, refused (8042, 18286); and a Poison with no
 /// score line at a player taken to have been decked at the deal who may be sitting the round out
-/// instead, scored as from a player in (56377, 139849).
+/// instead, scored as from a player in (56377, 139849); and, in a long game, an Avalanche with no
+/// line for a player who may have been decked at the deal, whose derived discard stayed counted
+/// after the player was taken to have been decked: a Recycle carried the phantom card into the
+/// deck, and many rounds later a Convert that came back to an empty deck was refused (35797).
 #[test]
 fn cuts_once_flagged_stay_clean() {
     let games = [
         8042, 18286, 56377, 139849, 5221, 24986, 45112, 103562, 136567, 623065, 1287316, 1326124, 1668793, 4132009,
         4697545, 5710369, 5900657, 6439783, 8273090, 8663665, 8705389, 16103172,
     ];
-    for k in games {
-        let text = cut(k).expect("a cut");
+    // Long games (`TRIBBLES_SWEEP_LONG`).
+    let long_games = [35797];
+    for (k, long) in games.into_iter().map(|k| (k, false)).chain(long_games.into_iter().map(|k| (k, true))) {
+        let text = cut(k, long).expect("a cut");
         for text in [partial(&text, k), text] {
             let flagged = support::flags(&text);
             assert!(flagged.is_empty(), "game {k}: {flagged:?}\n{text}");

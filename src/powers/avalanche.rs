@@ -12,8 +12,9 @@ pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: AVALANCHE",
     text: "Avalanche may be used only while its player holds at least four other cards. Every player still \
            in the round with cards in hand then discards one (`  Matt discards 1000 Go`; unwritten cards \
-           are unknown; with no line for a player an unnamed draw may have decked, that player may have \
-           taken no part, and neither hand nor discard pile is counted then, ruling R34), and the \
+           are unknown; with no line for a player an unnamed draw may have decked, or who may have been \
+           decked at the deal, that player may have taken no part, and neither hand nor discard pile is \
+           counted then, rulings R34 and R2), and the \
            Avalanche's player may discard one more, named after `use` \
            (`use 10 Go`).\n\n\
            Checked: the four other cards (R0324); written discards can be in their players' hands (R0308); \
@@ -50,10 +51,10 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         let shown = cx.take_claim(|e| matches!(e, Event::Discards { player: p, from: Zone::Hand, cards } if *p == q && cards.len() == 1 && cards[0].count == 1));
         let card = match &shown {
             Some((Event::Discards { cards, .. }, _)) => cards[0].card,
-            // No line for a player an unseen draw may have decked (ruling R34): the card may not
-            // have gone, so neither the hand nor the discard pile is counted any longer (and an
-            // emptied hand is no going out).
-            None if cx.may_be_decked_unseen(q) => {
+            // No line for a player an unseen draw may have decked (ruling R34), or who may have
+            // been decked at the deal (R2): the card may not have gone, so neither the hand nor
+            // the discard pile is counted any longer (and an emptied hand is no going out).
+            None if cx.may_be_decked_unseen(q) || cx.discard_may_hold_the_deal(q) => {
                 cx.emit(Event::HandUnknown(q));
                 cx.emit(Event::DiscardsUnknown(q));
                 continue;

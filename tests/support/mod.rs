@@ -126,10 +126,15 @@ impl Xorshift {
 }
 
 /// The rounds of sweep game `k` (the redaction, written-lines and position sweeps): 1 to 8, or 10
-/// to 20 when `TRIBBLES_SWEEP_LONG` is set. Long games run decks short: players are decked at the
+/// to 20 for a long game (`TRIBBLES_SWEEP_LONG`: [`sweep_long`]). Long games run decks short: players are decked at the
 /// deal and sit rounds out, where rulings R2 and R33 apply.
-pub fn sweep_rounds(k: u64) -> u32 {
-    if std::env::var_os("TRIBBLES_SWEEP_LONG").is_some() { 10 + (k * 7 % 11) as u32 } else { 1 + (k * 7 % 8) as u32 }
+pub fn sweep_rounds(k: u64, long: bool) -> u32 {
+    if long { 10 + (k * 7 % 11) as u32 } else { 1 + (k * 7 % 8) as u32 }
+}
+
+/// Whether the sweeps play long games ([`sweep_rounds`]): `TRIBBLES_SWEEP_LONG` is set.
+pub fn sweep_long() -> bool {
+    std::env::var_os("TRIBBLES_SWEEP_LONG").is_some()
 }
 
 /// The range of games a sweep runs: the environment variable `var` as `FROM..TO`, else `default`.
