@@ -126,8 +126,8 @@ impl Xorshift {
 }
 
 /// The rounds of sweep game `k` (the redaction, written-lines and position sweeps): 1 to 8, or 10
-/// to 20 for a long game (`TRIBBLES_SWEEP_LONG`: [`sweep_long`]). Long games run decks short: players are decked at the
-/// deal and sit rounds out, where rulings R2 and R33 apply.
+/// to 20 for a long game (`TRIBBLES_SWEEP_LONG`: [`sweep_long`]). Long games run decks short:
+/// players are decked at the deal and sit rounds out, where rulings R2 and R33 apply.
 pub fn sweep_rounds(k: u64, long: bool) -> u32 {
     if long { 10 + (k * 7 % 11) as u32 } else { 1 + (k * 7 % 8) as u32 }
 }
