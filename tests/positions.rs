@@ -67,6 +67,11 @@ fn block(s: &State, coin: &mut Coin) -> Option<String> {
         out += &format!("  sitting out: {}\n", sitting_out.join(", "));
     }
     for (by, target) in &s.awaiting {
+        // A Score still waiting on a decked player: the decking is only the referee's reading (a
+        // deck of unknown size, ruling R2), which a block cannot give (it says `decked:` for sure).
+        if s.player(*target).status == Status::Decked {
+            return None;
+        }
         out += &format!("  score waiting: {} on {}\n", s.names.get(*by), s.names.get(*target));
     }
     if coin.chance(70) {
