@@ -337,13 +337,18 @@ fn written_games_once_flagged_stay_clean() {
 /// Game `k` of the redaction sweep: 2 to 8 players, 1 to 8 rounds (10 to 20 with
 /// `TRIBBLES_SWEEP_LONG`: [`support::sweep_rounds`]), both rulesets, with and without troubles.
 fn sweep_game(k: u64) -> Log {
+    sweep_game_of(k, support::sweep_long())
+}
+
+/// Game `k` of the sweep, long (10 to 20 rounds) or not.
+fn sweep_game_of(k: u64, long: bool) -> Log {
     use tribbles::sim::{Options, simulate};
     let mut o = Options::new(2 + (k % 7) as usize, k);
     if k % 3 == 0 {
         o.ruleset = tribbles::model::log::Ruleset::Decipher2000;
     }
     o.troubles = k % 2 == 0;
-    o.rounds = support::sweep_rounds(k, support::sweep_long());
+    o.rounds = support::sweep_rounds(k, long);
     parse(&simulate(&o)).0
 }
 
@@ -393,7 +398,9 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// the deal, whose Qapla' line was read as the Sabotage's and so did not show the player in
 /// (694490); and a Utilize's and a Replicate's cards from the hand of a player an unseen draw
 /// may have decked, not yet taken so, no longer showing that player in, who was then taken to
-/// be decked at the round's end (1190525, flagged by an unreleased version of the same change).
+/// be decked at the round's end (1190525, flagged by an unreleased version of the same change);
+/// and, in a long game, a Qapla' with no lines while a player was taken to have been decked at
+/// the deal, whose pile stayed known empty until a Kill of its top was refused (432214).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
@@ -430,8 +437,11 @@ fn redactions_once_flagged_stay_clean() {
         (15880970, 1),
         (16153354, 1),
     ];
-    for (k, r) in cases {
-        let (text, flagged) = redaction_flags(&sweep_game(k), k, r);
+    // Long games (`TRIBBLES_SWEEP_LONG`).
+    let long_cases = [(432214, 0)];
+    let all = cases.into_iter().map(|c| (c, false)).chain(long_cases.into_iter().map(|c| (c, true)));
+    for ((k, r), long) in all {
+        let (text, flagged) = redaction_flags(&sweep_game_of(k, long), k, r);
         assert!(flagged.is_empty(), "game {k}, redaction {r}: {flagged:?}\n{text}");
     }
 }

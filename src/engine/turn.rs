@@ -1588,8 +1588,13 @@ impl Referee<'_> {
         let power = c.power().cloned().unwrap_or(PowerSpec::Unrecorded);
         // A player only taken to have been decked at the deal had no part in it as the referee
         // follows it, but may have had one after all.
+        // So the pile is not known from then on (a Qapla' may have put a card beneath it, which a
+        // Kill would take before the player is shown in).
         if c.may_have(&ON_EVERYONE) {
-            self.inferred_decked.iter_mut().for_each(|d| d.missed = true);
+            for k in 0..self.inferred_decked.len() {
+                self.inferred_decked[k].missed = true;
+                self.emit(Event::PileUnknown(self.inferred_decked[k].player));
+            }
         }
         if !self.check_choices(&power, choices, span) {
             // The table used the power somehow: what it could have changed is not held against
