@@ -1587,9 +1587,9 @@ impl Referee<'_> {
     ) {
         let power = c.power().cloned().unwrap_or(PowerSpec::Unrecorded);
         // A player only taken to have been decked at the deal had no part in it as the referee
-        // follows it, but may have had one after all.
-        // So the pile is not known from then on (a Qapla' may have put a card beneath it, which a
-        // Kill would take before the player is shown in).
+        // follows it, but may have had one after all: the pile is not known from then on (a
+        // Qapla' may have put a card beneath it, which a Kill would take before the player is
+        // shown in).
         if c.may_have(&ON_EVERYONE) {
             for k in 0..self.inferred_decked.len() {
                 self.inferred_decked[k].missed = true;
@@ -2413,6 +2413,13 @@ impl PowerCx<'_, '_, '_> {
     /// been (ruling R2).
     pub fn discard_may_hold_the_deal(&self, p: PlayerId) -> bool {
         !self.taken_decked(p) && self.r.may_have_been_decked(p)
+    }
+
+    /// Whether `p`, still followed as in, may be out of the round unseen: decked by a draw the
+    /// log does not name (ruling R34) or at the deal (R2), with no part in a power acting on
+    /// every player still in.
+    pub fn may_be_out_unseen(&self, p: PlayerId) -> bool {
+        self.may_be_decked_unseen(p) || self.discard_may_hold_the_deal(p)
     }
 
     /// Whether `p` is only taken to have been decked at the deal, a reading a later line may

@@ -54,7 +54,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             // No line for a player an unseen draw may have decked (ruling R34), or who may have
             // been decked at the deal (R2): the card may not have gone, so neither the hand nor
             // the discard pile is counted any longer (and an emptied hand is no going out).
-            None if cx.may_be_decked_unseen(q) || cx.discard_may_hold_the_deal(q) => {
+            None if cx.may_be_out_unseen(q) => {
                 cx.emit(Event::HandUnknown(q));
                 cx.emit(Event::DiscardsUnknown(q));
                 continue;

@@ -59,7 +59,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             // one who may have been decked at the deal (R2): the card may not have gone, and
             // neither the hand nor the pile is counted any longer (a card held under the pile
             // would be its top, and a Kill's, once the pile had no other).
-            None if cx.may_be_decked_unseen(q) || cx.discard_may_hold_the_deal(q) => {
+            None if cx.may_be_out_unseen(q) => {
                 cx.emit(Event::HandUnknown(q));
                 cx.emit(Event::PileUnknown(q));
                 continue;

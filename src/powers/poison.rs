@@ -99,8 +99,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     // yet taken to have been, or taken to have been decked at the deal but who may be sitting
     // the round out instead: nobody scores from a decked player, so with no score line what the
     // Poison gave (to either player) is the sheet's.
-    let maybe_out =
-        !decked && (cx.taken_decked(target) || cx.discard_may_hold_the_deal(target) || cx.may_be_decked_unseen(target));
+    let maybe_out = !decked && (cx.taken_decked(target) || cx.may_be_out_unseen(target));
     if maybe_out
         && scored.is_none()
         && !cx.claims_left(|e| matches!(e, Event::Scores { player: p, .. } if *p == target))
