@@ -83,7 +83,14 @@ fn block(s: &State, coin: &mut Coin) -> Option<String> {
     for p in &s.seating {
         let name = s.names.get(*p);
         let pl = s.player(*p);
-        if pl.hand.len().is_some() && coin.chance(85) {
+        // A decked player's hand the block leaves out is empty (ruling R12), so one a Draw has
+        // refilled is always given (long cut 286964 left it out, and the card the player then
+        // discarded was refused, R0308); one the referee cannot count cannot be given at all.
+        let decked_holding = pl.status == Status::Decked && pl.hand.len() != Some(0);
+        if decked_holding && pl.hand.len().is_none() {
+            return None;
+        }
+        if pl.hand.len().is_some() && (coin.chance(85) || decked_holding) {
             let hand: Vec<String> = pl.hand.known.iter().map(|c| c.to_string()).collect();
             let mut text = listed(&hand, coin, hide_hand);
             if pl.hand.unknown > 0 {
@@ -265,7 +272,9 @@ fn legal_games_taken_up_from_a_position_stay_clean() {
 /// instead, scored as from a player in (56377, 139849); and, in a long game, an Avalanche with no
 /// line for a player who may have been decked at the deal, whose derived discard stayed counted
 /// after the player was taken to have been decked: a Recycle carried the phantom card into the
-/// deck, and many rounds later a Convert that came back to an empty deck was refused (35797).
+/// deck, and many rounds later a Convert that came back to an empty deck was refused (35797); and
+/// a block that left out the hand a Draw had refilled for a decked player, taken as empty, so the
+/// card a Sabotage's Replicate then had her discard was refused (286964, the harness's fault).
 #[test]
 fn cuts_once_flagged_stay_clean() {
     let games = [
@@ -273,7 +282,7 @@ fn cuts_once_flagged_stay_clean() {
         4697545, 5710369, 5900657, 6439783, 8273090, 8663665, 8705389, 16103172,
     ];
     // Long games (`TRIBBLES_SWEEP_LONG`).
-    let long_games = [35797];
+    let long_games = [35797, 286964];
     for (k, long) in games.into_iter().map(|k| (k, false)).chain(long_games.into_iter().map(|k| (k, true))) {
         let text = cut(k, long).expect("a cut");
         for text in [partial(&text, k), text] {
