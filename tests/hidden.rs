@@ -400,7 +400,9 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// may have decked, not yet taken so, no longer showing that player in, who was then taken to
 /// be decked at the round's end (1190525, flagged by an unreleased version of the same change);
 /// and, in a long game, a Qapla' with no lines while a player was taken to have been decked at
-/// the deal, whose pile stayed known empty until a Kill of its top was refused (432214).
+/// the deal, whose pile stayed known empty until a Kill of its top was refused (432214); and, in a
+/// long game, a Toxin whose only revealer an unseen draw may have decked, taken so, the chosen card
+/// then refused as revealed by nobody (339505).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
@@ -438,7 +440,7 @@ fn redactions_once_flagged_stay_clean() {
         (16153354, 1),
     ];
     // Long games (`TRIBBLES_SWEEP_LONG`).
-    let long_cases = [(432214, 0)];
+    let long_cases = [(432214, 0), (339505, 1)];
     let all = cases.into_iter().map(|c| (c, false)).chain(long_cases.into_iter().map(|c| (c, true)));
     for ((k, r), long) in all {
         let (text, flagged) = redaction_flags(&sweep_game_of(k, long), k, r);

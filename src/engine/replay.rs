@@ -2298,6 +2298,15 @@ impl<'a> Referee<'a> {
                         .collect::<Vec<_>>(),
                     "the index of the syntax reports missed one"
                 );
+                // A report the group's lines raised about an earlier line, with a label on one of
+                // them (a turn out of turn, found when a later line withdraws the reading that
+                // had explained it: ruling F5), is flagged on the line above too.
+                let related_here =
+                    |d: &Diagnostic| d.related.iter().any(|(s, _)| s.start >= self.group_start && s.start < span.start);
+                candidates.extend(
+                    (self.syntax_diags.max(self.group_diags)..self.diags.len())
+                        .filter(|&i| !in_group(&self.diags[i]) && related_here(&self.diags[i])),
+                );
                 let matching: Vec<usize> = candidates
                     .iter()
                     .copied()

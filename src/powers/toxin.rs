@@ -21,7 +21,9 @@ pub const DOC: Doc = Doc {
            it. Nobody scores from a decked player. A count the referee cannot see (a pile card whose \
            power is unrecorded) leaves that player's cards unknown and the score to the sheet; with no \
            `reveals` line either, the hand and deck are no longer counted (`  Matt draws unknown`), and \
-           the deck may have run empty.\n\n\
+           the deck may have run empty. A player only taken to have been decked unseen may have revealed \
+           cards after all: the choice is then not checked, and when nobody else can have revealed the \
+           chosen card, it shows that player in (ruling R2).\n\n\
            Checked: how many cards each player reveals (R0601); they can be the deck's top cards (R0601) \
            and the player's (R0401); the chosen card was revealed (R0317); the score (R0601).",
 };
@@ -38,9 +40,20 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let mut open = false;
     // Players who revealed cards nobody saw, how many unknown: the chosen card may be theirs.
     let mut unseen: Vec<PlayerId> = Vec::new();
+    // Players only taken to have been decked unseen, who may have revealed cards after all.
+    let mut maybe_in: Vec<PlayerId> = Vec::new();
     for q in cx.state().seating.clone() {
         let pl = cx.state().player(q);
-        if q == player || !pl.is_in() {
+        if q == player {
+            continue;
+        }
+        if !pl.is_in() {
+            // Only taken to have been decked unseen (rulings R2, R34): the player may be in
+            // after all and have revealed cards nobody wrote, the chosen one among them. What that
+            // did to the hand and pile is settled if the reading is withdrawn.
+            if cx.taken_decked(q) {
+                maybe_in.push(q);
+            }
             continue;
         }
         let count = if pl.pile_unknown {
@@ -132,6 +145,21 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         }
         owners.extend(std::iter::repeat_n(q, cards.len()));
         revealed.extend(cards);
+    }
+    if !maybe_in.is_empty() {
+        // The chosen card nobody else can have revealed shows the one such player in (ruling
+        // R2): the reading that had them decked is withdrawn, and what they revealed went into
+        // a hand the referee no longer counts.
+        if let (Some((card, span)), [q]) = (&chosen, &maybe_in[..]) {
+            if !open && !revealed.iter().any(|r| compatible(card, r)) {
+                cx.shown_in(*q, *span, "reveals the card the Toxin takes");
+                if cx.state().player(*q).is_in() {
+                    cx.emit(Event::DrawsUnknown(*q));
+                }
+            }
+        }
+        open = true;
+        unseen.extend(maybe_in);
     }
     if revealed.is_empty() && !open {
         if let Some((card, span)) = chosen {
