@@ -13,8 +13,9 @@ pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: ANTE",
     text: "Used, Ante has every player still in the round with cards in hand, its user included, put one \
            card from hand face down into the pot (`  Matt puts 100 Go in pot`; a card nobody saw is `?`, \
-           and an unwritten line stands for one, except for a player an unnamed draw may have decked, \
-           whose hand is then no longer counted and who may have put nothing in: ruling R34). There is one pot for the table, and it stays from round \
+           and an unwritten line stands for one, except for a player an unnamed draw may have decked \
+           (ruling R34) or who may have been decked at the deal (R2): that hand is then no longer \
+           counted, and the player may have put nothing in). There is one pot for the table, and it stays from round \
            to round. The next player to play a Qapla' (used or not, from hand, in a stampede or replayed) \
            scores the value of the pot's highest card (`  Dan scores 1000`), and the pot's cards go to \
            their owners' discard piles (`  pot empties`). Cards still in the pot at the game's end go \
@@ -36,10 +37,11 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         });
         let (card, span) = match &shown {
             Some((Event::Puts { cards, .. }, span)) => (cards[0].card, Some(*span)),
-            // No line for a player an unseen draw may have decked (ruling R34): the card may not
-            // have gone, so the hand is no longer counted (an emptied hand is no going out), and
-            // the pot may hold a card the referee does not know of.
-            None if cx.may_be_decked_unseen(q) => {
+            // No line for a player an unseen draw may have decked (ruling R34), or who may have
+            // been decked at the deal (R2): the card may not have gone, so the hand is no longer
+            // counted (an emptied hand is no going out), and the pot may hold a card the referee
+            // does not know of. (A derived line would show that player in once written.)
+            None if cx.may_be_out_unseen(q) => {
                 cx.emit(Event::HandUnknown(q));
                 cx.emit(Event::PotUnknown);
                 continue;
