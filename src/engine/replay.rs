@@ -2290,7 +2290,7 @@ impl<'a> Referee<'a> {
                 let to = starts.partition_point(|(s, _)| *s < span.start).max(from);
                 let mut candidates: Vec<usize> = starts[from..to].iter().map(|(_, i)| *i).collect();
                 candidates.sort_unstable();
-                candidates.extend(rules.filter(|&i| in_group(&self.diags[i])));
+                candidates.extend(rules.clone().filter(|&i| in_group(&self.diags[i])));
                 debug_assert_eq!(
                     candidates,
                     (0..self.diags.len())
@@ -2303,10 +2303,7 @@ impl<'a> Referee<'a> {
                 // had explained it: ruling F5), is flagged on the line above too.
                 let related_here =
                     |d: &Diagnostic| d.related.iter().any(|(s, _)| s.start >= self.group_start && s.start < span.start);
-                candidates.extend(
-                    (self.syntax_diags.max(self.group_diags)..self.diags.len())
-                        .filter(|&i| !in_group(&self.diags[i]) && related_here(&self.diags[i])),
-                );
+                candidates.extend(rules.filter(|&i| !in_group(&self.diags[i]) && related_here(&self.diags[i])));
                 let matching: Vec<usize> = candidates
                     .iter()
                     .copied()
