@@ -164,6 +164,12 @@ fn cut(k: u64, long: bool) -> Option<String> {
         return None;
     }
     let state = r.state_after(count);
+    // The block's `turn:` is the referee's reading; where it is not whose turn came (players the
+    // referee could not tell sat the round out, or were decked at the deal: long cut 916684), the
+    // block would say what did not happen.
+    if state.next != Some(turn.player) {
+        return None;
+    }
     let position = block(&state, &mut coin)?;
     let first_round = log.lines.iter().position(|l| matches!(l.kind, LineKind::Round(_)))?;
     let mut out = String::new();
