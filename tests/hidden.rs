@@ -402,7 +402,10 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// and, in a long game, a Qapla' with no lines while a player was taken to have been decked at
 /// the deal, whose pile stayed known empty until a Kill of its top was refused (432214); and, in a
 /// long game, a Toxin whose only revealer an unseen draw may have decked, taken so, the chosen card
-/// then refused as revealed by nobody (339505).
+/// then refused as revealed by nobody (339505); and, in a long game, a hand discarded at the
+/// round's end holding the card of an unseen draw that may have decked its player, counted into
+/// the discard pile: a Recycle rounds later gave the deck one card too many, and the draw that
+/// then decked the player was not read so, every later turn reported (896078).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
@@ -440,7 +443,7 @@ fn redactions_once_flagged_stay_clean() {
         (16153354, 1),
     ];
     // Long games (`TRIBBLES_SWEEP_LONG`).
-    let long_cases = [(432214, 0), (339505, 1)];
+    let long_cases = [(432214, 0), (339505, 1), (896078, 2)];
     let all = cases.into_iter().map(|c| (c, false)).chain(long_cases.into_iter().map(|c| (c, true)));
     for ((k, r), long) in all {
         let (text, flagged) = redaction_flags(&sweep_game_of(k, long), k, r);

@@ -1734,6 +1734,13 @@ impl<'a> Referee<'a> {
                     // either, R34).
                     self.emit(Event::MayGoOut(q));
                 } else {
+                    // A player an unseen draw may have decked (ruling R34) may never have drawn
+                    // that card: the hand's unknown cards are not counted into the discard pile
+                    // (counted, a Recycle later gave the deck one card too many, and a draw that
+                    // decked the player was not read so: long redaction 896078/2).
+                    if self.drew_unseen.contains(&q) && pl.hand.unknown > 0 {
+                        self.emit(Event::HandUnknown(q));
+                    }
                     self.emit(Event::DiscardsHand(q));
                 }
             }
