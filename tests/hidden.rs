@@ -334,22 +334,14 @@ fn written_games_once_flagged_stay_clean() {
     }
 }
 
-/// Game `k` of the redaction sweep: 2 to 8 players, 1 to 8 rounds (10 to 20 with
-/// `TRIBBLES_SWEEP_LONG`: [`support::sweep_rounds`]), both rulesets, with and without troubles.
+/// Game `k` of the redaction sweep ([`support::sweep_game`]), long with `TRIBBLES_SWEEP_LONG`.
 fn sweep_game(k: u64) -> Log {
     sweep_game_of(k, support::sweep_long())
 }
 
 /// Game `k` of the sweep, long (10 to 20 rounds) or not.
 fn sweep_game_of(k: u64, long: bool) -> Log {
-    use tribbles::sim::{Options, simulate};
-    let mut o = Options::new(2 + (k % 7) as usize, k);
-    if k % 3 == 0 {
-        o.ruleset = tribbles::model::log::Ruleset::Decipher2000;
-    }
-    o.troubles = k % 2 == 0;
-    o.rounds = support::sweep_rounds(k, long);
-    parse(&simulate(&o)).0
+    parse(&support::sweep_game(k, long)).0
 }
 
 /// Redaction `r` of sweep game `k` as text, and what it flags (the table-size warning aside).

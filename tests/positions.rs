@@ -9,9 +9,8 @@ mod support;
 use support::Xorshift as Coin;
 use tribbles::engine::replay::replay;
 use tribbles::engine::state::{State, Status};
-use tribbles::model::log::{LineKind, Ruleset, StepKind};
+use tribbles::model::log::{LineKind, StepKind};
 use tribbles::model::{Card, PlayerId};
-use tribbles::sim::{Options, simulate};
 use tribbles::syntax::{parse, print};
 
 /// A card as a zone line gives it, with its owner's name when it is another player's.
@@ -130,23 +129,11 @@ fn block(s: &State, coin: &mut Coin) -> Option<String> {
     Some(out)
 }
 
-/// Game `k` of the sweep, in full: 2 to 8 players, 1 to 8 rounds (10 to 20 if `long`:
-/// [`support::sweep_rounds`]), both rulesets, with and without troubles.
-fn game(k: u64, long: bool) -> String {
-    let mut o = Options::new(2 + (k % 7) as usize, k);
-    if k % 3 == 0 {
-        o.ruleset = Ruleset::Decipher2000;
-    }
-    o.troubles = k % 2 == 0;
-    o.rounds = support::sweep_rounds(k, long);
-    simulate(&o)
-}
-
 /// Game `k` cut before one of its turns (chosen by `k`), as the text of the cut log: the header,
 /// then a position block, then the rest of the game. `None` when the game has no turn to cut
 /// before or the state there is one a block cannot give.
 fn cut(k: u64, long: bool) -> Option<String> {
-    let (log, _) = parse(&game(k, long));
+    let (log, _) = parse(&support::sweep_game(k, long));
     let r = replay(&log);
     let mut coin = Coin(0x9e37_79b9_7f4a_7c15 ^ k.wrapping_mul(0x2545_f491_4f6c_dd1d));
     coin.next();
@@ -237,7 +224,8 @@ fn legal_games_taken_up_from_a_position_stay_clean() {
                 if let Some(dir) = &out {
                     let name = what.replace(' ', "_");
                     std::fs::write(dir.join(format!("{name}_{k}.tlog")), &text).expect("a writable directory");
-                    std::fs::write(dir.join(format!("full_{k}.tlog")), game(k, long)).expect("a writable directory");
+                    std::fs::write(dir.join(format!("full_{k}.tlog")), support::sweep_game(k, long))
+                        .expect("a writable directory");
                 }
                 failures.push(format!("game {k}, {what}: {flagged:?}"));
             }

@@ -125,14 +125,22 @@ impl Xorshift {
     }
 }
 
-/// The rounds of sweep game `k` (the redaction, written-lines and position sweeps): 1 to 8, or 10
-/// to 20 for a long game (`TRIBBLES_SWEEP_LONG`: [`sweep_long`]). Long games run decks short:
-/// players are decked at the deal and sit rounds out, where rulings R2 and R33 apply.
-pub fn sweep_rounds(k: u64, long: bool) -> u32 {
-    if long { 10 + (k * 7 % 11) as u32 } else { 1 + (k * 7 % 8) as u32 }
+/// Game `k` of the redaction, written-lines and position sweeps, as the simulator writes it: 2 to
+/// 8 players, both rulesets, with and without troubles, and 1 to 8 rounds, or 10 to 20 for a long
+/// game (`TRIBBLES_SWEEP_LONG`: [`sweep_long`]). Long games run decks short: players are decked at
+/// the deal and sit rounds out, where rulings R2 and R33 apply.
+pub fn sweep_game(k: u64, long: bool) -> String {
+    use tribbles::sim::{Options, simulate};
+    let mut o = Options::new(2 + (k % 7) as usize, k);
+    if k % 3 == 0 {
+        o.ruleset = tribbles::model::log::Ruleset::Decipher2000;
+    }
+    o.troubles = k % 2 == 0;
+    o.rounds = if long { 10 + (k * 7 % 11) as u32 } else { 1 + (k * 7 % 8) as u32 };
+    simulate(&o)
 }
 
-/// Whether the sweeps play long games ([`sweep_rounds`]): `TRIBBLES_SWEEP_LONG` is set.
+/// Whether the sweeps play long games ([`sweep_game`]): `TRIBBLES_SWEEP_LONG` is set.
 pub fn sweep_long() -> bool {
     std::env::var_os("TRIBBLES_SWEEP_LONG").is_some()
 }
