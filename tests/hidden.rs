@@ -88,6 +88,37 @@ fn masked_legal_examples_stay_clean() {
     assert!(checked >= 8, "only {checked} legal examples");
 }
 
+/// Ruling F15 on the examples that show only legal play: each line the referee derives, once
+/// written, changes nothing. (A derived line is the referee's reading; one it cannot be sure of,
+/// such as a card for a player who may be out of the round unseen, must not be derived.)
+#[test]
+fn legal_examples_with_every_derived_line_written_stay_clean() {
+    let mut checked = 0;
+    for path in support::tlogs(&support::root().join("examples")) {
+        let text = std::fs::read_to_string(&path).expect("UTF-8");
+        if text.contains("expect error") {
+            continue;
+        }
+        checked += 1;
+        let (log, _) = parse(&text);
+        // A note may move or go once the lines say more (a `skipped` line settles a Skip's
+        // reading), so the `expect note` lines go; every other expectation must still hold.
+        let written: String = print::format(&written_out(&log))
+            .lines()
+            .filter(|l| !l.starts_with("expect note"))
+            .flat_map(|l| [l, "\n"])
+            .collect();
+        let (_, diags) = tribbles::check_bytes("written", written.as_bytes());
+        let flagged: Vec<String> = diags
+            .iter()
+            .filter(|d| d.severity() != Severity::Note)
+            .map(|d| format!("{}: {}", d.code.id(), d.message))
+            .collect();
+        assert!(flagged.is_empty(), "{} written out: {flagged:#?}\n{written}", path.display());
+    }
+    assert!(checked >= 8, "only {checked} legal examples");
+}
+
 /// Principle 2 of FORMAT.md §1, tried at random: legal games recorded in part, each in three
 /// ways, check clean (the table-size warning aside). Games 0 to 1,999 by default; a longer sweep
 /// names its own range, as in `TRIBBLES_REDACTED_GAMES=2000..50000 cargo test --release --test

@@ -36,7 +36,11 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         |cards: &[Card]| -> Option<u64> { cards.iter().try_fold(0u64, |t, c| c.denomination().map(|d| t + d.value())) };
     // Who keeps: by the totals, else by what the table says it did.
     let keeps = match (total(&mine), total(&theirs)) {
-        (Some(a), Some(b)) => Some((a >= b, b >= a)),
+        (Some(a), Some(b)) => {
+            show(cx, player, &mine, my_line);
+            show(cx, target, &theirs, their_line);
+            Some((a >= b, b >= a))
+        }
         _ => {
             let said_a = if mine.is_empty() { None } else { kept(cx, player, &mut mine, my_least) };
             let said_b = if theirs.is_empty() { None } else { kept(cx, target, &mut theirs, their_least) };
@@ -59,6 +63,10 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             if said_b.is_some() {
                 their_least = theirs.len() as u32;
             }
+            // Only now is an unwritten reveal's size known, where a placement line gave it: a
+            // reveal derived before would have been the deck's three (ruling F15).
+            show(cx, player, &mine, my_line);
+            show(cx, target, &theirs, their_line);
             let a = if mine.is_empty() { Some(false) } else { said_a.map(|s| s.0) };
             let b = if theirs.is_empty() { Some(false) } else { said_b.map(|s| s.0) };
             match (a, b) {
@@ -167,6 +175,13 @@ fn misplaced(cx: &mut PowerCx, p: PlayerId, said_kept: bool, span: Span, totals:
     );
 }
 
+/// The reveal of one side's cards, once their number is settled.
+fn show(cx: &mut PowerCx, p: PlayerId, cards: &[Card], line: Span) {
+    if !cards.is_empty() {
+        cx.emit(Event::Reveals { player: p, cards: cards.iter().map(|c| CardCount::one(*c, line)).collect() });
+    }
+}
+
 /// One side's revealed cards, top first, the line that names them (the Battle's step when none
 /// does), and the fewest the reveal may have held: the table's `reveals` line checked against the
 /// deck, or unknown cards as many as the deck gives (at most; a deck of unknown size may give
@@ -195,9 +210,6 @@ fn revealed(cx: &mut PowerCx, p: PlayerId) -> (Vec<Card>, Span, u32) {
         cards.truncate(k as usize);
     } else {
         cards.resize(k as usize, Card::Unknown);
-    }
-    if !cards.is_empty() {
-        cx.emit(Event::Reveals { player: p, cards: cards.iter().map(|c| CardCount::one(*c, span)).collect() });
     }
     // Unwritten, the count is the deck's at most: a shorter deck may have given fewer.
     let least = if shown.is_some() { cards.len() as u32 } else { at_least };

@@ -92,10 +92,12 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         }
     }
     cards.resize(n as usize, Card::Unknown);
-    for c in &cards {
+    // One move, as the table writes it: derived and written out, it is the line the check takes
+    // (ruling F15).
+    if !cards.is_empty() {
         cx.emit(Event::Puts {
             player,
-            cards: CardCount::one(*c, crate::model::Span::default()).list(),
+            cards: cards.iter().map(|c| CardCount::one(*c, crate::model::Span::default())).collect(),
             to: Destination { place: Place::OnPile, owner: None },
             from: Source { zone: Zone::Deck, owner: None },
         });
