@@ -16,9 +16,11 @@ pub const DOC: Doc = Doc {
            draw deck beneath the play pile, face up (`  Matt puts 100 Go under pile from deck`, or `  Matt \
            reveals 100 Go`). A player's line left out while that deck may be empty (its size unknown) \
            leaves open whether a card moved: that pile is then unknown for the rest of the round (ruling \
-           R26). When all of those cards have the same number, or all have the same power, the \
-           user scores seven times the highest number (`  Dan scores 700`). A compound power matches only \
-           the same compound, never one of its halves. A player whose deck is empty puts nothing. Cards \
+           R26). So does no line for a player who may be out of the round unseen (decked at the deal, R2, \
+           or by an unseen draw, R34) and whose deck has cards again: that deck is no longer counted \
+           either. When all of those cards have the same number, or all have the same power, the user \
+           scores seven times the highest number (`  Dan scores 700`). A compound power matches only the \
+           same compound, never one of its halves. A player whose deck is empty puts nothing. Cards \
            the log does not name stay unknown; the score is then taken from the log's line, or from the \
            sheet.\n\n\
            Playing a Qapla', used or not, also scores the Ante pot's highest card and empties the pot \
@@ -63,6 +65,18 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             // Unwritten, from a deck that may be empty: a card may or may not have moved, and
             // the score waits on it (ruling R26).
             None if pl_may_be_empty(cx, q) => {
+                cx.emit(Event::PileUnknown(q));
+                cx.may_replicate(q, Some(Place::UnderPile));
+                shown.push(Card::Unknown);
+                continue;
+            }
+            // Unwritten, for a player who may be out of the round unseen (decked at the deal,
+            // ruling R2, or by an unseen draw, R34) and whose deck has cards again (a Recycle):
+            // the card may or may not have left that deck, so neither the deck nor the pile is
+            // counted, and no line is derived (written out, it would show the player in).
+            None if cx.may_be_out_unseen(q) => {
+                let least = cx.state().player(q).deck.min_len().saturating_sub(1);
+                cx.emit(Event::ZonesUnknown { player: q, hand: false, deck: Some(least), discard: false });
                 cx.emit(Event::PileUnknown(q));
                 cx.may_replicate(q, Some(Place::UnderPile));
                 shown.push(Card::Unknown);
