@@ -274,7 +274,9 @@ fn legal_games_taken_up_from_a_position_stay_clean() {
 /// her was reported (375584), and likewise a Masaka's lines derived for players who may have been
 /// decked at the deal or sat the round out (1070131, 1088539); and an Ante's line for a player taken
 /// decked at the deal whom a Sabotage of the turn was aimed at, which the referee did not take to
-/// show her in (1520651). Each is checked as cut, recorded in part, and written out.
+/// show her in (1520651); and a Recycle at a player who may have been decked at the deal, whose
+/// dealt hand the referee kept in the hand while a Battle then revealed a card of it from the deck
+/// (1781860). Each is checked as cut, recorded in part, and written out.
 #[test]
 fn cuts_once_flagged_stay_clean() {
     let games = [
@@ -282,7 +284,7 @@ fn cuts_once_flagged_stay_clean() {
         4697545, 5710369, 5900657, 6439783, 8273090, 8663665, 8705389, 16103172,
     ];
     // Long games (`TRIBBLES_SWEEP_LONG`).
-    let long_games = [35797, 286964, 375584, 1070131, 1088539, 1520651];
+    let long_games = [35797, 286964, 375584, 1070131, 1088539, 1520651, 1781860];
     for (k, long) in games.into_iter().map(|k| (k, false)).chain(long_games.into_iter().map(|k| (k, true))) {
         let text = cut(k, long).expect("a cut");
         for text in [partial(&text, k), written(&text, k), text] {

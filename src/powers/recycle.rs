@@ -10,7 +10,9 @@ pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: RECYCLE; Advanced Rules: \"Decked\"",
     text: "Used, Recycle names a player (`use @Charlie`), whose discard pile is shuffled into the draw deck. \
            A decked player may be chosen; the new deck lets them rejoin at the next round, not this one \
-           (the rulebook's example of Charlie).\n\n\
+           (the rulebook's example of Charlie). A player who may have been decked at the deal unseen \
+           (ruling R2) may have had the hand dealt this round in that discard pile: the hand and the deck \
+           are then no longer counted.\n\n\
            Checked: the choice (R0317); the player's discard count moves to the deck (`expect`, decking \
            later).",
 };
@@ -18,6 +20,15 @@ pub const DOC: Doc = Doc {
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let Some((target, _)) = cx.target() else { return Resolved::Done };
     cx.take_claim(|e| matches!(e, Event::Shuffles { player, from: Zone::Discard } if *player == target));
+    // The referee holds the hand dealt this round in the hand while the player may have been
+    // decked at the deal unseen (ruling R2); had the player been, those cards lay in the discard
+    // pile and are now in the deck. Neither hand nor deck is counted any longer (long cut 1781860,
+    // where a Battle then revealed a card dealt that round from the deck).
+    let deal_may_go = cx.discard_may_hold_the_deal(target);
     cx.emit(Event::Shuffles { player: target, from: Zone::Discard });
+    if deal_may_go {
+        let least = cx.state().player(target).deck.min_len();
+        cx.emit(Event::ZonesUnknown { player: target, hand: true, deck: Some(least), discard: false });
+    }
     Resolved::Done
 }
