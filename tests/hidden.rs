@@ -428,7 +428,10 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// then refused as revealed by nobody (339505); and, in a long game, a hand discarded at the
 /// round's end holding the card of an unseen draw that may have decked its player, counted into
 /// the discard pile: a Recycle rounds later gave the deck one card too many, and the draw that
-/// then decked the player was not read so, every later turn reported (896078).
+/// then decked the player was not read so, every later turn reported (896078); and, in a long
+/// game, a Qapla' with no line for a player who drew unseen while the turn order was the table's,
+/// whose deck a Mutate had given cards again, moving the top card a Poison later discarded
+/// (1503335).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
@@ -466,7 +469,7 @@ fn redactions_once_flagged_stay_clean() {
         (16153354, 1),
     ];
     // Long games (`TRIBBLES_SWEEP_LONG`).
-    let long_cases = [(432214, 0), (339505, 1), (896078, 2)];
+    let long_cases = [(432214, 0), (339505, 1), (896078, 2), (1503335, 0)];
     let all = cases.into_iter().map(|c| (c, false)).chain(long_cases.into_iter().map(|c| (c, true)));
     for ((k, r), long) in all {
         let (text, flagged) = redaction_flags(&sweep_game_of(k, long), k, r);

@@ -385,6 +385,10 @@ pub(crate) struct Referee<'a> {
     /// The players who drew, without the card named, from a deck of unknown size that may have
     /// been empty, and have not shown since that they were not decked by it (R0707).
     pub(super) drew_unseen: Vec<PlayerId>,
+    /// The same, for draws while the turn order is the table's (R35), where such a draw takes
+    /// nobody to have been decked, but a power acting on every player still in must still allow
+    /// for it once the deck has cards again (redaction sweep game 1503335).
+    pub(super) drew_unseen_fogged: Vec<PlayerId>,
     /// Powers the referee could not follow, aimed at a player, that may have been a Score: who
     /// used them and at whom. The target's next play may score for them, as the table writes it.
     pub(super) maybe_awaiting: Vec<(PlayerId, PlayerId)>,
@@ -543,6 +547,7 @@ impl<'a> Referee<'a> {
             took_part: Vec::new(),
             inferred_decked: Vec::new(),
             drew_unseen: Vec::new(),
+            drew_unseen_fogged: Vec::new(),
             maybe_awaiting: Vec::new(),
             skip_reading: None,
             held: None,
@@ -1047,6 +1052,7 @@ impl<'a> Referee<'a> {
         self.took_part.clear();
         self.inferred_decked.clear();
         self.drew_unseen.clear();
+        self.drew_unseen_fogged.clear();
         self.may_sit_out = std::mem::take(&mut self.may_sit_out_next);
         self.maybe_awaiting.clear();
         self.skip_reading = None;

@@ -262,7 +262,7 @@ impl Referee<'_> {
         let player = turn.player;
         let reading = self.skip_reading.take();
         // A player at the table's turn was not decked by an earlier draw.
-        self.drew_unseen.retain(|q| *q != player);
+        self.not_decked_by_a_draw(player);
         let status = self.state.player(player).status;
         let only_skipped = turn.steps.iter().all(|s| matches!(s.kind, StepKind::Skipped | StepKind::Place(_)));
         if only_skipped && (self.last_skipped == Some(player) || self.state.fog.turn_order) {
@@ -529,7 +529,7 @@ impl Referee<'_> {
                 self.took_part.push(actor);
             }
             // Nor was the player decked by an unseen draw (R34).
-            self.drew_unseen.retain(|q| *q != actor);
+            self.not_decked_by_a_draw(actor);
             if self.taken_decked(actor) {
                 self.withdraw_inference(actor, l.span, "takes part");
             }
@@ -542,7 +542,7 @@ impl Referee<'_> {
     fn withdraw_inference(&mut self, player: PlayerId, at: Span, how: &str) {
         let Some(k) = self.inferred_decked.iter().position(|d| d.player == player) else { return };
         let withdrawn = self.inferred_decked.remove(k);
-        self.drew_unseen.retain(|q| *q != player);
+        self.not_decked_by_a_draw(player);
         let InferredDecked { jumper, span, expected, instead, .. } = withdrawn;
         self.withdraw_decked(&withdrawn);
         let why = format!("{} {how} later, so was not decked", self.name(player));
@@ -658,7 +658,7 @@ impl Referee<'_> {
         match &step.kind {
             StepKind::Play { card, used } => {
                 // A play shows that an earlier draw did not deck the player.
-                self.drew_unseen.retain(|q| *q != player);
+                self.not_decked_by_a_draw(player);
                 self.play(player, card, used.as_deref(), step.span, progress);
             }
             StepKind::Draw { card } => self.draw(player, card.as_ref(), step.span, progress, table_decked),
@@ -1563,10 +1563,20 @@ impl Referee<'_> {
 
     /// Whether `p` may have been decked unseen: by a card drawn unnamed from a deck that may have
     /// been empty (ruling R34), or, while the turn order is the table's after a power the referee
-    /// does not follow (when such draws are not noted), with a deck that may be empty now.
+    /// does not follow (when such draws take nobody to have been decked), with a deck that may be
+    /// empty now or that may have been at such a draw.
     fn may_be_decked_unseen(&self, p: PlayerId) -> bool {
         let deck = &self.state.player(p).deck;
-        self.drew_unseen.contains(&p) || (self.state.fog.turn_order && deck.len().is_none() && deck.min_len() == 0)
+        self.drew_unseen.contains(&p)
+            || self.state.fog.turn_order
+                && (deck.len().is_none() && deck.min_len() == 0 || self.drew_unseen_fogged.contains(&p))
+    }
+
+    /// A player shown not to have been decked by an unnamed draw (R34): at the table's turn, in a
+    /// play, or taking part.
+    fn not_decked_by_a_draw(&mut self, p: PlayerId) {
+        self.drew_unseen.retain(|q| *q != p);
+        self.drew_unseen_fogged.retain(|q| *q != p);
     }
 
     /// How many powers the player of the previous turn activated in it (with the turns Go gave),
@@ -1817,8 +1827,11 @@ impl Referee<'_> {
         // turn order and who went out are the table's already.)
         let fog = progress.fogged || self.state.fog.turn_order;
         let may_be_empty = deck.len().is_none() && deck.min_len() == 0;
-        if card.is_none() && !says_decked && !fog && may_be_empty && !self.drew_unseen.contains(&player) {
-            self.drew_unseen.push(player);
+        if card.is_none() && !says_decked && may_be_empty {
+            let list = if fog { &mut self.drew_unseen_fogged } else { &mut self.drew_unseen };
+            if !list.contains(&player) {
+                list.push(player);
+            }
         }
         let deck = &self.state.player(player).deck;
         if says_decked && !progress.fogged {
@@ -2684,8 +2697,11 @@ impl PowerCx<'_, '_, '_> {
                 // which a log may leave out (R0707).
                 let deck = &self.state().player(player).deck;
                 let fog = self.state().fog.turn_order;
-                if !fog && deck.len().is_none() && deck.min_len() < k && !self.r.drew_unseen.contains(&player) {
-                    self.r.drew_unseen.push(player);
+                if deck.len().is_none() && deck.min_len() < k {
+                    let list = if fog { &mut self.r.drew_unseen_fogged } else { &mut self.r.drew_unseen };
+                    if !list.contains(&player) {
+                        list.push(player);
+                    }
                 }
                 Drawn::Count(k)
             }
