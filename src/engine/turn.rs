@@ -473,12 +473,13 @@ impl Referee<'_> {
             };
             // A decked player's hand was discarded; it holds cards again only if a power aimed at
             // the player drew them from a deck refilled since (ruling R12), and only a power aimed
-            // at the player reaches them there (R20), onto the pile or into the discard pile (a
-            // Utilize, a Replicate's extra card). Any other place shows the player in: a hand put
+            // at the player reaches them there (R20), onto the pile, beneath it or into the
+            // discard pile (a Utilize, a Replicate's extra card, which goes where the Replicate
+            // went: beneath the pile when a Battle kept it, long redaction 1607609/2). A hand put
             // beneath the deck (a poisoned Antidote's) is a going out, which no decked player
-            // does, and the pot and the bottom of the pile take cards only from the hands of
-            // players still in (Ante, Party), even in a turn whose power is aimed at the player
-            // (long cut 1520651).
+            // does, and the pot takes cards only from the hands of players still in (Ante), even
+            // in a turn whose power is aimed at the player (long cut 1520651): both show the
+            // player in.
             // (Only for a player already taken to have been decked: one an unseen draw may have
             // decked, not yet taken so, is shown in as before.)
             let handless = |q: PlayerId| {
@@ -487,7 +488,7 @@ impl Referee<'_> {
             let actor = match e {
                 Event::Plays { player, .. } => Some(*player),
                 Event::Puts { player, from, to, .. } if from.zone == Zone::Hand && from.owner.is_none() => {
-                    (to.place != Place::OnPile || handless(*player)).then_some(*player)
+                    (matches!(to.place, Place::UnderDeck | Place::InPot) || handless(*player)).then_some(*player)
                 }
                 Event::Discards { player, from: Zone::Hand, .. } => handless(*player).then_some(*player),
                 // Going out takes a player still in; a decked one is passed over, not skipped.
