@@ -88,13 +88,15 @@ fn masked_legal_examples_stay_clean() {
     assert!(checked >= 8, "only {checked} legal examples");
 }
 
-/// Ruling F15 on the examples that show only legal play: each line the referee derives, once
-/// written, changes nothing. (A derived line is the referee's reading; one it cannot be sure of,
+/// Ruling F15 on the examples that show only legal play and on the bundled clean logs: each line
+/// the referee derives, once written, changes nothing. (A derived line is the referee's reading; one it cannot be sure of,
 /// such as a card for a player who may be out of the round unseen, must not be derived.)
 #[test]
-fn legal_examples_with_every_derived_line_written_stay_clean() {
+fn legal_examples_and_logs_with_every_derived_line_written_stay_clean() {
     let mut checked = 0;
-    for path in support::tlogs(&support::root().join("examples")) {
+    let root = support::root();
+    let paths = ["examples", "logs/clean", "logs/simulated"].into_iter().flat_map(|d| support::tlogs(&root.join(d)));
+    for path in paths {
         let text = std::fs::read_to_string(&path).expect("UTF-8");
         if text.contains("expect error") {
             continue;
@@ -116,7 +118,7 @@ fn legal_examples_with_every_derived_line_written_stay_clean() {
             .collect();
         assert!(flagged.is_empty(), "{} written out: {flagged:#?}\n{written}", path.display());
     }
-    assert!(checked >= 8, "only {checked} legal examples");
+    assert!(checked >= 8, "only {checked} legal examples and logs");
 }
 
 /// Principle 2 of FORMAT.md §1, tried at random: legal games recorded in part, each in three
