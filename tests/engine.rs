@@ -371,24 +371,34 @@ fn draws_that_deck_with_no_line_leave_the_discard_pile_uncounted() {
 }
 
 /// A power acting on every player still in derives no card moved for a player who may be out of
-/// the round unseen (rulings R2, F15): a Qapla' with no line for a player who may have been
-/// decked at the deal, whose deck a Recycle refilled, leaves that deck and pile uncounted. (A
-/// derived card, written out, would show the player in.) Once the table writes the card, it moves.
+/// the round unseen (rulings R2, F15): a Qapla' or a Toxin with no line for a player who may have
+/// been decked at the deal, whose deck a Recycle refilled, leaves that player's zones uncounted.
+/// (A derived card, written out, would show the player in.) Once the table writes the card, it
+/// moves.
 #[test]
-fn a_qapla_derives_no_card_for_a_player_who_may_be_out() {
+fn powers_on_everyone_derive_no_card_for_a_player_who_may_be_out() {
     use tribbles::engine::event::Event;
-    let game = game_of_example("examples/rulings/a-qapla-and-a-player-who-may-have-been-decked-at-the-deal.tlog");
     let moved = |text: &str| {
         let (log, _) = parse(text);
         let bob = log.names.0.iter().position(|n| n == "Bob").expect("Bob");
         replay(&log)
             .events
             .iter()
-            .filter(|e| matches!(&e.event, Event::Puts { player, .. } if player.index() == bob))
+            .filter(|e| match &e.event {
+                Event::Puts { player, .. } | Event::Reveals { player, .. } | Event::Draws { player, .. } => {
+                    player.index() == bob
+                }
+                _ => false,
+            })
             .count()
     };
-    assert_eq!(moved(&game), 0);
+    let qapla = game_of_example("examples/rulings/a-qapla-and-a-player-who-may-have-been-decked-at-the-deal.tlog");
+    assert_eq!(moved(&qapla), 0);
     let written =
-        game.replace("  Cyd puts 1 Go under pile", "  Bob puts 1 Go under pile from deck\n  Cyd puts 1 Go under pile");
+        qapla.replace("  Cyd puts 1 Go under pile", "  Bob puts 1 Go under pile from deck\n  Cyd puts 1 Go under pile");
     assert_eq!(moved(&written), 1);
+    let toxin = game_of_example("examples/rulings/a-toxin-and-a-player-who-may-have-been-decked-at-the-deal.tlog");
+    assert_eq!(moved(&toxin), 0);
+    let written = toxin.replace("  Ann reveals 1000 Go", "  Ann reveals 1000 Go\n  Bob reveals 10 Go");
+    assert_eq!(moved(&written), 2);
 }

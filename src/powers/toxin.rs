@@ -21,8 +21,9 @@ pub const DOC: Doc = Doc {
            it. Nobody scores from a decked player. A count the referee cannot see (a pile card whose \
            power is unrecorded) leaves that player's cards unknown and the score to the sheet; with no \
            `reveals` line either, the hand and deck are no longer counted (`  Matt draws unknown`), and \
-           the deck may have run empty. A player only taken to have been decked unseen may have revealed \
-           cards after all: the choice is then not checked, and when nobody else can have revealed the \
+           the deck may have run empty. So too with no line for a player who may be out of the round \
+           unseen (decked at the deal, R2, or by an unseen draw, R34). A player only taken to have been \
+           decked unseen may have revealed cards after all: the choice is then not checked, and when nobody else can have revealed the \
            chosen card, it shows that player in (ruling R2).\n\n\
            Checked: how many cards each player reveals (R0601); they can be the deck's top cards (R0601) \
            and the player's (R0401); the chosen card was revealed (R0317); the score (R0601).",
@@ -100,6 +101,16 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                         .label(format!("no Discard card in {name}'s pile, or no deck")),
                 );
             }
+            continue;
+        }
+        if written.is_none() && cx.may_be_out_unseen(q) {
+            // No line for a player who may be out of the round unseen (decked at the deal, ruling
+            // R2, or by an unseen draw, R34) whose deck has cards again (a Recycle): none may have
+            // come, so the hand and deck are no longer counted, and no line is derived (written
+            // out, it would show the player in).
+            cx.emit(Event::DrawsUnknown(q));
+            open = true;
+            unseen.push(q);
             continue;
         }
         let at = written.as_ref().map_or(cx.span(), |(_, s)| *s);
