@@ -1573,6 +1573,15 @@ impl Referee<'_> {
                 && (deck.len().is_none() && deck.min_len() == 0 || self.drew_unseen_fogged.contains(&p))
     }
 
+    /// `p` drew unnamed from a deck that may have been empty (R34), `fog`: while the turn order is
+    /// the table's (R35).
+    fn drew_unseen_from(&mut self, p: PlayerId, fog: bool) {
+        let list = if fog { &mut self.drew_unseen_fogged } else { &mut self.drew_unseen };
+        if !list.contains(&p) {
+            list.push(p);
+        }
+    }
+
     /// A player shown not to have been decked by an unnamed draw (R34): at the table's turn, in a
     /// play, or taking part.
     fn not_decked_by_a_draw(&mut self, p: PlayerId) {
@@ -1829,10 +1838,7 @@ impl Referee<'_> {
         let fog = progress.fogged || self.state.fog.turn_order;
         let may_be_empty = deck.len().is_none() && deck.min_len() == 0;
         if card.is_none() && !says_decked && may_be_empty {
-            let list = if fog { &mut self.drew_unseen_fogged } else { &mut self.drew_unseen };
-            if !list.contains(&player) {
-                list.push(player);
-            }
+            self.drew_unseen_from(player, fog);
         }
         let deck = &self.state.player(player).deck;
         if says_decked && !progress.fogged {
@@ -2699,10 +2705,7 @@ impl PowerCx<'_, '_, '_> {
                 let deck = &self.state().player(player).deck;
                 let fog = self.state().fog.turn_order;
                 if deck.len().is_none() && deck.min_len() < k {
-                    let list = if fog { &mut self.r.drew_unseen_fogged } else { &mut self.r.drew_unseen };
-                    if !list.contains(&player) {
-                        list.push(player);
-                    }
+                    self.r.drew_unseen_from(player, fog);
                 }
                 Drawn::Count(k)
             }

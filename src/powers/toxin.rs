@@ -23,8 +23,8 @@ pub const DOC: Doc = Doc {
            `reveals` line either, the hand and deck are no longer counted (`  Matt draws unknown`), and \
            the deck may have run empty. So too with no line for a player who may be out of the round \
            unseen (decked at the deal, R2, or by an unseen draw, R34). A player only taken to have been \
-           decked unseen may have revealed cards after all: the choice is then not checked, and when nobody else can have revealed the \
-           chosen card, it shows that player in (ruling R2).\n\n\
+           decked unseen may have revealed cards after all: the choice is then not checked, and when \
+           nobody else can have revealed the chosen card, it shows that player in (ruling R2).\n\n\
            Checked: how many cards each player reveals (R0601); they can be the deck's top cards (R0601) \
            and the player's (R0401); the chosen card was revealed (R0317); the score (R0601).",
 };
