@@ -62,21 +62,16 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                 );
                 (Card::Unknown, *span)
             }
-            // Unwritten, from a deck that may be empty: a card may or may not have moved, and
-            // the score waits on it (ruling R26).
-            None if pl_may_be_empty(cx, q) => {
-                cx.emit(Event::PileUnknown(q));
-                cx.may_replicate(q, Some(Place::UnderPile));
-                shown.push(Card::Unknown);
-                continue;
-            }
-            // Unwritten, for a player who may be out of the round unseen (decked at the deal,
-            // ruling R2, or by an unseen draw, R34) and whose deck has cards again (a Recycle):
-            // the card may or may not have left that deck, so neither the deck nor the pile is
-            // counted, and no line is derived (written out, it would show the player in).
-            None if cx.may_be_out_unseen(q) => {
-                let least = cx.state().player(q).deck.min_len().saturating_sub(1);
-                cx.emit(Event::ZonesUnknown { player: q, hand: false, deck: Some(least), discard: false });
+            // Unwritten, from a deck that may be empty, or for a player who may be out of the
+            // round unseen (decked at the deal, ruling R2, or by an unseen draw, R34): a card may
+            // or may not have moved, the pile is no longer counted, and the score waits on it
+            // (ruling R26). No line is derived (written out, it would show the player in). A deck
+            // with cards in it is then no longer counted either.
+            None if pl_may_be_empty(cx, q) || cx.may_be_out_unseen(q) => {
+                if !pl_may_be_empty(cx, q) {
+                    let least = cx.state().player(q).deck.min_len().saturating_sub(1);
+                    cx.emit(Event::ZonesUnknown { player: q, hand: false, deck: Some(least), discard: false });
+                }
                 cx.emit(Event::PileUnknown(q));
                 cx.may_replicate(q, Some(Place::UnderPile));
                 shown.push(Card::Unknown);
