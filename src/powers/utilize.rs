@@ -15,7 +15,9 @@ pub const DOC: Doc = Doc {
            card from hand face up on top of their play pile (`  Matt puts 1000 Go on pile`); the user \
            scores its number (`  Dan scores 1000`). Nobody scores from a decked player. Chosen, a player \
            the referee took to have been decked unseen is shown to hold cards, so was in after all \
-           (ruling R2), unless the deck has gained cards since (a Draw aimed at a decked player). A utilized \
+           (ruling R2), unless the deck has gained cards (a Draw aimed at a decked player may have filled the \
+           hand): then the hand is left uncounted and, with no score line, the score is the sheet's; a \
+           score line shows the player in. A utilized \
            Tally splits the score (see `tribbles explain Tally`).\n\n\
            Checked: the target (R0320); the card can be in the target's hand (R0308); the score (R0601).",
 };
@@ -24,15 +26,23 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let Some((target, at)) = cx.target() else { return Resolved::Done };
     let player = cx.player;
     let name = cx.name(target);
+    let scored = cx.take_claim(|e| matches!(e, Event::Scores { player: p, .. } if *p == player));
     // A player the referee took to have been decked unseen (rulings R2, R34) holds no hand in its
     // count. Chosen for a Utilize, the player holds two cards: not decked after all, unless the
     // deck has gained cards since, which a draw aimed at a decked player may have brought (R12).
+    // A score line shows the player in even so: nobody scores from a decked player.
     let pl = cx.state().player(target);
+    let mut doubtful = false;
     if target != player && cx.taken_decked(target) && pl.hand.len().is_some_and(|n| n < 2) {
-        if pl.deck_gained {
-            cx.emit(Event::HandUnknown(target));
-        } else {
-            cx.shown_in(target, at, "is chosen for a Utilize (two cards in hand)");
+        match &scored {
+            Some((Event::Scores { points, .. }, span)) if points.0 > 0 => {
+                cx.shown_in(target, *span, "is scored from for a Utilize");
+            }
+            _ if pl.deck_gained => {
+                doubtful = true;
+                cx.emit(Event::HandUnknown(target));
+            }
+            _ => cx.shown_in(target, at, "is chosen for a Utilize (two cards in hand)"),
         }
     }
     let hand = &cx.state().player(target).hand;
@@ -50,7 +60,6 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let shown = cx.take_claim(
         |e| matches!(e, Event::Puts { player: p, to: Destination { place: Place::OnPile, .. }, .. } if *p == target),
     );
-    let scored = cx.take_claim(|e| matches!(e, Event::Scores { player: p, .. } if *p == player));
     let card = match &shown {
         Some((Event::Puts { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card,
         _ => Card::Unknown,
@@ -65,6 +74,12 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let value = card.denomination().map(Denomination::value);
     let tally = card.power().is_some_and(|p| p.has(Power::Tally));
     if cx.state().player(target).status == Status::Decked {
+        // Still only taken to have been decked, the deck refilled before: the target was in after
+        // all, or decked and holding cards a Draw brought. What the Utilize gave is the sheet's
+        // (long position cut 2218261, where the deck had gained cards before the unseen decking).
+        if doubtful {
+            super::tally::score_unknown_card(cx, player, target, &card, scored);
+        }
         return Resolved::Done;
     }
     match (value, tally) {
