@@ -29,7 +29,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let scored = cx.take_claim(|e| matches!(e, Event::Scores { player: p, .. } if *p == player));
     // A player the referee took to have been decked unseen (rulings R2, R34) holds no hand in its
     // count. Chosen for a Utilize, the player holds two cards: not decked after all, unless the
-    // deck has gained cards since, which a draw aimed at a decked player may have brought (R12).
+    // deck has gained cards this round (before the decking or since: only since would a Draw aimed
+    // at the decked player have brought cards into the hand, R12, but the state does not tell).
     // A score line shows the player in even so: nobody scores from a decked player.
     let pl = cx.state().player(target);
     let mut doubtful = false;
