@@ -16,8 +16,9 @@ pub const DOC: Doc = Doc {
            scores its number (`  Dan scores 1000`). Nobody scores from a decked player. Chosen, a player \
            the referee took to have been decked unseen is shown to hold cards, so was in after all \
            (ruling R2), unless the deck has gained cards (a Draw aimed at a decked player may have filled the \
-           hand): then the hand is left uncounted and, with no score line, the score is the sheet's; a \
-           score line shows the player in. A utilized \
+           hand): then the hand is left uncounted. So chosen, or with a hand a Draw left uncounted, the \
+           player may be in or decked: with no score line, the score is the sheet's; a score line shows \
+           the player in. A utilized \
            Tally splits the score (see `tribbles explain Tally`).\n\n\
            Checked: the target (R0320); the card can be in the target's hand (R0308); the score (R0601).",
 };
@@ -31,19 +32,18 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     // count. Chosen for a Utilize, the player holds two cards: not decked after all, unless the
     // deck has gained cards this round (before the decking or since: only since would a Draw aimed
     // at the decked player have brought cards into the hand, R12, but the state does not tell).
+    // A hand counted at two or more, or not counted (a Draw aimed at the player), tells nothing.
     // A score line shows the player in even so: nobody scores from a decked player.
     let pl = cx.state().player(target);
-    let mut doubtful = false;
-    if target != player && cx.taken_decked(target) && pl.hand.len().is_some_and(|n| n < 2) {
+    if target != player && cx.taken_decked(target) {
+        let few = pl.hand.len().is_some_and(|n| n < 2);
         match &scored {
             Some((Event::Scores { points, .. }, span)) if points.0 > 0 => {
                 cx.shown_in(target, *span, "is scored from for a Utilize");
             }
-            _ if pl.deck_gained => {
-                doubtful = true;
-                cx.emit(Event::HandUnknown(target));
-            }
-            _ => cx.shown_in(target, at, "is chosen for a Utilize (two cards in hand)"),
+            _ if few && pl.deck_gained => cx.emit(Event::HandUnknown(target)),
+            _ if few => cx.shown_in(target, at, "is chosen for a Utilize (two cards in hand)"),
+            _ => {}
         }
     }
     let hand = &cx.state().player(target).hand;
@@ -75,10 +75,10 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let value = card.denomination().map(Denomination::value);
     let tally = card.power().is_some_and(|p| p.has(Power::Tally));
     if cx.state().player(target).status == Status::Decked {
-        // Still only taken to have been decked, the deck refilled before: the target was in after
-        // all, or decked and holding cards a Draw brought. What the Utilize gave is the sheet's
-        // (long position cut 2218261, where the deck had gained cards before the unseen decking).
-        if doubtful {
+        // Still only taken to have been decked: the target was in after all, or decked and holding
+        // cards a Draw brought. What the Utilize gave is the sheet's (long position cut 2218261,
+        // where the deck had gained cards before the unseen decking).
+        if cx.taken_decked(target) {
             super::tally::score_unknown_card(cx, player, target, &card, scored);
         }
         return Resolved::Done;
