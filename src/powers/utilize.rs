@@ -27,15 +27,19 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let Some((target, at)) = cx.target() else { return Resolved::Done };
     let player = cx.player;
     let name = cx.name(target);
-    let scored = cx.take_claim(|e| matches!(e, Event::Scores { player: p, .. } if *p == player));
+    let score_line = |e: &Event| matches!(e, Event::Scores { player: p, .. } if *p == player);
     // A player the referee took to have been decked unseen (rulings R2, R34) holds no hand in its
     // count. Chosen for a Utilize, the player holds two cards: not decked after all, unless the
     // deck has gained cards this round (before the decking or since: only since would a Draw aimed
     // at the decked player have brought cards into the hand, R12, but the state does not tell).
     // A hand counted at two or more, or not counted (a Draw aimed at the player), tells nothing.
     // A score line shows the player in even so: nobody scores from a decked player.
-    let pl = cx.state().player(target);
+    // The score line is taken here only for such a player: after a refused choice, one left
+    // untaken is reported as a line the rules do not give.
+    let mut scored = None;
     if target != player && cx.taken_decked(target) {
+        scored = cx.take_claim(score_line);
+        let pl = cx.state().player(target);
         let few = pl.hand.len().is_some_and(|n| n < 2);
         match &scored {
             Some((Event::Scores { points, .. }, span)) if points.0 > 0 => {
@@ -61,6 +65,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let shown = cx.take_claim(
         |e| matches!(e, Event::Puts { player: p, to: Destination { place: Place::OnPile, .. }, .. } if *p == target),
     );
+    let scored = scored.or_else(|| cx.take_claim(score_line));
     let card = match &shown {
         Some((Event::Puts { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card,
         _ => Card::Unknown,
