@@ -20,7 +20,8 @@ pub const DOC: Doc = Doc {
            player may be in or decked: with no score line, the score is the sheet's; a score line shows \
            the player in. A utilized \
            Tally splits the score (see `tribbles explain Tally`).\n\n\
-           Checked: the target (R0320); the card can be in the target's hand (R0308); the score (R0601).",
+           Checked: the target (R0320); the card can be in the target's hand (R0308); the score, none from a decked \
+           player (R0601).",
 };
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
@@ -65,7 +66,6 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let shown = cx.take_claim(
         |e| matches!(e, Event::Puts { player: p, to: Destination { place: Place::OnPile, .. }, .. } if *p == target),
     );
-    let scored = scored.or_else(|| cx.take_claim(score_line));
     let card = match &shown {
         Some((Event::Puts { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card,
         _ => Card::Unknown,
@@ -88,6 +88,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         }
         return Resolved::Done;
     }
+    // Nobody scores from a decked player: a score line for one is left untaken, and reported.
+    let scored = scored.or_else(|| cx.take_claim(score_line));
     match (value, tally) {
         (Some(v), _) => super::tally::score_card(cx, player, target, &card, v, scored, "Utilize"),
         _ => super::tally::score_unknown_card(cx, player, target, &card, scored),
