@@ -108,6 +108,11 @@ const ON_EVERYONE: [Power; 10] = [
     Power::Replay,
 ];
 
+/// The powers of [`ON_EVERYONE`] that may change a player's play pile: Masaka, Avalanche, Ante
+/// and Toxin move cards between hand, deck, discard pile and pot only.
+const ON_EVERYONES_PILE: [Power; 6] =
+    [Power::Party, Power::Qapla, Power::Stampede, Power::Copy, Power::Sabotage, Power::Replay];
+
 /// What a power aimed at a player may show of that player's deck (ruling R2): `AIMED` for any
 /// aimed power, and the kinds of line it may give: a draw (Draw), a discard from the deck
 /// (Sabotage, Poison, a lost Battle), a reveal or a card put from the deck (Battle). A Copy, or a
@@ -1610,13 +1615,16 @@ impl Referee<'_> {
     ) {
         let power = c.power().cloned().unwrap_or(PowerSpec::Unrecorded);
         // A player only taken to have been decked at the deal had no part in it as the referee
-        // follows it, but may have had one after all: the pile is not known from then on (a
-        // Qapla' may have put a card beneath it, which a Kill would take before the player is
-        // shown in).
+        // follows it, but may have had one after all: the pile is not known from then on if the
+        // power may change piles (a Qapla' may have put a card beneath it, which a Kill would take
+        // before the player is shown in). A Toxin counts the Discard cards in the pile as it was.
         if c.may_have(&ON_EVERYONE) {
+            let piles = c.may_have(&ON_EVERYONES_PILE);
             for k in 0..self.inferred_decked.len() {
                 self.inferred_decked[k].missed = true;
-                self.emit(Event::PileUnknown(self.inferred_decked[k].player));
+                if piles {
+                    self.emit(Event::PileUnknown(self.inferred_decked[k].player));
+                }
             }
         }
         if !self.check_choices(&power, choices, span) {

@@ -23,8 +23,9 @@ pub const DOC: Doc = Doc {
            `reveals` line either, the hand and deck are no longer counted (`  Matt draws unknown`), and \
            the deck may have run empty. So too with no line for a player who may be out of the round \
            unseen (decked at the deal, R2, or by an unseen draw, R34). A player only taken to have been \
-           decked unseen may have revealed cards after all: the choice is then not checked, and when \
-           nobody else can have revealed the chosen card, it shows that player in (ruling R2).\n\n\
+           decked unseen may have revealed cards after all, unless the pile holds no Discard card: the \
+           choice is then not checked, and when nobody else can have revealed the chosen card, it shows \
+           that player in (ruling R2).\n\n\
            Checked: how many cards each player reveals (R0601); they can be the deck's top cards (R0601) \
            and the player's (R0401); the chosen card was revealed (R0317); the score (R0601).",
 };
@@ -48,23 +49,18 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         if q == player {
             continue;
         }
+        let count = discards(pl);
         if !pl.is_in() {
             // Only taken to have been decked unseen (rulings R2, R34): the player may be in
-            // after all and have revealed cards nobody wrote, the chosen one among them. What that
-            // did to the hand and pile is settled if the reading is withdrawn.
-            if cx.taken_decked(q) {
+            // after all and have revealed cards nobody wrote, the chosen one among them, unless
+            // the pile holds no Discard card (a power that may have changed it while the reading
+            // stood left it uncounted). What that did to the hand and pile is settled if the
+            // reading is withdrawn.
+            if cx.taken_decked(q) && count != Some(0) {
                 maybe_in.push(q);
             }
             continue;
         }
-        let count = if pl.pile_unknown {
-            None
-        } else {
-            pl.pile.iter().try_fold(0u32, |n, c| match c.power() {
-                Some(p) if p.is_known() => Some(n + u32::from(p.has(Power::Discard))),
-                _ => None,
-            })
-        };
         let deck_len = pl.deck.len();
         // The table may write the cards as revealed, or as drawn into the hand.
         let shown = cx
@@ -263,6 +259,17 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         },
     }
     Resolved::Done
+}
+
+/// How many Discard cards the player's pile holds, if the referee can count them.
+fn discards(pl: &crate::engine::state::Player) -> Option<u32> {
+    if pl.pile_unknown {
+        return None;
+    }
+    pl.pile.iter().try_fold(0u32, |n, c| match c.power() {
+        Some(p) if p.is_known() => Some(n + u32::from(p.has(Power::Discard))),
+        _ => None,
+    })
 }
 
 /// The revealed cards are shown, then go from the deck's top into the hand.
