@@ -437,6 +437,9 @@ pub(super) struct InferredDecked {
     /// A power acting on every player still in was used while the inference stood: should it be
     /// withdrawn, the player may have had a part in it that the referee did not follow.
     pub missed: bool,
+    /// One of those powers may have changed the player's play pile (not only Ante, Avalanche,
+    /// Masaka or Toxin).
+    pub missed_pile: bool,
 }
 
 impl InferredDecked {
@@ -451,6 +454,7 @@ impl InferredDecked {
             hand_unknown: 0,
             hand_unbounded: false,
             missed: false,
+            missed_pile: false,
         }
     }
 }
@@ -1551,10 +1555,12 @@ impl<'a> Referee<'a> {
         if d.hand_unbounded || d.missed {
             self.emit(Event::HandUnknown(d.player));
         }
-        if d.missed {
-            // What that power did with the player's hand, deck and pile is not known: the cards
-            // it moved may be in the pile, the discard pile or the pot.
+        if d.missed_pile {
             self.emit(Event::PileUnknown(d.player));
+        }
+        if d.missed {
+            // What that power did with the player's hand and deck is not known: the cards it moved
+            // may be in the discard pile or the pot (or the pile, above).
             self.emit(Event::DiscardsUnknown(d.player));
             self.emit(Event::PotUnknown);
         }

@@ -1622,6 +1622,7 @@ impl Referee<'_> {
             let piles = c.may_have(&ON_EVERYONES_PILE);
             for k in 0..self.inferred_decked.len() {
                 self.inferred_decked[k].missed = true;
+                self.inferred_decked[k].missed_pile |= piles;
                 if piles {
                     self.emit(Event::PileUnknown(self.inferred_decked[k].player));
                 }
