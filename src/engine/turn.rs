@@ -468,6 +468,17 @@ impl Referee<'_> {
                 .collect();
         let reach_at = |q: &PlayerId| aimed.iter().filter(|(p, _)| p == q).fold(0, |m, (_, r)| m | r);
         let on_everyone_at = |q: &PlayerId, kind: u8| on_everyone && reach_at(q) & kind == 0;
+        // A turn whose only power used is a known Toxin: a player whose pile holds no Discard
+        // card reveals nothing for it, in the round or out, so a line revealing cards for that
+        // player shows nothing and is left to the Toxin (a line the rules do not give).
+        let toxin_only = on_everyone
+            && turn.steps.iter().all(|s| match &s.kind {
+                StepKind::Play { card, used: Some(_) } => {
+                    card.card.power().is_some_and(|p| *p == PowerSpec::Single(Power::Toxin))
+                }
+                StepKind::Activate(_) | StepKind::Replay { .. } => false,
+                _ => true,
+            });
         // Decks that gained a card earlier in the turn.
         let mut gained: Vec<PlayerId> = Vec::new();
         for l in lines {
@@ -490,7 +501,11 @@ impl Referee<'_> {
             let handless = |q: PlayerId| {
                 reach_at(&q) == 0 || !self.taken_decked(q) || !self.state.player(q).deck_gained && !gained.contains(&q)
             };
+            let reveals_nothing = |q: PlayerId| {
+                toxin_only && self.taken_decked(q) && powers::toxin::discards(self.state.player(q)) == Some(0)
+            };
             let actor = match e {
+                Event::Reveals { player, .. } | Event::Draws { player, .. } if reveals_nothing(*player) => None,
                 Event::Plays { player, .. } => Some(*player),
                 Event::Puts { player, from, to, .. } if from.zone == Zone::Hand && from.owner.is_none() => {
                     (matches!(to.place, Place::UnderDeck | Place::InPot) || handless(*player)).then_some(*player)

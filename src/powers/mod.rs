@@ -56,7 +56,7 @@ mod skip;
 mod stampede;
 pub mod tally;
 pub mod time_warp;
-mod toxin;
+pub(crate) mod toxin;
 mod utilize;
 
 pub use bij::POINTS as BIJ_POINTS;

@@ -25,7 +25,8 @@ pub const DOC: Doc = Doc {
            unseen (decked at the deal, R2, or by an unseen draw, R34). A player only taken to have been \
            decked unseen may have revealed cards after all, unless the pile holds no Discard card: the \
            choice is then not checked, and when nobody else can have revealed the chosen card, it shows \
-           that player in (ruling R2).\n\n\
+           that player in (ruling R2). A line revealing cards for such a player whose pile holds no \
+           Discard card is wrong whether the player is in or not: it shows nothing, and is reported.\n\n\
            Checked: how many cards each player reveals (R0601); they can be the deck's top cards (R0601) \
            and the player's (R0401); the chosen card was revealed (R0317); the score (R0601).",
 };
@@ -262,7 +263,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
 }
 
 /// How many Discard cards the player's pile holds, if the referee can count them.
-fn discards(pl: &crate::engine::state::Player) -> Option<u32> {
+pub(crate) fn discards(pl: &crate::engine::state::Player) -> Option<u32> {
     if pl.pile_unknown {
         return None;
     }
