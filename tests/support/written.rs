@@ -254,11 +254,23 @@ pub fn written_out_as(log: &Log, style: Style) -> Log {
     let mut round = 0;
     let mut round_of: HashMap<usize, u32> = HashMap::new();
     let mut decked: Vec<(u32, PlayerId)> = Vec::new();
+    // Turns whose player the round's end finds may have gone out with that turn's play (a hand
+    // the referee could not count): what its Skips did rests on the player's staying in, which
+    // the referee took but did not know (long cut 3914311, a Skip played as the last card).
+    let mut last_turn: Option<(usize, PlayerId)> = None;
+    let mut may_have_gone_out: Vec<usize> = Vec::new();
     for e in &r.events {
         match e.event {
-            Event::RoundStarts { round: n, .. } => round = n,
+            Event::RoundStarts { round: n, .. } => {
+                round = n;
+                last_turn = None;
+            }
             Event::DeckedAtDeal(p) | Event::DeckedUnseen(p) => decked.push((round, p)),
+            Event::MayGoOut(p) => may_have_gone_out.extend(last_turn.filter(|(_, q)| *q == p).map(|(h, _)| h)),
             _ => {}
+        }
+        if let Some(LineKind::Turn(t)) = log.lines.get(e.line).map(|l| &l.kind) {
+            last_turn = Some((e.line, t.player));
         }
         round_of.entry(e.line).or_insert(round);
         by_line.entry(e.line).or_default().push(&e.event);
@@ -362,7 +374,8 @@ pub fn written_out_as(log: &Log, style: Style) -> Log {
                 texts.swap_remove(k);
                 Some(j)
             });
-            if found.is_some() || sure && !retracted {
+            let guessed = matches!(e, Event::IsSkipped(_)) && may_have_gone_out.contains(&header);
+            if found.is_some() || sure && !retracted && !guessed {
                 derived.push((e, found));
             }
         }
