@@ -24,8 +24,8 @@ pub const DOC: Doc = Doc {
            the deck may have run empty. So too with no line for a player who may be out of the round \
            unseen (decked at the deal, R2, or by an unseen draw, R34). A player only taken to have been \
            decked unseen may have revealed cards after all, unless the pile holds no Discard card: the \
-           choice is then not checked, and when nobody else can have revealed the chosen card, it shows \
-           that player in (ruling R2). A line revealing cards for such a player whose pile holds no \
+           choice is then not checked, and when nobody else can have revealed the chosen card (or, with \
+           no card named, a card giving the score line's points), it shows that player in (ruling R2). A line revealing cards for such a player whose pile holds no \
            Discard card is wrong whether the player is in or not: it shows nothing, and is reported.\n\n\
            Checked: how many cards each player reveals (R0601); they can be the deck's top cards (R0601) \
            and the player's (R0401); the chosen card was revealed (R0317); the score (R0601).",
@@ -154,13 +154,26 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         owners.extend(std::iter::repeat_n(q, cards.len()));
         revealed.extend(cards);
     }
+    // The score line, where it is taken before the choice is settled (below).
+    let mut score_line = None;
     if !maybe_in.is_empty() {
         // The chosen card nobody else can have revealed shows the one such player in (ruling
         // R2): the reading that had them decked is withdrawn, and what they revealed went into
-        // a hand the referee no longer counts.
-        if let (Some((card, span)), [q]) = (&chosen, &maybe_in[..]) {
-            if !open && !revealed.iter().any(|r| compatible(card, r)) {
-                cx.shown_in(*q, *span, "reveals the card the Toxin takes");
+        // a hand the referee no longer counts. With no `take`, so does a score no revealed card
+        // can give (whole, or half a Tally's).
+        if let ([q], false) = (&maybe_in[..], open) {
+            let shown = match &chosen {
+                Some((card, span)) => (!revealed.iter().any(|r| compatible(card, r))).then_some(*span),
+                None => {
+                    score_line = cx.take_claim(|e| matches!(e, Event::Scores { player: p, .. } if *p == player));
+                    match &score_line {
+                        Some((Event::Scores { points, .. }, span)) if points.0 > 0 && !revealed.iter().any(|r| gives(r, points.0)) => Some(*span),
+                        _ => None,
+                    }
+                }
+            };
+            if let Some(span) = shown {
+                cx.shown_in(*q, span, "reveals the card the Toxin takes");
                 if cx.state().player(*q).is_in() {
                     cx.emit(Event::DrawsUnknown(*q));
                 }
@@ -178,7 +191,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         }
         return Resolved::Done;
     }
-    let scored = cx.take_claim(|e| matches!(e, Event::Scores { player: p, .. } if *p == player));
+    let scored = score_line.or_else(|| cx.take_claim(|e| matches!(e, Event::Scores { player: p, .. } if *p == player)));
     // The chosen card: the `take`, else the only number the revealed cards can have.
     let value = match &chosen {
         Some((card, span)) => {
@@ -260,6 +273,18 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         },
     }
     Resolved::Done
+}
+
+/// Whether taking the revealed card can score `points`: its number, or half of it for a card
+/// that may be a Tally another player revealed (any, for a card of unknown number).
+fn gives(card: &Card, points: u64) -> bool {
+    match card.denomination() {
+        None => true,
+        Some(d) => {
+            let tally = card.power().is_none_or(|p| !p.is_known() || p.has(Power::Tally));
+            d.value() == points || tally && super::tally::half(d.value()) == points
+        }
+    }
 }
 
 /// How many Discard cards the player's pile holds, if the referee can count them.
