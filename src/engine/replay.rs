@@ -1385,6 +1385,35 @@ impl<'a> Referee<'a> {
         }
     }
 
+    /// Whether `card` can be the top card of `p`'s deck by the decklist too: when the top is one
+    /// of the middle's unknown cards, one more copy of it must fit the list (a card the deck is
+    /// known to hold lower down is not the top then).
+    pub(super) fn deck_top_admits(&self, p: PlayerId, card: &Card) -> bool {
+        let deck = &self.state.player(p).deck;
+        if self.state.fog.cards || !matches!(card, Card::Known { .. }) {
+            return true;
+        }
+        match deck.top.last() {
+            // A card in a known place: the deck's order says whether it can be this one.
+            Some(Card::Known { .. }) => return true,
+            Some(_) => {}
+            None => {
+                let middle = &deck.middle;
+                let compatible = |c: &Card| super::zone::compatible(card, c);
+                if middle.min_len() == 0 && (!middle.unbounded || deck.bottom.last().is_some_and(compatible)) {
+                    return true;
+                }
+                if middle.known.iter().any(compatible) {
+                    return true;
+                }
+            }
+        }
+        let Some(Some(list)) = self.state.collections.get(p.index()) else { return true };
+        let mut counts = self.unreported_counts(p);
+        counts.add(card);
+        list.admits(&counts, card)
+    }
+
     /// The first of `p`'s unreported located cards that `list` cannot hold, with the counts of
     /// those cards (`counts`, when they are known already). The cards are gathered only when
     /// some are set aside.

@@ -60,6 +60,9 @@ pub(crate) struct Progress<'l> {
     /// A step of the turn uses a power that may make its player draw (Evolve, Draw, …): a lone
     /// `draws` line may be that power's rather than a trouble action's.
     power_may_draw: bool,
+    /// The players the turn's `activate` steps aim at: a Sabotage's lone discard line from one
+    /// of their decks may be the activated power's own.
+    activated_at: Vec<PlayerId>,
     /// Cards played while the active trouble was unknown: each may have had the Power of the one
     /// the table's shift lines name at the turn's end, and shifted it again unwritten.
     unjudged_plays: Vec<Card>,
@@ -85,6 +88,12 @@ impl Progress<'_> {
         }
         c.2 = true;
         Some((c.0.clone(), c.1))
+    }
+
+    /// The line [`Progress::take_first`] looks at.
+    fn first(&self) -> Option<&Event> {
+        let anywhere = |e: &Event| matches!(e, Event::TroubleShifts(_) | Event::Scores { .. } | Event::Loses { .. });
+        self.claims.iter().find(|(e, _, used)| !*used && !anywhere(e)).map(|(e, _, _)| *e)
     }
 
     /// Whether a line not yet taken satisfies `pick`.
@@ -179,7 +188,20 @@ impl Referee<'_> {
                 StepKind::Activate(_) => true,
                 _ => false,
             });
-        let mut progress = Progress { called_for: self.called_for(), claims, power_may_draw, ..Progress::default() };
+        let activated_at = turn
+            .steps
+            .iter()
+            .flat_map(|s| match &s.kind {
+                StepKind::Activate(choices) => &choices[..],
+                _ => &[],
+            })
+            .filter_map(|c| match c.kind {
+                ChoiceKind::Player(p) => Some(p),
+                _ => None,
+            })
+            .collect();
+        let mut progress =
+            Progress { called_for: self.called_for(), claims, power_may_draw, activated_at, ..Progress::default() };
         for l in &lines[at + 1..end] {
             if let LineKind::Resolution(e) = &l.kind {
                 progress.claims.push((e, l.span, false));
@@ -2750,6 +2772,17 @@ impl PowerCx<'_, '_, '_> {
         self.progress.take_first(pick)
     }
 
+    /// The first of the turn's resolution lines not yet taken, score lines aside (the one
+    /// [`PowerCx::take_first_claim`] looks at).
+    pub fn first_claim(&self) -> Option<&Event> {
+        self.progress.first()
+    }
+
+    /// Whether an `activate` step of the turn aims at `p`.
+    pub fn activation_aims_at(&self, p: PlayerId) -> bool {
+        self.progress.activated_at.contains(&p)
+    }
+
     /// Whether one of the turn's resolution lines not yet taken satisfies `pick`.
     pub fn claims_left(&self, pick: impl Fn(&Event) -> bool) -> bool {
         self.progress.has(pick)
@@ -2871,6 +2904,11 @@ impl PowerCx<'_, '_, '_> {
     /// Checks a player's decklist after a card of theirs became known.
     pub fn check_card(&mut self, p: PlayerId, card: &Card, span: Span) {
         self.r.check_card(p, card, span);
+    }
+
+    /// Whether `card` can be the top of `p`'s deck by the decklist as well as by the deck's order.
+    pub fn deck_top_admits(&self, p: PlayerId, card: &Card) -> bool {
+        self.r.deck_top_admits(p, card)
     }
 }
 

@@ -20,7 +20,8 @@ pub const DOC: Doc = Doc {
            in a discard pile) is taken from the log, and so is the power of a card the log does not name. \
            When one `discards … from deck` line names a card that cannot be activated so, whose power \
            scores nothing for its user while a score line for the Sabotage's player is left, or whose power \
-           would not resolve so (a Kill aimed at an empty pile), the deck's top was not known and the \
+           would not resolve so (a Kill aimed at an empty pile), or one the decklist has no copy left of \
+           for the top, the deck's top was not known and the \
            activation is aimed at the player who discarded it, that line may be the activated power's own \
            (a Poison's, say), the Sabotage's left out: the activated power is taken from the log (R0701, \
            ruling R36). A power that resolves cleanly but shows in no line of its own (a Recycle) leaves \
@@ -41,10 +42,20 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     // The Sabotage's line comes before any of the activated power's (score lines aside): a
     // discard line after another (a Battle's reveals), or one naming a card the deck's known top
     // is not, is that power's, the Sabotage's own left out.
+    // Nor, when the activation aims at the same player, is a card the decklist leaves no copy
+    // of for a top card the referee does not know: the line is that power's (long cut 4069544:
+    // the card an activated Poison discarded next). With no such activation, the line is the
+    // Sabotage's, and its card is reported.
     let deck = cx.state().player(target).deck.clone();
+    let admitted = match cx.first_claim() {
+        Some(Event::Discards { cards, .. }) if cards.len() == 1 && cx.activation_aims_at(target) => {
+            cx.deck_top_admits(target, &cards[0].card)
+        }
+        _ => true,
+    };
     let shown = cx.take_first_claim(|e| {
         matches!(e, Event::Discards { player: p, from: Zone::Deck, cards }
-            if *p == target && cards.len() == 1 && cards[0].count == 1 && deck.could_draw(&cards[0].card))
+            if *p == target && cards.len() == 1 && cards[0].count == 1 && deck.could_draw(&cards[0].card) && admitted)
     });
     let (card, span) = match &shown {
         Some((Event::Discards { cards, .. }, span)) => (cards[0].card, *span),
