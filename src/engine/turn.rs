@@ -81,7 +81,6 @@ impl Progress<'_> {
     /// line and score lines aside, which may stand anywhere, ruling F15): a power's line comes
     /// before those of a power it sets off.
     fn take_first(&mut self, pick: impl Fn(&Event) -> bool) -> Option<(Event, Span)> {
-        let anywhere = |e: &Event| matches!(e, Event::TroubleShifts(_) | Event::Scores { .. } | Event::Loses { .. });
         let c = self.claims.iter_mut().find(|(e, _, used)| !*used && !anywhere(e))?;
         if !pick(c.0) {
             return None;
@@ -92,7 +91,6 @@ impl Progress<'_> {
 
     /// The line [`Progress::take_first`] looks at.
     fn first(&self) -> Option<&Event> {
-        let anywhere = |e: &Event| matches!(e, Event::TroubleShifts(_) | Event::Scores { .. } | Event::Loses { .. });
         self.claims.iter().find(|(e, _, used)| !*used && !anywhere(e)).map(|(e, _, _)| *e)
     }
 
@@ -100,6 +98,12 @@ impl Progress<'_> {
     fn has(&self, pick: impl Fn(&Event) -> bool) -> bool {
         self.claims.iter().any(|(e, _, used)| !*used && pick(e))
     }
+}
+
+/// Lines that may stand anywhere in a turn's resolution (FORMAT.md §8, ruling F15), which
+/// [`Progress::take_first`] passes over.
+fn anywhere(e: &Event) -> bool {
+    matches!(e, Event::TroubleShifts(_) | Event::Scores { .. } | Event::Loses { .. })
 }
 
 /// The powers that act on every player still in, or may use one that does (Copy, Sabotage,

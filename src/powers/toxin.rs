@@ -25,8 +25,9 @@ pub const DOC: Doc = Doc {
            unseen (decked at the deal, R2, or by an unseen draw, R34). A player only taken to have been \
            decked unseen may have revealed cards after all, unless the pile holds no Discard card: the \
            choice is then not checked, and when nobody else can have revealed the chosen card (or, with \
-           no card named, a card giving the score line's points), it shows that player in (ruling R2). A line revealing cards for such a player whose pile holds no \
-           Discard card is wrong whether the player is in or not: it shows nothing, and is reported.\n\n\
+           no card named, a card giving the score line's points), it shows that player in (ruling R2). \
+           A line revealing cards for such a player whose pile holds no Discard card is wrong whether \
+           the player is in or not: it shows nothing, and is reported.\n\n\
            Checked: how many cards each player reveals (R0601); they can be the deck's top cards (R0601) \
            and the player's (R0401); the chosen card was revealed (R0317); the score (R0601).",
 };
@@ -167,7 +168,11 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                 None => {
                     score_line = cx.take_claim(|e| matches!(e, Event::Scores { player: p, .. } if *p == player));
                     match &score_line {
-                        Some((Event::Scores { points, .. }, span)) if points.0 > 0 && !revealed.iter().any(|r| gives(r, points.0)) => Some(*span),
+                        Some((Event::Scores { points, .. }, span))
+                            if points.0 > 0 && !revealed.iter().any(|r| gives(r, points.0)) =>
+                        {
+                            Some(*span)
+                        }
                         _ => None,
                     }
                 }
