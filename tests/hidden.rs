@@ -353,12 +353,18 @@ fn a_hand_line_short_of_a_card_is_caught() {
 /// (13817); the last one's hand while the turn order is the table's (86374, 97610, 160820) or
 /// where the referee places it nowhere (87699); and, in the writer, an Ante's card of a player
 /// found decked at the deal a turn later (112177); and, recorded in part, a Battle of unrecorded
-/// power aimed at a player decked at the deal whose deck a Recycle had refilled (7681).
+/// power aimed at a player decked at the deal whose deck a Recycle had refilled (7681); and, in a
+/// long game recorded in part, a player decked by a draw the log left unnamed after a Recycle
+/// refilled her deck, a Draw then aimed at her: taken decked a turn later, her hand was emptied,
+/// the Draw's card with it, and a Replicate's extra card from it refused (1417480).
 #[test]
 fn written_games_once_flagged_stay_clean() {
-    for k in [10, 12, 151, 169, 236, 3930, 7681, 11169, 11473, 13817, 14499, 16281, 86374, 87699, 97610, 112177, 160820]
-    {
-        let written = written_out(&sweep_game(k));
+    let games = [10, 12, 151, 169, 236, 3930, 7681, 11169, 11473, 13817, 14499, 16281, 86374, 87699, 97610, 112177, 160820];
+    // Long games (`TRIBBLES_SWEEP_LONG`), written in the style the sweep gave them.
+    let long_games = [1417480];
+    for (k, long) in games.into_iter().map(|k| (k, false)).chain(long_games.into_iter().map(|k| (k, true))) {
+        let style = if long && k % 2 == 0 { Style::Steps } else { Style::Lines };
+        let written = written_out_as(&sweep_game_of(k, long), style);
         for version in [written.clone(), redacted(&written, k * 10 + 7)] {
             let text = print::format(&version);
             let flagged = support::flags(&text);

@@ -542,7 +542,12 @@ impl State {
                 // known (the referee dealt seven), and the discard pile may have gone into the
                 // deck since (Recycle): it may hold any of them, and they are known nowhere.
                 pl.discard.unbounded |= pl.hand.min_len() > 0 || pl.hand.unbounded;
-                pl.hand = Hidden::default();
+                // Decked by an unseen draw from a deck that has gained cards this round (a
+                // Recycle): a power aimed at the player since the draw (a Draw) may have brought
+                // cards into the hand, which a decked player keeps (ruling R12; long written
+                // sweep game 1417480). Which of the hand's cards came so is not known.
+                let refilled = matches!(event, Event::DeckedUnseen(_)) && pl.deck_gained;
+                pl.hand = if refilled { Hidden::unbounded() } else { Hidden::default() };
                 if matches!(event, Event::DeckedUnseen(_)) {
                     // Since the draw that decked the player, a power acting on every player still
                     // in (Masaka, Party) may have been followed as if the player were in: neither
