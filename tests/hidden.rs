@@ -359,7 +359,8 @@ fn a_hand_line_short_of_a_card_is_caught() {
 /// the Draw's card with it, and a Replicate's extra card from it refused (1417480).
 #[test]
 fn written_games_once_flagged_stay_clean() {
-    let games = [10, 12, 151, 169, 236, 3930, 7681, 11169, 11473, 13817, 14499, 16281, 86374, 87699, 97610, 112177, 160820];
+    let games =
+        [10, 12, 151, 169, 236, 3930, 7681, 11169, 11473, 13817, 14499, 16281, 86374, 87699, 97610, 112177, 160820];
     // Long games (`TRIBBLES_SWEEP_LONG`), written in the style the sweep gave them.
     let long_games = [1417480];
     for (k, long) in games.into_iter().map(|k| (k, false)).chain(long_games.into_iter().map(|k| (k, true))) {
