@@ -60,9 +60,9 @@ pub(crate) struct Progress<'l> {
     /// A step of the turn uses a power that may make its player draw (Evolve, Draw, …): a lone
     /// `draws` line may be that power's rather than a trouble action's.
     power_may_draw: bool,
-    /// The players the turn's `activate` steps aim at: a Sabotage's lone discard line from one
-    /// of their decks may be the activated power's own.
-    activated_at: Vec<PlayerId>,
+    /// The turn's steps (an `activate` step aimed at a player makes a Sabotage's lone discard line
+    /// from that player's deck maybe the activated power's own).
+    turn_steps: &'l [Step],
     /// Cards played while the active trouble was unknown: each may have had the Power of the one
     /// the table's shift lines name at the turn's end, and shifted it again unwritten.
     unjudged_plays: Vec<Card>,
@@ -192,20 +192,13 @@ impl Referee<'_> {
                 StepKind::Activate(_) => true,
                 _ => false,
             });
-        let activated_at = turn
-            .steps
-            .iter()
-            .flat_map(|s| match &s.kind {
-                StepKind::Activate(choices) => &choices[..],
-                _ => &[],
-            })
-            .filter_map(|c| match c.kind {
-                ChoiceKind::Player(p) => Some(p),
-                _ => None,
-            })
-            .collect();
-        let mut progress =
-            Progress { called_for: self.called_for(), claims, power_may_draw, activated_at, ..Progress::default() };
+        let mut progress = Progress {
+            called_for: self.called_for(),
+            claims,
+            power_may_draw,
+            turn_steps: &turn.steps,
+            ..Progress::default()
+        };
         for l in &lines[at + 1..end] {
             if let LineKind::Resolution(e) = &l.kind {
                 progress.claims.push((e, l.span, false));
@@ -2784,7 +2777,10 @@ impl PowerCx<'_, '_, '_> {
 
     /// Whether an `activate` step of the turn aims at `p`.
     pub fn activation_aims_at(&self, p: PlayerId) -> bool {
-        self.progress.activated_at.contains(&p)
+        self.progress.turn_steps.iter().any(|s| match &s.kind {
+            StepKind::Activate(choices) => choices.iter().any(|c| c.kind == ChoiceKind::Player(p)),
+            _ => false,
+        })
     }
 
     /// Whether one of the turn's resolution lines not yet taken satisfies `pick`.
