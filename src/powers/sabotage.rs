@@ -21,8 +21,8 @@ pub const DOC: Doc = Doc {
            When one `discards … from deck` line names a card that cannot be activated so, whose power \
            scores nothing for its user while a score line for the Sabotage's player is left, or whose power \
            would not resolve so (a Kill aimed at an empty pile), or one the decklist has no copy left of \
-           for the top, the deck's top was not known and the \
-           activation is aimed at the player who discarded it, that line may be the activated power's own \
+           for the top, the deck's top was not known and the activation is aimed at the player who \
+           discarded it, that line may be the activated power's own \
            (a Poison's, say), the Sabotage's left out: the activated power is taken from the log (R0701, \
            ruling R36). A power that resolves cleanly but shows in no line of its own (a Recycle) leaves \
            both readings open: it is followed, the cards it moved and the discarding player's deck and \
