@@ -536,6 +536,7 @@ impl State {
             Event::DeckedAtDeal(p) | Event::DeckedUnseen(p) => {
                 // A Score waiting on the player stays: the inference may be withdrawn, and a
                 // decked player plays nothing for it to score.
+                let by_draw = matches!(event, Event::DeckedUnseen(_));
                 let pl = self.player_mut(*p);
                 pl.status = Status::Decked;
                 // The cards dealt went to the discard pile then, but how many there were is not
@@ -546,9 +547,8 @@ impl State {
                 // Recycle): a power aimed at the player since the draw (a Draw) may have brought
                 // cards into the hand, which a decked player keeps (ruling R12; long written
                 // sweep game 1417480). Which of the hand's cards came so is not known.
-                let refilled = matches!(event, Event::DeckedUnseen(_)) && pl.deck_gained;
-                pl.hand = if refilled { Hidden::unbounded() } else { Hidden::default() };
-                if matches!(event, Event::DeckedUnseen(_)) {
+                pl.hand = if by_draw && pl.deck_gained { Hidden::unbounded() } else { Hidden::default() };
+                if by_draw {
                     // Since the draw that decked the player, a power acting on every player still
                     // in (Masaka, Party) may have been followed as if the player were in: neither
                     // the deck's count nor the pile's cards are to be trusted for the round's end.

@@ -155,8 +155,9 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         owners.extend(std::iter::repeat_n(q, cards.len()));
         revealed.extend(cards);
     }
+    let score_line = |e: &Event| matches!(e, Event::Scores { player: p, .. } if *p == player);
     // The score line, where it is taken before the choice is settled (below).
-    let mut score_line = None;
+    let mut taken_early = None;
     if !maybe_in.is_empty() {
         // The chosen card nobody else can have revealed shows the one such player in (ruling
         // R2): the reading that had them decked is withdrawn, and what they revealed went into
@@ -166,8 +167,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             let shown = match &chosen {
                 Some((card, span)) => (!revealed.iter().any(|r| compatible(card, r))).then_some(*span),
                 None => {
-                    score_line = cx.take_claim(|e| matches!(e, Event::Scores { player: p, .. } if *p == player));
-                    match &score_line {
+                    taken_early = cx.take_claim(score_line);
+                    match &taken_early {
                         Some((Event::Scores { points, .. }, span))
                             if points.0 > 0 && !revealed.iter().any(|r| gives(r, points.0)) =>
                         {
@@ -196,7 +197,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         }
         return Resolved::Done;
     }
-    let scored = score_line.or_else(|| cx.take_claim(|e| matches!(e, Event::Scores { player: p, .. } if *p == player)));
+    let scored = taken_early.or_else(|| cx.take_claim(score_line));
     // The chosen card: the `take`, else the only number the revealed cards can have.
     let value = match &chosen {
         Some((card, span)) => {
