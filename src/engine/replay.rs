@@ -440,6 +440,9 @@ pub(super) struct InferredDecked {
     /// One of those powers may have changed the player's play pile (not only Ante, Avalanche,
     /// Masaka or Toxin).
     pub missed_pile: bool,
+    /// The player's discard pile was shuffled into the deck while the inference stood (a
+    /// Recycle): had the player been decked at the deal, the hand lies in the deck now.
+    pub discard_shuffled: bool,
 }
 
 impl InferredDecked {
@@ -455,6 +458,7 @@ impl InferredDecked {
             hand_unbounded: false,
             missed: false,
             missed_pile: false,
+            discard_shuffled: false,
         }
     }
 }
@@ -586,6 +590,9 @@ impl<'a> Referee<'a> {
     pub(super) fn emit(&mut self, event: Event) {
         if let Event::Shuffles { player, from } = event {
             self.shuffled_away(player, from);
+            if from == Zone::Discard {
+                self.inferred_decked.iter_mut().filter(|d| d.player == player).for_each(|d| d.discard_shuffled = true);
+            }
         }
         self.state.apply(&event);
         if self.record_events {
@@ -1567,8 +1574,33 @@ impl<'a> Referee<'a> {
     }
 
     /// Withdraws the inference: the player is back in, with the hand as the referee had it.
-    pub(super) fn withdraw_decked(&mut self, d: &InferredDecked) {
+    /// `settled`: the player surely took part, so was surely not decked at the deal; otherwise
+    /// neither reading is taken (the round ends with it unsettled).
+    pub(super) fn withdraw_decked(&mut self, d: &InferredDecked, settled: bool) {
         self.emit(Event::Rejoins(d.player));
+        // The hand lies in the deck if the player was decked at the deal and the discard pile
+        // went there since, in the hand if not: it is counted in neither (long position cut
+        // 4806794, where a Recycle at the player came between).
+        let lost = d.discard_shuffled && !settled;
+        if !lost {
+            self.restore_hand(d);
+        }
+        if lost || d.hand_unbounded || d.missed {
+            self.emit(Event::HandUnknown(d.player));
+        }
+        if d.missed_pile {
+            self.emit(Event::PileUnknown(d.player));
+        }
+        if d.missed {
+            // What that power did with the player's hand and deck is not known: the cards it moved
+            // may be in the discard pile or the pot (or the pile, above).
+            self.emit(Event::DiscardsUnknown(d.player));
+            self.emit(Event::PotUnknown);
+        }
+    }
+
+    /// Puts back the hand the inference took to have been discarded at the deal.
+    fn restore_hand(&mut self, d: &InferredDecked) {
         let mut cards: CardCounts = d.hand.iter().map(|c| CardCount::one(*c, Span::default())).collect();
         if d.hand_unknown > 0 {
             cards.push(CardCount { count: d.hand_unknown, owner: None, card: Card::Unknown, span: Span::default() });
@@ -1580,18 +1612,6 @@ impl<'a> Referee<'a> {
                 to: super::event::Destination { place: super::event::Place::InHand, owner: None },
                 from: super::event::Source { zone: Zone::Discard, owner: None },
             });
-        }
-        if d.hand_unbounded || d.missed {
-            self.emit(Event::HandUnknown(d.player));
-        }
-        if d.missed_pile {
-            self.emit(Event::PileUnknown(d.player));
-        }
-        if d.missed {
-            // What that power did with the player's hand and deck is not known: the cards it moved
-            // may be in the discard pile or the pot (or the pile, above).
-            self.emit(Event::DiscardsUnknown(d.player));
-            self.emit(Event::PotUnknown);
         }
     }
 
@@ -1698,7 +1718,7 @@ impl<'a> Referee<'a> {
         // have been, so that neither sits the next round out on a guess.
         for d in std::mem::take(&mut self.inferred_decked) {
             if d.instead.is_some() {
-                self.withdraw_decked(&d);
+                self.withdraw_decked(&d, false);
             }
         }
         let nobody_known_out = self.last_standing_after_deal(span, None);

@@ -584,7 +584,7 @@ impl Referee<'_> {
         let withdrawn = self.inferred_decked.remove(k);
         self.not_decked_by_a_draw(player);
         let InferredDecked { jumper, span, expected, instead, .. } = withdrawn;
-        self.withdraw_decked(&withdrawn);
+        self.withdraw_decked(&withdrawn, true);
         let why = format!("{} {how} later, so was not decked", self.name(player));
         if let Some(other) = instead.filter(|o| self.state.player(*o).is_in() && self.may_have_been_decked(*o)) {
             let fell = format!("the Skip fell on {}", self.name(player));

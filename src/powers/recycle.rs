@@ -12,7 +12,8 @@ pub const DOC: Doc = Doc {
            A decked player may be chosen; the new deck lets them rejoin at the next round, not this one \
            (the rulebook's example of Charlie). A player who may have been decked at the deal unseen \
            (ruling R2) may have had the hand dealt this round in that discard pile: the hand and the deck \
-           are then no longer counted.\n\n\
+           are then no longer counted, as when one taken to have been decked at the deal is left in at the \
+           round's end with that unsettled (a Skip that may have fallen on another).\n\n\
            Checked: the choice (R0317); the player's discard count moves to the deck (`expect`, decking \
            later).",
 };
