@@ -440,9 +440,10 @@ pub(super) struct InferredDecked {
     /// One of those powers may have changed the player's play pile (not only Ante, Avalanche,
     /// Masaka or Toxin).
     pub missed_pile: bool,
-    /// The player's discard pile was shuffled into the deck while the inference stood (a
-    /// Recycle): had the player been decked at the deal, the hand lies in the deck now.
-    pub discard_shuffled: bool,
+    /// Cards left the player's discard pile while the inference stood (a Recycle shuffled it
+    /// into the deck, a Rival took one): had the player been decked at the deal, some of the
+    /// hand may lie elsewhere now.
+    pub discard_moved: bool,
 }
 
 impl InferredDecked {
@@ -458,7 +459,7 @@ impl InferredDecked {
             hand_unbounded: false,
             missed: false,
             missed_pile: false,
-            discard_shuffled: false,
+            discard_moved: false,
         }
     }
 }
@@ -588,11 +589,16 @@ impl<'a> Referee<'a> {
 
     /// Applies an event and records it.
     pub(super) fn emit(&mut self, event: Event) {
-        if let Event::Shuffles { player, from } = event {
-            self.shuffled_away(player, from);
-            if from == Zone::Discard {
-                self.inferred_decked.iter_mut().filter(|d| d.player == player).for_each(|d| d.discard_shuffled = true);
+        let from_discard = match &event {
+            Event::Shuffles { player, from } => {
+                self.shuffled_away(*player, *from);
+                (*from == Zone::Discard).then_some(*player)
             }
+            Event::Puts { player, from, .. } => (from.zone == Zone::Discard).then(|| from.owner.unwrap_or(*player)),
+            _ => None,
+        };
+        if let Some(q) = from_discard {
+            self.inferred_decked.iter_mut().filter(|d| d.player == q).for_each(|d| d.discard_moved = true);
         }
         self.state.apply(&event);
         if self.record_events {
@@ -1578,10 +1584,11 @@ impl<'a> Referee<'a> {
     /// neither reading is taken (the round ends with it unsettled).
     pub(super) fn withdraw_decked(&mut self, d: &InferredDecked, settled: bool) {
         self.emit(Event::Rejoins(d.player));
-        // The hand lies in the deck if the player was decked at the deal and the discard pile
-        // went there since, in the hand if not: it is counted in neither (long position cut
-        // 4806794, where a Recycle at the player came between).
-        let lost = d.discard_shuffled && !settled;
+        // Had the player been decked at the deal, the hand went to the discard pile, and cards
+        // have left that pile since (into the deck, out of the game); if not, it is in the hand.
+        // It is counted in neither (long position cut 4806794, where a Recycle at the player
+        // came between).
+        let lost = d.discard_moved && !settled;
         if !lost {
             self.restore_hand(d);
         }
