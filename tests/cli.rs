@@ -285,3 +285,84 @@ fn score_shows_the_round_end_breakdown_of_passive_powers() {
         assert!(o.status.success(), "{example}: the sheet disagrees:\n{out}");
     }
 }
+
+/// Each seat's decklist in a log, every card once per copy, sorted.
+fn decklists(text: &str) -> Vec<Vec<String>> {
+    let (log, _) = tribbles::syntax::parse(text);
+    let mut lists = vec![Vec::new(); log.names.len()];
+    for line in &log.lines {
+        if let tribbles::model::log::LineKind::Deck { player, cards } = &line.kind {
+            let mut cards: Vec<String> =
+                tribbles::engine::state::expand(cards).iter().map(ToString::to_string).collect();
+            cards.sort();
+            lists[player.index()] = cards;
+        }
+    }
+    lists
+}
+
+#[test]
+fn simulate_plays_the_decklists_of_a_log_and_refuses_those_the_referee_would_reject() {
+    let source = "logs/clean/club-night-4p.tlog";
+    let wanted = decklists(&std::fs::read_to_string(support::root().join(source)).expect("the log"));
+    for hidden in [false, true] {
+        let mut args = vec!["simulate", "--seed", "5", "--decks", source];
+        if hidden {
+            args.push("--hidden");
+        }
+        let o = tribbles(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+        let game = stdout(&o);
+        if !hidden {
+            assert_eq!(decklists(&game), wanted, "the game is played with the log's decks");
+        }
+        let checked = with_stdin(&["check", "-"], game.as_bytes());
+        assert_eq!(checked.status.code(), Some(0));
+        assert!(stdout(&checked).contains("0 errors, 0 warnings"), "{}", stdout(&checked));
+    }
+
+    // The boxed set's decks of 26 to 30 cards are too small for TCC 2.1, not for Decipher 2000.
+    let boxed = "logs/clean/boxed-set-5p-decipher.tlog";
+    let o = tribbles(&["simulate", "--players", "5", "--decks", boxed]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("Kirk's deck has 26 cards; TCC 2.1 needs at least 35"), "{err}");
+    let o = tribbles(&["simulate", "--players", "5", "--ruleset", "decipher-2000", "--decks", boxed]);
+    assert_eq!(o.status.code(), Some(0));
+    let checked = with_stdin(&["check", "-"], &o.stdout);
+    assert!(stdout(&checked).contains("0 errors, 0 warnings"), "{}", stdout(&checked));
+
+    // A decklist holding another player's card, and one with unnamed cards.
+    let decks = "tribbles-log 1\nplayers: Ann, Bob, Cyd, Dee\ndeck Ann: 40x 1 Go\ndeck Bob: 40x 1 Go\n\
+                 deck Cyd: 40x 1 Go\ndeck Dee: 39x 1 Go, Bob's 1 Skip\n";
+    let o = with_stdin(&["simulate", "--decks", "-"], decks.as_bytes());
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("Dee's decklist holds a card of Bob's"), "{err}");
+    let o = with_stdin(&["simulate", "--decks", "-"], decks.replace("39x 1 Go, Bob's 1 Skip", "40x ?").as_bytes());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("needs a whole decklist"));
+    // Three seats use the first three decklists only.
+    let o = with_stdin(&["simulate", "--players", "3", "--ruleset", "decipher-2000", "--decks", "-"], decks.as_bytes());
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn simulate_warns_of_a_table_size_the_ruleset_does_not_seat() {
+    let o = tribbles(&["simulate", "--players", "3", "--seed", "2"]);
+    assert_eq!(o.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("warning: TCC 2.1 plays with 4 to 8 players") && err.contains("R0101"), "{err}");
+    let checked = with_stdin(&["check", "--format", "short", "-"], &o.stdout);
+    let report = stdout(&checked);
+    let codes: Vec<&str> = report
+        .lines()
+        .filter_map(|l| l.split_once('[').and_then(|(_, rest)| rest.split_once(']')))
+        .map(|(code, _)| code)
+        .collect();
+    assert_eq!(codes, ["R0101"], "{report}");
+    let o = tribbles(&["simulate", "--players", "3", "--seed", "2", "--ruleset", "decipher-2000"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
+}

@@ -39,7 +39,7 @@ pub enum Command {
 
 #[derive(Debug, clap::Args)]
 pub struct SimulateArgs {
-    /// How many players (2 to 8).
+    /// How many players (2 to 8; TCC 2.1 seats 4 to 8, and another number warns).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=8))]
     pub players: u8,
     /// The seed: the same seed gives the same log, byte for byte.
@@ -53,7 +53,8 @@ pub struct SimulateArgs {
     /// How many rounds.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub rounds: u32,
-    /// A log whose `deck` lines give the players' decklists (in seat order).
+    /// A log whose `deck` lines give the players' decklists (in seat order); a decklist the
+    /// ruleset does not allow is refused.
     #[arg(long)]
     pub decks: Option<PathBuf>,
     /// Print what a score keeper sees: drawn and hidden cards as `?`.

@@ -2,7 +2,7 @@
 
 use super::input::read_one;
 use super::{CmdResult, RulesetArg, SimulateArgs};
-use crate::model::log::{LineKind, Ruleset};
+use crate::model::log::{LineKind, Ruleset, total_count};
 use crate::sim::{Options, simulate};
 use std::io::Write;
 
@@ -15,6 +15,15 @@ pub fn run(args: &SimulateArgs, out: &mut impl Write) -> CmdResult {
     o.troubles = args.troubles == "on";
     o.rounds = args.rounds;
     o.hidden = args.hidden;
+    // The referee checks another table size all the same, with a warning (R0101); say so here too.
+    let (lo, hi) = o.ruleset.table_sizes();
+    if !(lo..=hi).contains(&o.players) {
+        eprintln!(
+            "tribbles: warning: {} plays with {lo} to {hi} players; the log will carry warning R0101{}",
+            o.ruleset.title(),
+            if o.players < 4 { " (Decipher 2000 seats two or three: `--ruleset decipher-2000`)" } else { "" }
+        );
+    }
     if let Some(path) = &args.decks {
         let (_, log) = match read_one(path) {
             Ok(x) => x,
@@ -23,6 +32,30 @@ pub fn run(args: &SimulateArgs, out: &mut impl Write) -> CmdResult {
         let mut decks = vec![Vec::new(); log.names.len()];
         for line in &log.lines {
             if let LineKind::Deck { player, cards } = &line.kind {
+                if player.index() >= o.players {
+                    continue;
+                }
+                // A game played with a deck the referee rejects would not check clean: refuse it,
+                // as the referee would (R0102, and R0401 for another player's card).
+                let whose = log.names.get(*player);
+                let (total, minimum) = (total_count(cards), o.ruleset.deck_minimum());
+                if total < minimum {
+                    eprintln!(
+                        "tribbles: {}: {whose}'s deck has {total} cards; {} needs at least {minimum} \
+                         (`--ruleset decipher-2000` plays the preconstructed decks of 26 to 30)",
+                        path.display(),
+                        o.ruleset.title()
+                    );
+                    return Ok(2);
+                }
+                if let Some(owner) = cards.iter().find_map(|c| c.owner.filter(|owner| owner != player)) {
+                    eprintln!(
+                        "tribbles: {}: {whose}'s decklist holds a card of {}'s; a decklist lists its player's own cards",
+                        path.display(),
+                        log.names.get(owner)
+                    );
+                    return Ok(2);
+                }
                 decks[player.index()] = crate::engine::state::expand(cards);
             }
         }

@@ -967,10 +967,7 @@ impl<'a> Referee<'a> {
             return false;
         }
         let n = log.names.len();
-        let (lo, hi) = match ruleset {
-            Ruleset::Tcc21 => (4, 8),
-            Ruleset::Decipher2000 => (2, 8),
-        };
+        let (lo, hi) = ruleset.table_sizes();
         if n < lo || n > hi {
             let span = log
                 .lines
@@ -991,18 +988,18 @@ impl<'a> Referee<'a> {
         for (k, deck) in decks.into_iter().enumerate() {
             match deck {
                 None => {
-                    // The size is unknown, but a legal TCC 2.1 deck holds at least 35 cards;
-                    // Decipher 2000 sets no minimum.
-                    let at_least = if ruleset == Ruleset::Tcc21 { 35 } else { 0 };
+                    // The size is unknown, but a legal deck holds at least the ruleset's minimum.
+                    let at_least = ruleset.deck_minimum();
                     deck_states
                         .push(Deck { middle: Hidden { unknown: at_least, ..Hidden::unbounded() }, ..Deck::default() });
                     collections.push(None);
                 }
                 Some((cards, span)) => {
                     let total = total_count(&cards);
-                    if ruleset == Ruleset::Tcc21 && total < 35 {
+                    let minimum = ruleset.deck_minimum();
+                    if total < minimum {
                         self.report(
-                            Diagnostic::new(Code::DeckTooSmall, span, format!("{}'s deck has {total} cards; TCC 2.1 needs at least 35", log.names.get(PlayerId(k as u8))))
+                            Diagnostic::new(Code::DeckTooSmall, span, format!("{}'s deck has {total} cards; {} needs at least {minimum}", log.names.get(PlayerId(k as u8)), ruleset.title()))
                                 .label("below the minimum")
                                 .help("the Decipher 2000 preconstructed decks (26-30 cards) are legal with `ruleset: decipher-2000`"),
                         );

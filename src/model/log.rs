@@ -82,6 +82,32 @@ impl Ruleset {
             Ruleset::Decipher2000 => "decipher-2000",
         }
     }
+
+    /// The ruleset's name as the rules documents give it.
+    pub fn title(self) -> &'static str {
+        match self {
+            Ruleset::Tcc21 => "TCC 2.1",
+            Ruleset::Decipher2000 => "Decipher 2000",
+        }
+    }
+
+    /// The fewest and most players a table seats (TCC 2.1, Number of Players; Decipher 2000,
+    /// Setup).
+    pub fn table_sizes(self) -> (usize, usize) {
+        match self {
+            Ruleset::Tcc21 => (4, 8),
+            Ruleset::Decipher2000 => (2, 8),
+        }
+    }
+
+    /// The fewest cards a legal deck holds: 35 under TCC 2.1 (Customizing Your Deck); Decipher
+    /// 2000 plays its preconstructed decks and sets no minimum.
+    pub fn deck_minimum(self) -> u32 {
+        match self {
+            Ruleset::Tcc21 => 35,
+            Ruleset::Decipher2000 => 0,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
