@@ -59,6 +59,17 @@ fn a_missing_path_exits_two_after_checking_the_rest() {
 }
 
 #[test]
+fn a_directory_without_logs_is_warned_of() {
+    let dir = std::env::temp_dir().join(format!("tribbles-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let o = tribbles(&["check", dir.to_str().expect("utf-8 path")]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("warning: no `.tlog` file in this directory"));
+    assert!(stdout(&o).contains("checked 0 files"), "{}", stdout(&o));
+}
+
+#[test]
 fn stdin_is_read_for_a_dash() {
     let o = with_stdin(&["check", "--format", "short", "-"], b"players: Dan, Rogue\nround 1\ndan: 1 Go\n");
     assert_eq!(o.status.code(), Some(1));
@@ -207,6 +218,10 @@ fn score_marks_the_sheets_mistakes_and_exits_one() {
     let clean = tribbles(&["score", "logs/clean/club-night-4p.tlog"]);
     assert_eq!(clean.status.code(), Some(0));
     assert!(stdout(&clean).ends_with("every figure on the sheet agrees with the rules\n"));
+    // A log whose first round has not ended has no figure to agree with.
+    let unfinished = with_stdin(&["score", "-"], b"players: Ann, Bob, Cyd, Dee\nround 1\nAnn: 1 Go\n");
+    assert_eq!(unfinished.status.code(), Some(0));
+    assert_eq!(stdout(&unfinished), "no round of this log ends, so there is nothing to score\n");
 }
 
 #[test]

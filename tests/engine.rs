@@ -402,3 +402,20 @@ fn powers_on_everyone_derive_no_card_for_a_player_who_may_be_out() {
     let written = toxin.replace("  Ann reveals 1000 Go", "  Ann reveals 1000 Go\n  Bob reveals 10 Go");
     assert_eq!(moved(&written), 2);
 }
+
+#[test]
+fn a_log_with_nothing_of_a_game_is_warned_of_and_a_fragment_is_not() {
+    for empty in
+        ["", "\n\n", "tribbles-log 1\n", "# the final\nevent: Club night\ndate: 2026-11-28\n", "flavour: mint\n"]
+    {
+        let codes = flagged_codes(empty);
+        let want: &[&str] = if empty.starts_with("flavour") { &["S0106", "R0107"] } else { &["R0107"] };
+        assert_eq!(codes, want, "{empty:?}");
+    }
+    // Fragments (ruling F1) hold something to check: a decklist, a hand, or turns (R0104, a note).
+    for fragment in
+        ["deck Dan: 40x 1 Go\n", "hand Dan: 7x ?\n", "Dan: 1 Go\nRogue: 10 Go\n", "players: Dan, Rogue, Matt, Johnny\n"]
+    {
+        assert_eq!(flagged_codes(fragment), Vec::<String>::new(), "{fragment:?}");
+    }
+}

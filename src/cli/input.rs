@@ -66,6 +66,10 @@ pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, usize) {
                 eprintln!("tribbles: {}: {e}", path.display());
                 failures += 1;
             }
+            if found.is_empty() {
+                // Not a failure, but a judge who named the wrong folder should hear of it.
+                eprintln!("tribbles: {}: warning: no `.tlog` file in this directory", path.display());
+            }
             found.sort();
             inputs.extend(found.into_iter().map(Input::File));
         } else if path.exists() {

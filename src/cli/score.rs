@@ -138,7 +138,9 @@ fn human(r: &Replay, names: &Names, out: &mut impl Write) -> std::io::Result<()>
         }
     }
     let mismatches = count_mismatches(r);
-    if mismatches == 0 {
+    if r.rounds.is_empty() {
+        writeln!(out, "no round of this log ends, so there is nothing to score")?;
+    } else if mismatches == 0 {
         writeln!(out, "every figure on the sheet agrees with the rules")?;
     } else {
         writeln!(

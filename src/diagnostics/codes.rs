@@ -55,6 +55,7 @@ codes! {
     NoSeating = "R0104";
     InconsistentPosition = "R0105";
     RulesSkipped = "R0106";
+    EmptyLog = "R0107";
     WrongFirst = "R0201";
     FirstTie = "R0202";
     OutOfTurn = "R0301";
@@ -123,7 +124,7 @@ impl Code {
 
     pub fn severity(self) -> Severity {
         match self {
-            Code::UnknownPower | Code::UnknownTag | Code::PlayerCount => Severity::Warning,
+            Code::UnknownPower | Code::UnknownTag | Code::PlayerCount | Code::EmptyLog => Severity::Warning,
             Code::NoSeating
             | Code::RulesSkipped
             | Code::FirstTie
@@ -424,6 +425,15 @@ impl Code {
                  Its syntax is still checked.\n\n\
                  Example:\n    Dan: 1 Go\n    Rogue: 10 Go\n\nFix: add `players:` (and `round 1`) to check the \
                  rules.",
+            ),
+            Code::EmptyLog => (
+                "the log records nothing of a game",
+                "FORMAT.md §4, Header",
+                "The log holds no `players:` line, position, decklist, hand, round or turn: nothing but \
+                 comments, the version line and text tags, so the referee has nothing to check. Most often \
+                 the file was saved empty or cut short.\n\n\
+                 Example:\n    tribbles-log 1\n    event: Club night\n\nFix: check that the file holds the \
+                 whole log.",
             ),
             Code::RulesSkipped => (
                 "the rules are not checked until the syntax errors are fixed",

@@ -962,6 +962,23 @@ impl<'a> Referee<'a> {
                     .label("a fragment")
                     .help("add `players:` with the seating to have the rules checked"),
                 );
+            } else if log.lines.iter().all(|l| {
+                matches!(
+                    l.kind,
+                    LineKind::Comment { .. }
+                        | LineKind::Version(_)
+                        | LineKind::Text { .. }
+                        | LineKind::UnknownTag { .. }
+                )
+            }) {
+                // A fragment may hold decklists or hands alone (ruling F1); one with nothing of a
+                // game is most likely a file saved empty or cut short.
+                let span = log.lines.first().map_or(Span::default(), |l| l.span);
+                self.report(
+                    Diagnostic::new(Code::EmptyLog, span, "the log records nothing of a game")
+                        .label("no players, decklists, hands, rounds or turns")
+                        .help("check that the file holds the whole log"),
+                );
             }
             self.refereed = false;
             return false;
