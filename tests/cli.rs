@@ -253,6 +253,10 @@ fn replay_prints_events_under_their_lines_and_the_state_at_a_turn() {
     assert!(out.contains("hand: 6 cards, known: 10 Go, 100 Go, 1000 Go, 10000 Go, 100000 Go, 1 Skip"), "{out}");
     let bad = tribbles(&["replay", "--at", "7.1", "examples/tcc/draw-then-play.tlog"]);
     assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).ends_with("; the log runs from 1.0 to 1.13\n"));
+    let bad = tribbles(&["replay", "--at", "1.14", "examples/tcc/draw-then-play.tlog"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).ends_with("; round 1 runs from 1.0 to 1.13\n"));
 }
 
 /// The rulebook examples pass as CI runs them: through the binary, exit 0.

@@ -20,7 +20,8 @@ pub fn run(args: &ReplayArgs, out: &mut impl Write) -> CmdResult {
             Some(n) => n,
             None => {
                 eprintln!(
-                    "tribbles: --at {at}: no such turn (write ROUND.TURN, such as 2.5; 2.0 is the start of round 2)"
+                    "tribbles: --at {at}: no such turn (write ROUND.TURN, such as 2.5; 2.0 is the start of round 2); {}",
+                    turns_held(&r, at)
                 );
                 return Ok(2);
             }
@@ -40,6 +41,18 @@ fn point(r: &Replay, at: &str) -> Option<usize> {
     let (round, turn) = at.split_once('.')?;
     let (round, turn): (u32, u32) = (round.trim().parse().ok()?, turn.trim().parse().ok()?);
     r.turns.iter().find(|(rd, t, _)| *rd == round && *t == turn).map(|t| t.2)
+}
+
+/// Which turns the log holds, to help a `--at` that named none of them: those of the round it
+/// named, else the first and last.
+fn turns_held(r: &Replay, at: &str) -> String {
+    let round: Option<u32> = at.split('.').next().and_then(|n| n.trim().parse().ok());
+    let of_round = r.turns.iter().filter(|(rd, ..)| Some(*rd) == round).map(|(_, t, _)| *t).max();
+    match (round, of_round, r.turns.first(), r.turns.last()) {
+        (Some(round), Some(last), ..) => format!("round {round} runs from {round}.0 to {round}.{last}"),
+        (_, _, Some((r0, t0, _)), Some((r1, t1, _))) => format!("the log runs from {r0}.{t0} to {r1}.{t1}"),
+        _ => "the log holds no turn".to_string(),
+    }
 }
 
 fn events(r: &Replay, log: &Log, until: usize, out: &mut impl Write) -> std::io::Result<()> {
