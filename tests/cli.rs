@@ -170,6 +170,17 @@ fn explain_prints_the_long_text_and_list_names_every_code() {
     let bad = tribbles(&["explain", "S0140"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("did you mean"));
+    let bad = tribbles(&["explain", "clon"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("(did you mean Clone?)"));
+}
+
+#[test]
+fn a_report_width_too_narrow_to_draw_is_refused() {
+    let o = tribbles(&["check", "--width", "5", "logs/flawed/wrong-points.tlog"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("5 is not in 40..=1000"));
+    assert_eq!(tribbles(&["check", "--width", "40", "logs/clean/club-night-4p.tlog"]).status.code(), Some(0));
 }
 
 #[test]

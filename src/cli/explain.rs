@@ -31,7 +31,7 @@ pub fn run(args: &ExplainArgs, out: &mut impl Write) -> CmdResult {
         return Ok(0);
     }
     let Some(code) = Code::from_id(id) else {
-        let hint = did_you_mean(id, Code::ALL.iter().map(|c| c.id()))
+        let hint = did_you_mean(id, Code::ALL.iter().map(|c| c.id()).chain(Power::ALL.iter().map(|p| p.name())))
             .map(|s| format!(" (did you mean {s}?)"))
             .unwrap_or_default();
         eprintln!("tribbles: no diagnostic code or power `{id}`{hint}; `tribbles explain --list` lists them");

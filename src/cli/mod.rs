@@ -114,8 +114,8 @@ pub struct OutputArgs {
     /// When to use colour; `NO_COLOR` set in the environment means never, unless `always`.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
-    /// The width of human-readable reports.
-    #[arg(long, default_value_t = 100)]
+    /// The width of human-readable reports (40 to 1000 columns).
+    #[arg(long, default_value_t = 100, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(40..=1000))]
     pub width: usize,
 }
 
