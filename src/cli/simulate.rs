@@ -2,7 +2,7 @@
 
 use super::input::read_one;
 use super::{CmdResult, RulesetArg, SimulateArgs};
-use crate::model::log::{LineKind, Ruleset, total_count};
+use crate::model::log::{LineKind, Ruleset, guest_card, total_count};
 use crate::sim::{Options, simulate};
 use std::io::Write;
 
@@ -48,7 +48,7 @@ pub fn run(args: &SimulateArgs, out: &mut impl Write) -> CmdResult {
                     );
                     return Ok(2);
                 }
-                if let Some(owner) = cards.iter().find_map(|c| c.owner.filter(|owner| owner != player)) {
+                if let Some((owner, _)) = guest_card(*player, cards) {
                     eprintln!(
                         "tribbles: {}: {whose}'s decklist holds a card of {}'s; a decklist lists its player's own cards",
                         path.display(),

@@ -8,7 +8,7 @@ use super::zone::{Collection, Counts, Deck, Hidden};
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::model::log::{
     CardCount, CardCounts, ChainSetting, Expectation, Line, LineKind, Log, PlayerPoints, PositionLine, Ruleset, Zone,
-    total_count,
+    guest_card, total_count,
 };
 use crate::model::{Card, Denomination, Names, PlayerId, Points, Power, Span};
 use crate::powers;
@@ -2865,10 +2865,4 @@ fn rules_make(n: u64, more: Option<Points>) -> String {
         Some(v) => format!("the rules make it {n}, or {} after an unwritten Poison", n.saturating_add(v.0)),
         None => format!("the rules make it {n}"),
     }
-}
-
-/// The first card of `cards` that a zone line or hand line gives as another player's than
-/// `player`'s, with its owner.
-fn guest_card(player: PlayerId, cards: &[CardCount]) -> Option<(PlayerId, &CardCount)> {
-    cards.iter().find_map(|c| c.owner.filter(|o| *o != player).map(|o| (o, c)))
 }

@@ -244,6 +244,12 @@ pub fn total_count(list: &[CardCount]) -> u32 {
     list.iter().fold(0u32, |n, c| n.saturating_add(c.count))
 }
 
+/// The first card of `cards` that a decklist, zone line or hand line gives as another player's
+/// than `player`'s, with its owner.
+pub fn guest_card(player: PlayerId, cards: &[CardCount]) -> Option<(PlayerId, &CardCount)> {
+    cards.iter().find_map(|c| c.owner.filter(|o| *o != player).map(|o| (o, c)))
+}
+
 /// A list that holds a lone item inline. Almost every turn has one step and almost every card
 /// list one group, so most lines of a log cost no allocation of their own (issue 8's per-turn
 /// path). Read it as a slice.
