@@ -21,7 +21,7 @@ pub fn run(args: &SimulateArgs, out: &mut impl Write) -> CmdResult {
         eprintln!(
             "tribbles: warning: {} plays with {lo} to {hi} players; the log will carry warning R0101{}",
             o.ruleset.title(),
-            if o.players < 4 { " (Decipher 2000 seats two or three: `--ruleset decipher-2000`)" } else { "" }
+            if o.players < lo { " (Decipher 2000 seats two or three: `--ruleset decipher-2000`)" } else { "" }
         );
     }
     if let Some(path) = &args.decks {
