@@ -205,6 +205,38 @@ fn fmt_rewrites_in_place_and_check_reports_without_writing() {
 }
 
 #[test]
+fn a_byte_order_mark_is_read_as_nothing_and_fmt_drops_it() {
+    // Ruling F16: a UTF-8 log saved with a byte-order mark checks as the same log without it, and
+    // lines and columns count from the text after the mark.
+    let o = with_stdin(&["check", "--format", "short", "-"], b"\xEF\xBB\xBFplayers: Dan, 7x\nround 1\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).starts_with("<stdin>:1:15: error[S0101]: unexpected `7x`"), "{}", stdout(&o));
+
+    let dir = std::env::temp_dir().join(format!("tribbles-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("saved-with-a-bom.tlog");
+    let canonical = std::fs::read("logs/clean/club-night-4p.tlog").expect("a bundled log");
+    let mut with_bom = b"\xEF\xBB\xBF".to_vec();
+    with_bom.extend_from_slice(&canonical);
+    std::fs::write(&path, &with_bom).expect("write");
+    let p = path.to_str().expect("utf-8 path");
+
+    let check = tribbles(&["check", p]);
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+    assert!(stdout(&check).contains(" 0 errors, 0 warnings, 0 notes"), "{}", stdout(&check));
+
+    let listed = tribbles(&["fmt", "--check", p]);
+    assert_eq!(listed.status.code(), Some(1), "the mark is not canonical");
+    assert_eq!(stdout(&listed).trim(), p);
+    let piped = with_stdin(&["fmt", "--check", "-"], &with_bom);
+    assert_eq!(stdout(&piped).trim(), "<stdin>");
+
+    assert_eq!(tribbles(&["fmt", p]).status.code(), Some(0));
+    assert_eq!(std::fs::read(&path).expect("read"), canonical, "fmt drops the mark and nothing else");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn fmt_leaves_a_log_with_syntax_errors_alone() {
     let o = with_stdin(&["fmt", "-"], b"players: Dan\nround 1\nDan: 7 Go\n");
     assert_eq!(o.status.code(), Some(1));

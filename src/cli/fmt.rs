@@ -20,6 +20,8 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> CmdResult {
                 continue;
             }
         };
+        // The canonical form has no byte-order mark (F16): a file that starts with one changes.
+        let bom = bytes.starts_with(crate::syntax::BOM);
         let (text, log, diags) = crate::syntax::parse_owned(bytes);
         let errors: Vec<_> = diags.iter().filter(|d| d.severity() == Severity::Error).collect();
         if !errors.is_empty() {
@@ -35,7 +37,7 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> CmdResult {
         match input {
             Input::Stdin => {
                 if args.check {
-                    if formatted != text {
+                    if bom || formatted != text {
                         writeln!(out, "<stdin>")?;
                         changed += 1;
                     }
@@ -44,7 +46,7 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> CmdResult {
                 }
             }
             Input::File(path) => {
-                if formatted == text {
+                if !bom && formatted == text {
                     continue;
                 }
                 changed += 1;

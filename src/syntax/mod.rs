@@ -20,9 +20,14 @@ use token::{Cx, PErr, R, fail, kw, name, number, sep, token_len};
 /// The largest source the reader accepts; spans are 32-bit.
 pub const MAX_SOURCE: usize = 1 << 30;
 
-/// Reads bytes as a log: invalid UTF-8 is a diagnostic and is read as U+FFFD, so spans and
-/// rendering use the returned text.
+/// The UTF-8 byte-order mark some editors write at the start of a file. It says nothing about the
+/// log, so the reader drops it (ruling F16): spans, lines and columns count from the text after it.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Reads bytes as a log: a leading [`BOM`] is dropped, and invalid UTF-8 is a diagnostic and is
+/// read as U+FFFD, so spans and rendering use the returned text.
 pub fn parse_bytes(bytes: &[u8]) -> (String, Log, Vec<Diagnostic>) {
+    let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
     if bytes.len() > MAX_SOURCE {
         let d = Diagnostic::new(Code::SourceTooLarge, Span::new(0, 0), format!("the file has {} bytes", bytes.len()))
             .label("too large")
@@ -51,7 +56,10 @@ pub fn parse_bytes(bytes: &[u8]) -> (String, Log, Vec<Diagnostic>) {
 }
 
 /// As [`parse_bytes`], taking the bytes: valid UTF-8 becomes the returned text without a copy.
-pub fn parse_owned(bytes: Vec<u8>) -> (String, Log, Vec<Diagnostic>) {
+pub fn parse_owned(mut bytes: Vec<u8>) -> (String, Log, Vec<Diagnostic>) {
+    if bytes.starts_with(BOM) {
+        bytes.drain(..BOM.len());
+    }
     match String::from_utf8(bytes) {
         Ok(text) if text.len() <= MAX_SOURCE => {
             let (log, diags) = parse(&text);
