@@ -69,6 +69,23 @@ fn a_directory_without_logs_is_warned_of() {
     assert!(stdout(&o).contains("checked 0 files"), "{}", stdout(&o));
 }
 
+#[cfg(unix)]
+#[test]
+fn a_link_back_up_the_tree_is_searched_once() {
+    // `season/links/up` leads back to `season`: followed blindly, it found the one log forty
+    // times over, until the path grew too long for the system.
+    let dir = std::env::temp_dir().join(format!("tribbles-loop-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("links")).expect("temp dir");
+    std::fs::copy(support::root().join("logs/clean/club-night-4p.tlog"), dir.join("game.tlog")).expect("copy");
+    std::os::unix::fs::symlink("..", dir.join("links/up")).expect("symlink");
+    let o = tribbles(&["check", dir.to_str().expect("utf-8 path")]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("checked 1 file:"), "{}", stdout(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("links/up: warning: not searched again"), "{err}");
+}
+
 #[test]
 fn stdin_is_read_for_a_dash() {
     let o = with_stdin(&["check", "--format", "short", "-"], b"players: Dan, Rogue\nround 1\ndan: 1 Go\n");

@@ -1,6 +1,7 @@
 //! Finding and reading the logs a command was given: files, directories searched for `*.tlog`
 //! (in sorted order, so output is stable), and `-` for standard input.
 
+use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -62,10 +63,7 @@ pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, usize) {
             inputs.push(Input::Stdin);
         } else if path.is_dir() {
             let mut found = Vec::new();
-            if let Err(e) = walk(path, &mut found) {
-                eprintln!("tribbles: {}: {e}", path.display());
-                failures += 1;
-            }
+            failures += walk(path, &mut HashMap::new(), &mut found);
             if found.is_empty() {
                 // Not a failure, but a judge who named the wrong folder should hear of it.
                 eprintln!("tribbles: {}: warning: no `.tlog` file in this directory", path.display());
@@ -82,14 +80,51 @@ pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, usize) {
     (inputs, failures)
 }
 
-fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, found)?;
-        } else if path.extension().is_some_and(|e| e == "tlog") {
-            found.push(path);
+/// Searches `dir` and the directories under it for `*.tlog` files. Symbolic links are followed,
+/// but each directory is searched once: a link back up the tree (or a second link to one place)
+/// would otherwise find the same logs again and again, so it is named on stderr and passed over.
+/// `searched` maps each directory's real path to the path it was first searched under. What
+/// cannot be read is reported on stderr and counted, and the search goes on with the rest.
+fn walk(dir: &Path, searched: &mut HashMap<PathBuf, PathBuf>, found: &mut Vec<PathBuf>) -> usize {
+    let real = match std::fs::canonicalize(dir) {
+        Ok(real) => real,
+        Err(e) => {
+            eprintln!("tribbles: {}: {e}", dir.display());
+            return 1;
+        }
+    };
+    if let Some(first) = searched.get(&real) {
+        eprintln!(
+            "tribbles: {}: warning: not searched again: it leads to {}, searched already",
+            dir.display(),
+            first.display()
+        );
+        return 0;
+    }
+    searched.insert(real, dir.to_path_buf());
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => {
+            eprintln!("tribbles: {}: {e}", dir.display());
+            return 1;
+        }
+    };
+    let mut failures = 0;
+    for entry in entries {
+        match entry {
+            Ok(entry) => {
+                let path = entry.path();
+                if path.is_dir() {
+                    failures += walk(&path, searched, found);
+                } else if path.extension().is_some_and(|e| e == "tlog") {
+                    found.push(path);
+                }
+            }
+            Err(e) => {
+                eprintln!("tribbles: {}: {e}", dir.display());
+                failures += 1;
+            }
         }
     }
-    Ok(())
+    failures
 }
