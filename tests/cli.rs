@@ -190,6 +190,13 @@ fn explain_prints_the_long_text_and_list_names_every_code() {
     let bad = tribbles(&["explain", "clon"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("(did you mean Clone?)"));
+    // A compound card's power, as printed on it, explains both halves.
+    let compound = tribbles(&["explain", "recycle&Freeze"]);
+    assert_eq!(compound.status.code(), Some(0));
+    let text = stdout(&compound);
+    assert!(text.starts_with("Recycle & Freeze is a compound power"), "{text}");
+    assert!(text.contains("\nRecycle (TCC 2.1") && text.contains("\nFreeze (TCC 2.1"), "{text}");
+    assert_eq!(tribbles(&["explain", "Recycle & Frz"]).status.code(), Some(2));
 }
 
 #[test]

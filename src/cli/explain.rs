@@ -20,14 +20,21 @@ pub fn run(args: &ExplainArgs, out: &mut impl Write) -> CmdResult {
         return Ok(2);
     };
     if let Some(power) = Power::from_name(id) {
-        match powers::doc(power) {
-            Some(doc) => write!(out, "{power} ({})\n\n{}\n", doc.rule, doc.text)?,
-            None => writeln!(
-                out,
-                "{power}: not followed yet. Using it gives a note (R0701), and nothing it could change is held \
-                 against the table."
-            )?,
-        }
+        explain_power(power, out)?;
+        return Ok(0);
+    }
+    // A compound card, as printed on it: `Recycle & Freeze`.
+    if let Some((a, b)) = id.split_once('&')
+        && let (Some(a), Some(b)) = (Power::from_name(a.trim()), Power::from_name(b.trim()))
+    {
+        writeln!(
+            out,
+            "{a} & {b} is a compound power: one card with both powers. IDIC, Qapla' and Freeze take it as a \
+             power of its own, Dance and Dabo see its halves (FORMAT.md §3). The halves:\n"
+        )?;
+        explain_power(a, out)?;
+        writeln!(out)?;
+        explain_power(b, out)?;
         return Ok(0);
     }
     let Some(code) = Code::from_id(id) else {
@@ -39,6 +46,17 @@ pub fn run(args: &ExplainArgs, out: &mut impl Write) -> CmdResult {
     };
     write!(out, "{}", explain(code))?;
     Ok(0)
+}
+
+fn explain_power(power: Power, out: &mut impl Write) -> std::io::Result<()> {
+    match powers::doc(power) {
+        Some(doc) => write!(out, "{power} ({})\n\n{}\n", doc.rule, doc.text),
+        None => writeln!(
+            out,
+            "{power}: not followed yet. Using it gives a note (R0701), and nothing it could change is held \
+             against the table."
+        ),
+    }
 }
 
 /// The text `tribbles explain CODE` prints.

@@ -148,7 +148,7 @@ pub struct FmtArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct ExplainArgs {
-    /// The code, such as S0104, or a power's name, such as Poison.
+    /// The code, such as S0104, or a power's name, such as Poison or `Recycle & Freeze`.
     #[arg(required_unless_present = "list")]
     pub code: Option<String>,
     /// List every code with its severity and summary.
