@@ -56,6 +56,14 @@ fn a_missing_path_exits_two_after_checking_the_rest() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("no/such/file.tlog"));
     assert!(stdout(&o).contains("checked"), "the other paths are still checked");
+    assert!(stdout(&o).contains(" notes; 1 could not be read (named on stderr)"), "{}", stdout(&o));
+    // A tool reading the JSON summary learns of it too, not only from the exit code.
+    let json = tribbles(&["check", "--format", "json", "no/such/file.tlog", "logs/clean"]);
+    assert_eq!(json.status.code(), Some(2));
+    let text = stdout(&json);
+    let summary: JsonSummary = serde_json::from_str(text.lines().last().expect("a summary")).expect("the summary");
+    assert_eq!(summary.unreadable, 1, "{text}");
+    assert!(summary.files > 0);
 }
 
 #[test]

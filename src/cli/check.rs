@@ -63,7 +63,8 @@ pub fn run(args: &CheckArgs, out: &mut impl Write) -> CmdResult {
     let seconds = started.elapsed().as_secs_f64();
     match format {
         Format::Json => {
-            let summary = serde_json::to_string(&JsonSummary::new(files, games, tally, seconds)).unwrap_or_default();
+            let summary =
+                serde_json::to_string(&JsonSummary::new(files, games, tally, failures, seconds)).unwrap_or_default();
             writeln!(out, "{summary}")?;
         }
         Format::Human | Format::Short => {
@@ -74,9 +75,15 @@ pub fn run(args: &CheckArgs, out: &mut impl Write) -> CmdResult {
             } else {
                 String::new()
             };
+            // A path that could not be read is named on stderr; the summary says there were some,
+            // so a clean-looking count is not taken for the whole batch.
+            let unread = match failures {
+                0 => String::new(),
+                n => format!("; {n} could not be read (named on stderr)"),
+            };
             writeln!(
                 out,
-                "checked {files} file{}{games_part}{time}: {} error{}, {} warning{}, {} note{}",
+                "checked {files} file{}{games_part}{time}: {} error{}, {} warning{}, {} note{}{unread}",
                 plural(files),
                 tally.errors,
                 plural(tally.errors),

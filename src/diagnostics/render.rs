@@ -155,12 +155,15 @@ pub struct JsonSummary {
     pub errors: usize,
     pub warnings: usize,
     pub notes: usize,
+    /// How many of the paths given, or the files found under them, could not be read: each is
+    /// named on stderr, and the run exits with code 2.
+    pub unreadable: usize,
     /// The wall-clock time of the run.
     pub seconds: f64,
 }
 
 impl JsonSummary {
-    pub fn new(files: usize, games: usize, tally: Tally, seconds: f64) -> JsonSummary {
+    pub fn new(files: usize, games: usize, tally: Tally, unreadable: usize, seconds: f64) -> JsonSummary {
         JsonSummary {
             kind: RecordType::Summary,
             files,
@@ -168,6 +171,7 @@ impl JsonSummary {
             errors: tally.errors,
             warnings: tally.warnings,
             notes: tally.notes,
+            unreadable,
             seconds,
         }
     }
