@@ -371,9 +371,10 @@ mod schema_tests {
 
     #[test]
     fn the_json_records_refuse_unknown_fields_and_other_types() {
-        let ok = r#"{"type":"summary","files":1,"games":1,"errors":0,"warnings":0,"notes":0,"seconds":0.5}"#;
+        let ok =
+            r#"{"type":"summary","files":1,"games":1,"errors":0,"warnings":0,"notes":0,"unreadable":0,"seconds":0.5}"#;
         assert!(serde_json::from_str::<JsonSummary>(ok).is_ok());
-        let extra = r#"{"type":"summary","files":1,"games":1,"errors":0,"warnings":0,"notes":0,"seconds":0.5,"x":1}"#;
+        let extra = r#"{"type":"summary","files":1,"games":1,"errors":0,"warnings":0,"notes":0,"unreadable":0,"seconds":0.5,"x":1}"#;
         assert!(serde_json::from_str::<JsonSummary>(extra).is_err());
         assert!(serde_json::from_str::<JsonDiagnostic>(ok).is_err());
     }
