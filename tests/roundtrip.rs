@@ -6,7 +6,8 @@ use proptest::prelude::*;
 use tribbles::diagnostics::Severity;
 use tribbles::syntax::{parse, parse_bytes, print};
 
-const NAMES: &[&str] = &["Dan", "Rogue", "Matt", "\"Mary Ann\"", "\"round\""];
+/// Names bare and quoted: with a space, a keyword, and a `;` (which also separates steps).
+const NAMES: &[&str] = &["Dan", "Rogue", "Matt", "\"Mary Ann\"", "\"round\"", "\"x;y\""];
 const POWERS: &[&str] = &[
     "Go",
     "skip",
@@ -53,9 +54,12 @@ fn card() -> impl Strategy<Value = String> {
 
 fn cards() -> impl Strategy<Value = String> {
     prop::collection::vec(
-        (card(), 0..4u32, prop::bool::ANY).prop_map(|(c, k, owner)| {
+        (card(), 0..4u32, prop::option::of(name())).prop_map(|(c, k, owner)| {
             let count = if k > 1 { format!("{k}x ") } else { String::new() };
-            let owned = if owner && c != "?" { "Dan's ".to_string() } else { String::new() };
+            let owned = match owner {
+                Some(n) if c != "?" => format!("{n}'s "),
+                _ => String::new(),
+            };
             format!("{count}{owned}{c}")
         }),
         1..4,
@@ -108,9 +112,12 @@ fn event() -> impl Strategy<Value = String> {
             "out of game",
             "under Matt's pile",
             "on Rogue's deck",
+            "under \"Mary Ann\"'s pile",
         ][..],
     );
-    let from = prop::sample::select(&["", " from hand", " from deck", " from discard", " from Dan's deck"][..]);
+    let from = prop::sample::select(
+        &["", " from hand", " from deck", " from discard", " from Dan's deck", " from \"x;y\"'s deck"][..],
+    );
     prop_oneof![
         (name(), 1..9u32).prop_map(|(n, k)| format!("{n} draws {k}")),
         // A bare number after `draws` is a count (docs/rulings.md, F3), generated just above.
@@ -134,6 +141,7 @@ fn event() -> impl Strategy<Value = String> {
         name().prop_map(|n| format!("{n} is decked")),
         name().prop_map(|n| format!("{n} is skipped")),
         name().prop_map(|n| format!("{n} passes")),
+        (name(), name()).prop_map(|(n, m)| format!("{n} awaits {m}'s next play")),
         Just("direction reverses".to_string()),
         Just("chain breaks".to_string()),
         Just("trouble shifts to ... in Sickbay".to_string()),
@@ -188,7 +196,7 @@ fn body_line() -> impl Strategy<Value = String> {
         1 => (name(), cards()).prop_map(|(n, c)| format!("hand {n}: {c}")),
         1 => name().prop_map(|n| format!("mulligan {n}")),
         1 => name().prop_map(|n| format!("safety {n}")),
-        1 => Just("reseat Matt, Dan, Rogue, \"Mary Ann\", \"round\"".to_string()),
+        1 => Just("reseat Matt, Dan, Rogue, \"x;y\", \"Mary Ann\", \"round\"".to_string()),
         1 => points_list().prop_map(|p| format!("points: {p}")),
         1 => points_list().prop_map(|p| format!("totals: {p}")),
         1 => name().prop_map(|n| format!("winner: {n}")),
@@ -211,7 +219,7 @@ fn body_line() -> impl Strategy<Value = String> {
 fn log() -> impl Strategy<Value = String> {
     (prop::collection::vec(body_line(), 0..25), prop::collection::vec(cards(), 0..2)).prop_map(|(body, decks)| {
         let mut s = String::from("event: Property test\nruleset: tcc-2.1\nrounds: 5\n");
-        s.push_str("players: Dan, Rogue, Matt, \"Mary Ann\", \"round\"\n");
+        s.push_str("players: Dan, Rogue, Matt, \"Mary Ann\", \"round\", \"x;y\"\n");
         for d in decks {
             s.push_str(&format!("deck Dan: {d},\n  {d}\n"));
         }

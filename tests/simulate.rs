@@ -71,6 +71,64 @@ fn two_thousand_simulated_games_check_clean_in_full_hidden_and_formatted_form() 
     }
 }
 
+/// `text` with each simulator seat name replaced by the name at its seat in `names`, written as
+/// the format writes it (quoted when it must be). A seat name is replaced where it stands alone:
+/// not inside a longer word (`Ann's` is `Ann` owning something).
+fn renamed(text: &str, names: &[&str; 8]) -> String {
+    let inside = |b: Option<&u8>| b.is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len() * 2);
+    let mut i = 0;
+    'text: while i < text.len() {
+        if i == 0 || !inside(bytes.get(i - 1)) {
+            for (seat, name) in tribbles::sim::NAMES.iter().zip(names) {
+                if text[i..].starts_with(seat) && !inside(bytes.get(i + seat.len())) {
+                    out.push_str(&tribbles::model::display_name(name));
+                    i += seat.len();
+                    continue 'text;
+                }
+            }
+        }
+        let c = text[i..].chars().next().expect("i is at a character");
+        out.push(c);
+        i += c.len_utf8();
+    }
+    out
+}
+
+/// FORMAT.md §2: any name can be written, quoted when it is no plain word. Simulated games played
+/// by players whose names must be quoted (a space, a keyword, an `'s` ending, the step separator
+/// `;`, the list separator `,`, the comment sign `#`, a digit first) check as the same games under
+/// the simulator's names do, in full and hidden form and after `fmt`.
+#[test]
+fn games_of_players_with_quoted_names_check_as_the_same_games() {
+    let names = ["Mary Ann", "round", "Bob's", "x;y", "Dee, Jr", "#1", "7 of 9", "Hal \\ 9000"];
+    let codes = |text: &str| -> Vec<&'static str> {
+        let (_, diags) = tribbles::check_bytes("log", text.as_bytes());
+        diags.iter().map(|d| d.code.id()).collect()
+    };
+    for k in 0..200u64 {
+        let mut o = options(k);
+        if k % 10 == 9 {
+            o.rounds = 12;
+        }
+        for hidden in [false, true] {
+            o.hidden = hidden;
+            let plain = simulate(&o);
+            let quoted = renamed(&plain, &names);
+            assert_ne!(plain, quoted);
+            assert_eq!(codes(&quoted), codes(&plain), "game {k} (hidden: {hidden}):\n{quoted}");
+            let (log, _) = tribbles::syntax::parse(&quoted);
+            let formatted = tribbles::syntax::print::format(&log);
+            assert_eq!(codes(&formatted), codes(&print_plain(&plain)), "game {k} after fmt:\n{formatted}");
+        }
+    }
+}
+
+fn print_plain(text: &str) -> String {
+    tribbles::syntax::print::format(&tribbles::syntax::parse(text).0)
+}
+
 /// Tables of two and three, which TCC 2.1 does not seat (a warning, R0101), are otherwise played
 /// and checked like any other. At such a table every opponent of a player often sits a round out
 /// (ruling R33), which the corpus above, of four players and more, hardly ever reaches.

@@ -648,13 +648,22 @@ fn trim(s: &str) -> &str {
     if s.is_empty() || plain(s.as_bytes().first()) && plain(s.as_bytes().last()) { s } else { s.trim() }
 }
 
+/// Where a turn's step ends: at the first `;` outside double quotes (a quoted name may hold one,
+/// `@"x;y"`). A turn's text is short: a plain scan finds it sooner than a vector search starts.
+fn step_end(s: &str) -> Option<usize> {
+    let mut quoted = false;
+    s.bytes().position(|b| {
+        quoted ^= b == b'"';
+        b == b';' && !quoted
+    })
+}
+
 /// The steps of a turn, after the colon.
 fn turn<'a>(cx: &Cx<'_>, i: &'a str, player: crate::model::PlayerId, player_span: Span) -> R<'a, LineKind> {
     let mut steps: Option<Steps> = None;
     let mut rest = i;
     loop {
-        // A turn's text is short: a plain scan finds the `;` sooner than a vector search starts.
-        let (piece, next) = match rest.bytes().position(|b| b == b';') {
+        let (piece, next) = match step_end(rest) {
             Some(k) => (&rest[..k], Some(&rest[k + 1..])),
             None => (rest, None),
         };

@@ -249,7 +249,14 @@ impl<'s> Cx<'s> {
         let Ok((rest, raw)) = name(i) else {
             return Ok((i, None));
         };
-        let Some(stripped) = raw.strip_suffix("'s") else {
+        // A bare name's word takes the `'s` in (`Rogue's`); a quoted one ends at its quote and the
+        // `'s` follows (`"Mary Ann"'s`), as the printer writes it.
+        let owner = if i.starts_with('"') {
+            rest.strip_prefix("'s").map(|rest| (raw, rest))
+        } else {
+            raw.strip_suffix("'s").map(|stripped| (stripped, rest))
+        };
+        let Some((stripped, rest)) = owner else {
             return Ok((i, None));
         };
         let rest_after = rest;
