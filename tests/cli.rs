@@ -268,6 +268,41 @@ fn a_byte_order_mark_is_read_as_nothing_and_fmt_drops_it() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A log's text reaches a terminal with its control characters shown as stand-ins (`␛` for ESC):
+/// an escape sequence in a name could otherwise hide the text after it, or the report itself. A
+/// lone CR is shown too, so the report counts the lines the parser counts. Columns count
+/// characters in every form. The JSON form keeps the text as it is, for tools.
+#[test]
+fn control_characters_from_a_log_are_shown_as_stand_ins() {
+    let log = b"players: Dan, \"B\x1b[8mob\", Cy, Di\nround 1\n# a lone CR\r in a comment\nfirst: Dan\n\
+                Dan: 10 Go use @\"B\x1b[8mob\"; 7x\nCy: 1 Go use @\"Z\x07q\"\n";
+    let human = stdout(&with_stdin(&["check", "--color", "never", "-"], log));
+    assert!(!human.contains(['\x1b', '\x07', '\r']), "{human}");
+    assert!(human.contains("[<stdin>:5:28]") && human.contains("[<stdin>:6:15]"), "{human}");
+    assert!(human.contains("`Z␇q` is not a declared player"), "{human}");
+    // The label stands under the `7`, counted in characters past the stand-in.
+    let lines: Vec<&str> = human.lines().collect();
+    let at = lines.iter().position(|l| l.ends_with(r#"Dan: 10 Go use @"B␛[8mob"; 7x"#)).expect("the line is shown");
+    let seven = lines[at].chars().position(|c| c == '7');
+    assert_eq!(lines[at + 1].chars().position(|c| c == '┬'), seven, "{human}");
+
+    let short = stdout(&with_stdin(&["check", "--format", "short", "-"], log));
+    assert!(short.starts_with("<stdin>:5:28: error[S0103]"), "{short}");
+    assert!(short.contains("<stdin>:6:15: error[S0108]: `Z␇q` is not a declared player"), "{short}");
+
+    let json = stdout(&with_stdin(&["check", "--format", "json", "-"], log));
+    assert!(json.contains(r#""message":"`Z\u0007q` is not a declared player""#), "{json}");
+
+    // A name in `score`'s table and in `replay`'s lines.
+    let game = std::fs::read_to_string("logs/clean/club-night-4p.tlog").expect("a bundled log");
+    let game = game.replace("Rogue", "\"Ro\x1b[2Kgue\"");
+    for args in [&["score", "-"][..], &["replay", "-"], &["replay", "--at", "1.2", "-"]] {
+        let o = with_stdin(args, game.as_bytes());
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(stdout(&o).contains("Ro␛[2Kgue") && !stdout(&o).contains('\x1b'), "{args:?}: {}", stdout(&o));
+    }
+}
+
 #[test]
 fn fmt_leaves_a_log_with_syntax_errors_alone() {
     let o = with_stdin(&["fmt", "-"], b"players: Dan\nround 1\nDan: 7 Go\n");

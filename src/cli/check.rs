@@ -107,7 +107,7 @@ fn check_one(input: &Input, format: Format, style: HumanStyle) -> Outcome {
     let bytes = match input.read() {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("tribbles: {}: {e}", input.name());
+            eprintln!("tribbles: {}: {e}", input.shown_name());
             return Outcome { output: String::new(), tally: Tally::default(), game: false, failed: true };
         }
     };

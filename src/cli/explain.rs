@@ -41,7 +41,10 @@ pub fn run(args: &ExplainArgs, out: &mut impl Write) -> CmdResult {
         let hint = did_you_mean(id, Code::ALL.iter().map(|c| c.id()).chain(Power::ALL.iter().map(|p| p.name())))
             .map(|s| format!(" (did you mean {s}?)"))
             .unwrap_or_default();
-        eprintln!("tribbles: no diagnostic code or power `{id}`{hint}; `tribbles explain --list` lists them");
+        eprintln!(
+            "tribbles: no diagnostic code or power `{}`{hint}; `tribbles explain --list` lists them",
+            crate::diagnostics::visible::visible(id)
+        );
         return Ok(2);
     };
     write!(out, "{}", explain(code))?;

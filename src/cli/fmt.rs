@@ -1,7 +1,7 @@
 //! `tribbles fmt`: rewrite logs in canonical form. A log with syntax errors is left alone (its
 //! errors are printed on stderr), because formatting must never lose a byte of meaning.
 
-use super::input::{Input, collect};
+use super::input::{Input, collect, shown};
 use super::{CmdResult, FmtArgs};
 use crate::diagnostics::Severity;
 use crate::diagnostics::render::{self, HumanStyle, SourceFile};
@@ -15,7 +15,7 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> CmdResult {
         let bytes = match input.read() {
             Ok(b) => b,
             Err(e) => {
-                eprintln!("tribbles: {}: {e}", input.name());
+                eprintln!("tribbles: {}: {e}", input.shown_name());
                 failures += 1;
                 continue;
             }
@@ -29,7 +29,7 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> CmdResult {
             for d in errors {
                 eprint!("{}", render::human(&file, d, HumanStyle { color: false, width: 100 }));
             }
-            eprintln!("tribbles: {}: not formatted because of syntax errors", input.name());
+            eprintln!("tribbles: {}: not formatted because of syntax errors", input.shown_name());
             broken += 1;
             continue;
         }
@@ -51,9 +51,9 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> CmdResult {
                 }
                 changed += 1;
                 if args.check {
-                    writeln!(out, "{}", path.display())?;
+                    writeln!(out, "{}", shown(path))?;
                 } else if let Err(e) = std::fs::write(path, formatted) {
-                    eprintln!("tribbles: {}: {e}", path.display());
+                    eprintln!("tribbles: {}: {e}", shown(path));
                     failures += 1;
                 }
             }

@@ -1,6 +1,7 @@
 //! Finding and reading the logs a command was given: files, directories searched for `*.tlog`
 //! (in sorted order, so output is stable), and `-` for standard input.
 
+use crate::diagnostics::visible::visible;
 use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -19,6 +20,11 @@ impl Input {
         }
     }
 
+    /// The name as a message for people shows it (control characters replaced).
+    pub fn shown_name(&self) -> String {
+        visible(&self.name()).into_owned()
+    }
+
     pub fn read(&self) -> std::io::Result<Vec<u8>> {
         match self {
             Input::Stdin => {
@@ -31,12 +37,17 @@ impl Input {
     }
 }
 
+/// A path as a message for people shows it: a file's name may hold control characters too.
+pub fn shown(path: &Path) -> String {
+    visible(&path.display().to_string()).into_owned()
+}
+
 /// Reads one log named on the command line and parses it; on failure, prints why (with any
 /// syntax errors) on stderr and returns the exit code to use.
 pub fn read_one(path: &Path) -> Result<(crate::diagnostics::render::SourceFile, crate::model::log::Log), u8> {
     let input = if path.as_os_str() == "-" { Input::Stdin } else { Input::File(path.to_path_buf()) };
     let bytes = input.read().map_err(|e| {
-        eprintln!("tribbles: {}: {e}", input.name());
+        eprintln!("tribbles: {}: {e}", input.shown_name());
         2
     })?;
     let (text, log, diags) = crate::syntax::parse_owned(bytes);
@@ -47,7 +58,7 @@ pub fn read_one(path: &Path) -> Result<(crate::diagnostics::render::SourceFile, 
         for d in errors {
             eprint!("{}", crate::diagnostics::render::human(&file, d, style));
         }
-        eprintln!("tribbles: {}: the log has syntax errors", input.name());
+        eprintln!("tribbles: {}: the log has syntax errors", input.shown_name());
         return Err(1);
     }
     Ok((file, log))
@@ -66,14 +77,14 @@ pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, usize) {
             failures += walk(path, &mut HashMap::new(), &mut found);
             if found.is_empty() {
                 // Not a failure, but a judge who named the wrong folder should hear of it.
-                eprintln!("tribbles: {}: warning: no `.tlog` file in this directory", path.display());
+                eprintln!("tribbles: {}: warning: no `.tlog` file in this directory", shown(path));
             }
             found.sort();
             inputs.extend(found.into_iter().map(Input::File));
         } else if path.exists() {
             inputs.push(Input::File(path.clone()));
         } else {
-            eprintln!("tribbles: {}: no such file or directory", path.display());
+            eprintln!("tribbles: {}: no such file or directory", shown(path));
             failures += 1;
         }
     }
@@ -89,15 +100,15 @@ fn walk(dir: &Path, searched: &mut HashMap<PathBuf, PathBuf>, found: &mut Vec<Pa
     let real = match std::fs::canonicalize(dir) {
         Ok(real) => real,
         Err(e) => {
-            eprintln!("tribbles: {}: {e}", dir.display());
+            eprintln!("tribbles: {}: {e}", shown(dir));
             return 1;
         }
     };
     if let Some(first) = searched.get(&real) {
         eprintln!(
             "tribbles: {}: warning: not searched again: it leads to {}, searched already",
-            dir.display(),
-            first.display()
+            shown(dir),
+            shown(first)
         );
         return 0;
     }
@@ -105,7 +116,7 @@ fn walk(dir: &Path, searched: &mut HashMap<PathBuf, PathBuf>, found: &mut Vec<Pa
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) => {
-            eprintln!("tribbles: {}: {e}", dir.display());
+            eprintln!("tribbles: {}: {e}", shown(dir));
             return 1;
         }
     };
@@ -121,7 +132,7 @@ fn walk(dir: &Path, searched: &mut HashMap<PathBuf, PathBuf>, found: &mut Vec<Pa
                 }
             }
             Err(e) => {
-                eprintln!("tribbles: {}: {e}", dir.display());
+                eprintln!("tribbles: {}: {e}", shown(dir));
                 failures += 1;
             }
         }

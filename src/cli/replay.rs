@@ -3,6 +3,7 @@
 
 use super::input::read_one;
 use super::{CmdResult, ReplayArgs};
+use crate::diagnostics::visible::visible;
 use crate::engine::replay::{Replay, replay};
 use crate::engine::state::{State, Status};
 use crate::model::log::{Direction, Log};
@@ -20,19 +21,24 @@ pub fn run(args: &ReplayArgs, out: &mut impl Write) -> CmdResult {
             Some(n) => n,
             None => {
                 eprintln!(
-                    "tribbles: --at {at}: no such turn (write ROUND.TURN, such as 2.5; 2.0 is the start of round 2); {}",
+                    "tribbles: --at {}: no such turn (write ROUND.TURN, such as 2.5; 2.0 is the start of round 2); {}",
+                    crate::diagnostics::visible::visible(at),
                     turns_held(&r, at)
                 );
                 return Ok(2);
             }
         },
     };
+    // Written for people: names and troubles from the log are shown with stand-ins for control
+    // characters, so the whole text is gathered first.
+    let mut text = Vec::new();
     if args.events || args.at.is_none() {
-        events(&r, &log, until, out)?;
+        events(&r, &log, until, &mut text)?;
     }
     if args.at.is_some() {
-        state(&r.state_after(until), out)?;
+        state(&r.state_after(until), &mut text)?;
     }
+    out.write_all(visible(&String::from_utf8_lossy(&text)).as_bytes())?;
     Ok(0)
 }
 

@@ -4,6 +4,7 @@
 
 use super::input::read_one;
 use super::{CmdResult, ScoreArgs, ScoreFormat};
+use crate::diagnostics::visible::visible;
 use crate::engine::replay::{Replay, ScoreRow, replay};
 use crate::model::Names;
 use serde::Serialize;
@@ -67,7 +68,13 @@ pub fn run(args: &ScoreArgs, out: &mut impl Write) -> CmdResult {
             };
             writeln!(out, "{}", serde_json::to_string_pretty(&board).unwrap_or_default())?;
         }
-        ScoreFormat::Human => human(&r, names, out)?,
+        ScoreFormat::Human => {
+            // A table for people: names from the log are shown with stand-ins for control
+            // characters. The stand-ins are one character each, as wide as the columns count.
+            let mut text = Vec::new();
+            human(&r, names, &mut text)?;
+            out.write_all(visible(&String::from_utf8_lossy(&text)).as_bytes())?;
+        }
     }
     Ok(if mismatches > 0 { 1 } else { 0 })
 }

@@ -1,7 +1,8 @@
 //! `tribbles simulate`: a whole game with seeded random legal choices, printed as a table log.
 
-use super::input::read_one;
+use super::input::{read_one, shown};
 use super::{CmdResult, RulesetArg, SimulateArgs};
+use crate::diagnostics::visible::visible;
 use crate::model::log::{LineKind, Ruleset, guest_card, total_count};
 use crate::sim::{Options, simulate};
 use std::io::Write;
@@ -37,13 +38,13 @@ pub fn run(args: &SimulateArgs, out: &mut impl Write) -> CmdResult {
                 }
                 // A game played with a deck the referee rejects would not check clean: refuse it,
                 // as the referee would (R0102, and R0401 for another player's card).
-                let whose = log.names.get(*player);
+                let whose = visible(log.names.get(*player));
                 let (total, minimum) = (total_count(cards), o.ruleset.deck_minimum());
                 if total < minimum {
                     eprintln!(
                         "tribbles: {}: {whose}'s deck has {total} cards; {} needs at least {minimum} \
                          (`--ruleset decipher-2000` plays the preconstructed decks of 26 to 30)",
-                        path.display(),
+                        shown(path),
                         o.ruleset.title()
                     );
                     return Ok(2);
@@ -51,8 +52,8 @@ pub fn run(args: &SimulateArgs, out: &mut impl Write) -> CmdResult {
                 if let Some((owner, _)) = guest_card(*player, cards) {
                     eprintln!(
                         "tribbles: {}: {whose}'s decklist holds a card of {}'s; a decklist lists its player's own cards",
-                        path.display(),
-                        log.names.get(owner)
+                        shown(path),
+                        visible(log.names.get(owner))
                     );
                     return Ok(2);
                 }
@@ -63,7 +64,7 @@ pub fn run(args: &SimulateArgs, out: &mut impl Write) -> CmdResult {
         if decks.len() < o.players || decks.iter().take(o.players).any(Vec::is_empty) || unknown {
             eprintln!(
                 "tribbles: {}: needs a whole decklist (every card named) for each of {} players",
-                path.display(),
+                shown(path),
                 o.players
             );
             return Ok(2);

@@ -3,6 +3,7 @@
 
 mod codes;
 pub mod render;
+pub mod visible;
 
 pub use crate::model::log::Severity;
 pub use codes::{Code, Explanation};

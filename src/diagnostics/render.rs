@@ -1,6 +1,7 @@
 //! Rendering diagnostics against their source: `human` (miette's graphical report), `short`
 //! (`file:line:col: severity[code]: message`) and `json` (JSON Lines, schema in [`JsonDiagnostic`]).
 
+use super::visible::{Shown, visible};
 use super::{Diagnostic, Severity, Tally};
 use crate::model::Span;
 use miette::{
@@ -17,6 +18,9 @@ pub struct SourceFile {
     pub name: String,
     pub text: String,
     index: OnceLock<Index>,
+    /// The text as the human report shows it, when it holds characters a terminal must not be
+    /// given (see [`super::visible`]), with its own index. Built by the first such report.
+    shown: OnceLock<Option<(Shown, Index)>>,
 }
 
 /// Where lines start, and how many characters precede each block of [`BLOCK`] bytes: a column
@@ -82,7 +86,7 @@ impl Index {
 
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: String) -> SourceFile {
-        SourceFile { name: name.into(), text, index: OnceLock::new() }
+        SourceFile { name: name.into(), text, index: OnceLock::new(), shown: OnceLock::new() }
     }
 
     /// The length in bytes of the line holding the byte offset, without its line break.
@@ -96,6 +100,17 @@ impl SourceFile {
 
     fn index(&self) -> &Index {
         self.index.get_or_init(|| Index::of(&self.text))
+    }
+
+    fn shown(&self) -> Option<&(Shown, Index)> {
+        self.shown
+            .get_or_init(|| {
+                Shown::of(&self.text).map(|shown| {
+                    let index = Index::of(&shown.text);
+                    (shown, index)
+                })
+            })
+            .as_ref()
     }
 
     /// The 1-based line and 1-based column (in characters) of a byte offset.
@@ -197,9 +212,17 @@ pub fn json(file: &SourceFile, d: &Diagnostic) -> String {
     serde_json::to_string(&record).unwrap_or_default()
 }
 
+/// The short form, one line for people and editors: the file's name and the message are shown
+/// with stand-ins for control characters ([`super::visible`]).
 pub fn short(file: &SourceFile, d: &Diagnostic) -> String {
     let (line, column) = file.line_col(d.span.start as usize);
-    format!("{}:{line}:{column}: {}[{}]: {}", file.name, d.severity().keyword(), d.code.id(), d.message)
+    format!(
+        "{}:{line}:{column}: {}[{}]: {}",
+        visible(&file.name),
+        d.severity().keyword(),
+        d.code.id(),
+        visible(&d.message)
+    )
 }
 
 /// Options for the graphical report.
@@ -214,6 +237,8 @@ pub struct HumanStyle {
 /// on a label past its 65,535th column. Such a report gives its position in words instead.
 const LONGEST_DRAWN_LINE: usize = 16 * 1024;
 
+/// The graphical report. The source, the file's name and every text in the report are shown with
+/// stand-ins for control characters ([`super::visible`]); lines and columns are those of the log.
 pub fn human(file: &SourceFile, d: &Diagnostic, style: HumanStyle) -> String {
     let theme = if style.color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width).with_links(false);
@@ -221,9 +246,15 @@ pub fn human(file: &SourceFile, d: &Diagnostic, style: HumanStyle) -> String {
     let drawn = spans.clone().all(|s| file.line_len(s.start as usize) <= LONGEST_DRAWN_LINE);
     let position = (!drawn).then(|| {
         let (line, column) = file.line_col(d.span.start as usize);
-        format!("at {}:{line}:{column} (the line is too long to show)", file.name)
+        format!("at {}:{line}:{column} (the line is too long to show)", visible(&file.name))
     });
-    let report = Report { d, source: drawn.then_some(Window(file)), position };
+    let name = visible(&file.name);
+    let shown = file.shown();
+    let window = match shown {
+        Some((shown, index)) => Window { name: &name, text: &shown.text, index },
+        None => Window { name: &name, text: &file.text, index: file.index() },
+    };
+    let report = Report { d, shown: shown.map(|s| &s.0), source: drawn.then_some(window), position };
     let mut out = String::new();
     // Writing into a String cannot fail; a renderer error would only lose this one report.
     let _ = handler.render_report(&mut out, &report);
@@ -232,6 +263,8 @@ pub fn human(file: &SourceFile, d: &Diagnostic, style: HumanStyle) -> String {
 
 struct Report<'a> {
     d: &'a Diagnostic,
+    /// The shown text, when it differs from the source: spans are moved into it.
+    shown: Option<&'a Shown>,
     /// `None` when a span lies on a line too long to draw; `position` then says where it is.
     source: Option<Window<'a>>,
     position: Option<String>,
@@ -242,7 +275,11 @@ struct Report<'a> {
 /// start, past the lines of context it asks for) and its answer is shifted back: a report costs
 /// what its lines cost, not what the file does. miette's reader itself does the rest, so the
 /// report is the one the whole text gives.
-struct Window<'a>(&'a SourceFile);
+struct Window<'a> {
+    name: &'a str,
+    text: &'a str,
+    index: &'a Index,
+}
 
 impl SourceCode for Window<'_> {
     fn read_span<'a>(
@@ -251,23 +288,30 @@ impl SourceCode for Window<'_> {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let file = self.0;
-        let index = file.index();
+        let index = self.index;
         let first = index.line_of(span.offset()).saturating_sub(context_lines_before + 1);
         let start = index.line_starts.get(first).copied().unwrap_or(0);
         let breaks = index.miette_breaks.get(first).copied().unwrap_or(first);
-        let text = file.text.get(start..).unwrap_or_default();
+        let text = self.text.get(start..).unwrap_or_default();
         let inner = text.read_span(
             &SourceSpan::new((span.offset() - start).into(), span.len()),
             context_lines_before,
             context_lines_after,
         )?;
+        // miette counts the column of a span read without context (the one the report's header
+        // gives) in bytes; the header gives it in characters, as the short and JSON forms do.
+        let column = if context_lines_before == 0 && self.text.is_char_boundary(span.offset()) {
+            let line_start = index.line_starts.get(index.line_of(span.offset())).copied().unwrap_or(0);
+            index.chars_before(self.text, span.offset()) - index.chars_before(self.text, line_start)
+        } else {
+            inner.column()
+        };
         Ok(Box::new(MietteSpanContents::new_named(
-            file.name.clone(),
+            self.name.to_string(),
             inner.data(),
             SourceSpan::new((inner.span().offset() + start).into(), inner.span().len()),
             inner.line() + breaks,
-            inner.column(),
+            column,
             inner.line_count() + breaks,
         )))
     }
@@ -275,20 +319,30 @@ impl SourceCode for Window<'_> {
 
 impl fmt::Debug for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.d.message)
+        f.write_str(&visible(&self.d.message))
     }
 }
 
 impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.d.message)
+        f.write_str(&visible(&self.d.message))
     }
 }
 
 impl std::error::Error for Report<'_> {}
 
-fn source_span(span: Span) -> SourceSpan {
-    SourceSpan::new((span.start as usize).into(), span.len())
+impl Report<'_> {
+    /// A span of the log as a span of the text miette is given.
+    fn source_span(&self, span: Span) -> SourceSpan {
+        let (start, end) = (span.start as usize, span.end as usize);
+        match self.shown {
+            None => SourceSpan::new(start.into(), span.len()),
+            Some(shown) => {
+                let start = shown.offset(start);
+                SourceSpan::new(start.into(), shown.offset(end).saturating_sub(start))
+            }
+        }
+    }
 }
 
 impl miette::Diagnostic for Report<'_> {
@@ -307,7 +361,7 @@ impl miette::Diagnostic for Report<'_> {
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
         let rule = self.d.code.rule();
         let help = match &self.d.help {
-            Some(h) => format!("{h}\nrule: {rule}"),
+            Some(h) => format!("{}\nrule: {rule}", visible(h)),
             None => format!("rule: {rule}"),
         };
         Some(Box::new(match &self.position {
@@ -321,8 +375,13 @@ impl miette::Diagnostic for Report<'_> {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let primary = LabeledSpan::new_primary_with_span(self.d.label.clone(), source_span(self.d.span));
-        let related = self.d.related.iter().map(|(s, l)| LabeledSpan::new_with_span(Some(l.clone()), source_span(*s)));
+        let label = self.d.label.as_deref().map(|l| visible(l).into_owned());
+        let primary = LabeledSpan::new_primary_with_span(label, self.source_span(self.d.span));
+        let related = self
+            .d
+            .related
+            .iter()
+            .map(|(s, l)| LabeledSpan::new_with_span(Some(visible(l).into_owned()), self.source_span(*s)));
         Some(Box::new(std::iter::once(primary).chain(related)))
     }
 }
