@@ -442,7 +442,9 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// whose deck a Mutate had given cards again, moving the top card a Poison later discarded
 /// (1503335); and, in a long game, a Replicate's extra card put beneath the pile under a Battle
 /// aimed at a player taken decked, whose refilled deck a Draw had given a hand, once read as
-/// showing the player in (1607609).
+/// showing the player in (1607609); and, in a long game, a Utilize with a score line aimed at a
+/// player who may have been sitting the round out, passed over by a Skip and taken to have been
+/// decked at the deal, refused as at a player with no hand (7378040).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
@@ -480,7 +482,7 @@ fn redactions_once_flagged_stay_clean() {
         (16153354, 1),
     ];
     // Long games (`TRIBBLES_SWEEP_LONG`).
-    let long_cases = [(432214, 0), (339505, 1), (896078, 2), (1503335, 0), (1607609, 2)];
+    let long_cases = [(432214, 0), (339505, 1), (896078, 2), (1503335, 0), (1607609, 2), (7378040, 2)];
     let all = cases.into_iter().map(|c| (c, false)).chain(long_cases.into_iter().map(|c| (c, true)));
     for ((k, r), long) in all {
         let (text, flagged) = redaction_flags(&sweep_game_of(k, long), k, r);

@@ -2501,6 +2501,14 @@ impl PowerCx<'_, '_, '_> {
             && !(self.r.may_sit_out.contains(&p) && self.taken_decked(p))
     }
 
+    /// A line at `at` shows `player` holding cards this round (`how`): a player sitting the round
+    /// out is dealt none, so the player was dealt in, and a decking at the deal the referee only
+    /// inferred is withdrawn as by [`PowerCx::shown_in`] (ruling R2).
+    pub fn shown_holding(&mut self, player: PlayerId, at: Span, how: &str) {
+        self.r.may_sit_out.retain(|q| *q != player);
+        self.shown_in(player, at, how);
+    }
+
     /// A line at `at` shows `player` in the round (`how`): a decking at the deal the referee only
     /// inferred is withdrawn (ruling R2).
     pub fn shown_in(&mut self, player: PlayerId, at: Span, how: &str) {

@@ -14,8 +14,8 @@ pub const DOC: Doc = Doc {
     text: "Used, Utilize names an opponent with at least two cards in hand (`use @Matt`), who puts a random \
            card from hand face up on top of their play pile (`  Matt puts 1000 Go on pile`); the user \
            scores its number (`  Dan scores 1000`). Nobody scores from a decked player. Chosen, a player \
-           the referee took to have been decked unseen is shown to hold cards, so was in after all \
-           (ruling R2), unless the deck has gained cards (a Draw aimed at a decked player may have filled the \
+           the referee took to have been decked unseen, or to be sitting the round out (dealt no \
+           hand), is shown to hold cards, so was in after all (ruling R2), unless the deck has gained cards (a Draw aimed at a decked player may have filled the \
            hand): then the hand is left uncounted. So chosen, or with a hand a Draw left uncounted, the \
            player may be in or decked: with no score line, the score is the sheet's; a score line shows \
            the player in. A utilized \
@@ -30,8 +30,9 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let name = cx.name(target);
     let score_line = |e: &Event| matches!(e, Event::Scores { player: p, .. } if *p == player);
     // A player the referee took to have been decked unseen (rulings R2, R34) holds no hand in its
-    // count. Chosen for a Utilize, the player holds two cards: not decked after all, unless the
-    // deck has gained cards this round (before the decking or since: only since would a Draw aimed
+    // count. Chosen for a Utilize, the player holds two cards: dealt in, so not sitting the round
+    // out (a player who may be doing so is still taken to be decked), and not decked after all,
+    // unless the deck has gained cards this round (before the decking or since: only since would a Draw aimed
     // at the decked player have brought cards into the hand, R12, but the state does not tell).
     // A hand counted at two or more, or not counted (a Draw aimed at the player), tells nothing.
     // A score line shows the player in even so: nobody scores from a decked player.
@@ -44,10 +45,10 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         let few = pl.hand.len().is_some_and(|n| n < 2);
         match &scored {
             Some((Event::Scores { points, .. }, span)) if points.0 > 0 => {
-                cx.shown_in(target, *span, "is scored from for a Utilize");
+                cx.shown_holding(target, *span, "is scored from for a Utilize");
             }
             _ if few && pl.deck_gained => cx.emit(Event::HandUnknown(target)),
-            _ if few => cx.shown_in(target, at, "is chosen for a Utilize (two cards in hand)"),
+            _ if few => cx.shown_holding(target, at, "is chosen for a Utilize (two cards in hand)"),
             _ => {}
         }
     }
