@@ -68,9 +68,9 @@ pub fn visible(text: &str) -> Cow<'_, str> {
     }
 }
 
-/// A whole source text as it is shown, with the way back from its byte offsets: a stand-in is
-/// never shorter than the character it replaces, so an offset moves by the bytes the stand-ins
-/// before it add.
+/// A whole source text as it is shown, with the way from the source's byte offsets into it: a
+/// stand-in is never shorter than the character it replaces, so an offset moves on by the bytes
+/// the stand-ins before it add.
 pub struct Shown {
     pub text: String,
     /// For each replaced character: its offset in the source, and the bytes added by it and by
