@@ -236,6 +236,36 @@ fn fmt_rewrites_in_place_and_check_reports_without_writing() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `fmt` rewrites a log through a new file that takes the old one's place, so a failed write
+/// never leaves a log half written: the file keeps its permissions, a link to it stays a link, and
+/// what is not a regular file (a device, a pipe) is refused rather than written into.
+#[cfg(unix)]
+#[test]
+fn fmt_rewrites_the_file_a_link_leads_to_and_keeps_its_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("tribbles-fmt-link-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("messy.tlog");
+    std::fs::write(&path, "players:Dan,Rogue\nround 1\nDan:1 go\n").expect("write");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+    let link = dir.join("link.tlog");
+    std::os::unix::fs::symlink("messy.tlog", &link).expect("a link");
+
+    let o = tribbles(&["fmt", link.to_str().expect("utf-8 path")]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let canonical = "tribbles-log 1\nplayers: Dan, Rogue\nround 1\nDan: 1 Go\n";
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), canonical);
+    assert!(std::fs::symlink_metadata(&link).expect("the link").file_type().is_symlink());
+    assert_eq!(std::fs::metadata(&path).expect("the file").permissions().mode() & 0o777, 0o640);
+    let left: Vec<_> = std::fs::read_dir(&dir).expect("list").flatten().map(|e| e.file_name()).collect();
+    assert_eq!(left.len(), 2, "no temporary file is left: {left:?}");
+    std::fs::remove_dir_all(&dir).ok();
+
+    let o = tribbles(&["fmt", "/dev/null"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("/dev/null: not a regular file"));
+}
+
 #[test]
 fn a_byte_order_mark_is_read_as_nothing_and_fmt_drops_it() {
     // Ruling F16: a UTF-8 log saved with a byte-order mark checks as the same log without it, and

@@ -6,6 +6,7 @@ use super::{CmdResult, FmtArgs};
 use crate::diagnostics::Severity;
 use crate::diagnostics::render::{self, HumanStyle, SourceFile};
 use std::io::Write;
+use std::path::Path;
 
 pub fn run(args: &FmtArgs, out: &mut impl Write) -> CmdResult {
     let (inputs, mut failures) = collect(&args.paths);
@@ -52,7 +53,7 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> CmdResult {
                 changed += 1;
                 if args.check {
                     writeln!(out, "{}", shown(path))?;
-                } else if let Err(e) = std::fs::write(path, formatted) {
+                } else if let Err(e) = rewrite(path, &formatted) {
                     eprintln!("tribbles: {}: {e}", shown(path));
                     failures += 1;
                 }
@@ -66,4 +67,42 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> CmdResult {
     } else {
         0
     })
+}
+
+/// Puts `text` in the place of the file's contents without ever leaving the file half written (a
+/// full disk, an interrupted run): the text goes to a new file beside it, which then takes its
+/// place with the old file's permissions. A symbolic link is followed, so the file it leads to is
+/// the one rewritten and the link stays. Only a regular file is rewritten: a device or a pipe
+/// named as a path (`/dev/null`, `<(…)`) would swallow the text.
+fn rewrite(path: &Path, text: &str) -> std::io::Result<()> {
+    let meta = std::fs::metadata(path)?;
+    let real = if meta.is_file() { std::fs::canonicalize(path)? } else { path.to_path_buf() };
+    let (Some(dir), Some(name), true) = (real.parent(), real.file_name(), meta.is_file()) else {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file, so not rewritten in place (`tribbles fmt - < FILE` prints the canonical form)",
+        ));
+    };
+    let mut temporary = std::ffi::OsString::from(".");
+    temporary.push(name);
+    temporary.push(format!(".tribbles-fmt-{}", std::process::id()));
+    let temporary = dir.join(temporary);
+    let mut file = match std::fs::OpenOptions::new().write(true).create_new(true).open(&temporary) {
+        Ok(file) => file,
+        // A directory that takes no new file, holding a file that may be written: in place it is.
+        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => return std::fs::write(&real, text),
+        Err(e) => return Err(e),
+    };
+    let written = (|| {
+        file.write_all(text.as_bytes())?;
+        file.set_permissions(meta.permissions())?;
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&temporary, &real)
+    })();
+    if written.is_err() {
+        // Whatever failed, the log itself is as it was; the partial copy goes.
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
 }
