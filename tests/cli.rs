@@ -364,6 +364,29 @@ fn score_marks_the_sheets_mistakes_and_exits_one() {
     assert_eq!(stdout(&unfinished), "no round of this log ends, so there is nothing to score\n");
 }
 
+/// The scoreboard's columns line up in a terminal whatever the names: a wide character (`李`)
+/// takes two columns.
+#[test]
+fn score_columns_line_up_for_names_of_wide_characters() {
+    use unicode_width::UnicodeWidthStr;
+    let game = std::fs::read_to_string("logs/clean/club-night-4p.tlog").expect("a bundled log");
+    let game = game.replace("Matt", "李").replace("Dan", "Zoë");
+    let o = with_stdin(&["score", "-"], game.as_bytes());
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let header = out.lines().find(|l| l.contains("breakdown")).expect("a header");
+    let column = header.find("breakdown").map(|i| header[..i].width());
+    let mut rows = 0;
+    for line in out.lines().filter(|l| l.starts_with("  ") && !l.contains("breakdown")) {
+        // The breakdown starts with the row's player's name.
+        let name = line.split_whitespace().next().expect("a name");
+        let at = line.rfind(&format!("  {name}: ")).map(|i| line[..i + 2].width());
+        assert_eq!(at, column, "{out}");
+        rows += 1;
+    }
+    assert!(rows >= 8 && out.contains("李") && out.contains("Zoë"), "{out}");
+}
+
 #[test]
 fn score_json_lists_every_round_and_player() {
     let o = tribbles(&["score", "--format", "json", "logs/flawed/wrong-points.tlog"]);

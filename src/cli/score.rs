@@ -9,6 +9,7 @@ use crate::engine::replay::{Replay, ScoreRow, replay};
 use crate::model::Names;
 use serde::Serialize;
 use std::io::Write;
+use unicode_width::UnicodeWidthStr;
 
 /// The JSON form of the scoreboard.
 #[derive(Serialize)]
@@ -116,8 +117,15 @@ fn cell(computed: Option<u64>, recorded: Option<u64>) -> String {
     }
 }
 
+/// `name` padded with spaces to `width` terminal columns: a wide character (`李`) takes two, so
+/// `format!`'s padding, which counts characters, would leave the columns after it out of line.
+fn padded(name: &str, width: usize) -> String {
+    let pad = width.saturating_sub(UnicodeWidthStr::width(name));
+    format!("{name}{:pad$}", "")
+}
+
 fn human(r: &Replay, names: &Names, out: &mut impl Write) -> std::io::Result<()> {
-    let width = names.0.iter().map(|n| n.chars().count()).max().unwrap_or(6).max(6);
+    let width = names.0.iter().map(|n| UnicodeWidthStr::width(n.as_str())).max().unwrap_or(6).max(6);
     for round in &r.rounds {
         writeln!(out, "round {}", round.round)?;
         writeln!(
@@ -135,8 +143,8 @@ fn human(r: &Replay, names: &Names, out: &mut impl Write) -> std::io::Result<()>
             };
             writeln!(
                 out,
-                "  {:<width$}  {:<18}  {:<20}  {:<20}  {}",
-                names.get(row.player),
+                "  {}  {:<18}  {:<20}  {:<20}  {}",
+                padded(names.get(row.player), width),
                 status,
                 cell(row.points, row.recorded_points),
                 cell(row.total, row.recorded_total),
