@@ -133,8 +133,17 @@ fn damaged(k: u64) -> usize {
     for d in &diagnostics {
         let human = render::human(&file, d, style);
         assert!(!human.is_empty());
-        let _ = render::short(&file, d);
+        let short = render::short(&file, d);
         let _ = render::json(&file, d);
+        // The report for people names the place the short form does, and gives the terminal no
+        // control character of the log's (ruling F18).
+        let place = short.splitn(4, ':').take(3).collect::<Vec<_>>().join(":");
+        assert!(
+            human.contains(&format!("[{place}]")) || human.contains(&format!("at {place} ")),
+            "game {k}: {place}\n{human}"
+        );
+        assert!(!human.contains(|c: char| c.is_control() && c != '\n'), "game {k}: {human:?}");
+        assert!(!short.contains(|c: char| c.is_control()), "game {k}: {short:?}");
     }
     let (log, syntax) = tribbles::syntax::parse(&text);
     if syntax.iter().all(|d| d.severity() != Severity::Error) {

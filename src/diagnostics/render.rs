@@ -29,9 +29,6 @@ pub struct SourceFile {
 struct Index {
     line_starts: Vec<usize>,
     block_chars: Vec<usize>,
-    /// Before each line start, the line breaks as miette counts them: a `\r` alone breaks a line
-    /// too. Empty when the text has no `\r` (the count is then the line's index).
-    miette_breaks: Vec<usize>,
 }
 
 const BLOCK: usize = 256;
@@ -53,22 +50,7 @@ impl Index {
         }
         // The end of a text whose length is a multiple of the block starts a block of its own.
         block_chars.push(before);
-        let b = text.as_bytes();
-        let miette_breaks = if memchr::memchr(b'\r', b).is_none() {
-            Vec::new()
-        } else {
-            // Each line's bytes are searched once for a `\r` that no `\n` follows.
-            let (mut breaks, mut lone, mut from) = (Vec::with_capacity(line_starts.len()), 0, 0);
-            for (k, &start) in line_starts.iter().enumerate() {
-                lone += memchr::memchr_iter(b'\r', &b[from..start])
-                    .filter(|&i| b.get(from + i + 1) != Some(&b'\n'))
-                    .count();
-                from = start;
-                breaks.push(k + lone);
-            }
-            breaks
-        };
-        Index { line_starts, block_chars, miette_breaks }
+        Index { line_starts, block_chars }
     }
 
     /// The index of the line holding the byte offset.
@@ -274,7 +256,8 @@ struct Report<'a> {
 /// find the span's lines, so it is handed the text from a few lines before the span (at a line
 /// start, past the lines of context it asks for) and its answer is shifted back: a report costs
 /// what its lines cost, not what the file does. miette's reader itself does the rest, so the
-/// report is the one the whole text gives.
+/// report is the one the whole text gives. The text holds no lone `\r` (a stand-in shows it), so
+/// miette counts the same lines as the index.
 struct Window<'a> {
     name: &'a str,
     text: &'a str,
@@ -291,7 +274,6 @@ impl SourceCode for Window<'_> {
         let index = self.index;
         let first = index.line_of(span.offset()).saturating_sub(context_lines_before + 1);
         let start = index.line_starts.get(first).copied().unwrap_or(0);
-        let breaks = index.miette_breaks.get(first).copied().unwrap_or(first);
         let text = self.text.get(start..).unwrap_or_default();
         let inner = text.read_span(
             &SourceSpan::new((span.offset() - start).into(), span.len()),
@@ -310,9 +292,9 @@ impl SourceCode for Window<'_> {
             self.name.to_string(),
             inner.data(),
             SourceSpan::new((inner.span().offset() + start).into(), inner.span().len()),
-            inner.line() + breaks,
+            inner.line() + first,
             column,
-            inner.line_count() + breaks,
+            inner.line_count() + first,
         )))
     }
 }
