@@ -99,6 +99,12 @@ fn stdin_is_read_for_a_dash() {
     let o = with_stdin(&["check", "--format", "short", "-"], b"players: Dan, Rogue\nround 1\ndan: 1 Go\n");
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).starts_with("<stdin>:3:1: error[S0108]: `dan` is not a declared player"), "{}", stdout(&o));
+    // Given twice, standard input is read once (and not by two threads at once), with a warning.
+    let o = with_stdin(&["check", "--format", "short", "-", "-"], b"players: Dan, Rogue\nround 1\ndan: 1 Go\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o).matches("error[S0108]").count(), 1, "{}", stdout(&o));
+    assert!(stdout(&o).ends_with("checked 1 file (0 games): 1 error, 0 warnings, 1 note\n"), "{}", stdout(&o));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("standard input is read once"));
 }
 
 #[test]

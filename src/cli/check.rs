@@ -32,7 +32,7 @@ pub fn run(args: &CheckArgs, out: &mut impl Write) -> CmdResult {
     let bar = (format != Format::Json && inputs.len() >= PROGRESS_FROM && std::io::stderr().is_terminal())
         .then(|| indicatif::ProgressBar::new(inputs.len() as u64));
     let (mut tally, mut files, mut games) = (Tally::default(), 0, 0);
-    // Standard input cannot be read from several threads; it is checked on its own.
+    // Standard input is among the inputs once at most (see `collect`), so no two threads read it.
     for chunk in inputs.chunks(CHUNK) {
         let outcomes: Vec<Outcome> = chunk
             .par_iter()

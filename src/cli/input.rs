@@ -71,7 +71,13 @@ pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, usize) {
     let mut failures = 0;
     for path in paths {
         if path.as_os_str() == "-" {
-            inputs.push(Input::Stdin);
+            // Standard input holds one text: a second `-` would find it read already (or, checked
+            // in parallel, take it from the first).
+            if inputs.iter().any(|i| matches!(i, Input::Stdin)) {
+                eprintln!("tribbles: -: warning: standard input is read once; given again, it is passed over");
+            } else {
+                inputs.push(Input::Stdin);
+            }
         } else if path.is_dir() {
             let mut found = Vec::new();
             failures += walk(path, &mut HashMap::new(), &mut found);
