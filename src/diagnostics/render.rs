@@ -226,11 +226,11 @@ pub fn human(file: &SourceFile, d: &Diagnostic, style: HumanStyle) -> String {
     let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width).with_links(false);
     let spans = std::iter::once(d.span).chain(d.related.iter().map(|(s, _)| *s));
     let drawn = spans.clone().all(|s| file.line_len(s.start as usize) <= LONGEST_DRAWN_LINE);
+    let name = visible(&file.name);
     let position = (!drawn).then(|| {
         let (line, column) = file.line_col(d.span.start as usize);
-        format!("at {}:{line}:{column} (the line is too long to show)", visible(&file.name))
+        format!("at {name}:{line}:{column} (the line is too long to show)")
     });
-    let name = visible(&file.name);
     let shown = file.shown();
     let window = match shown {
         Some((shown, index)) => Window { name: &name, text: &shown.text, index },
