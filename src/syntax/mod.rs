@@ -651,10 +651,16 @@ fn trim(s: &str) -> &str {
 /// Where a turn's step ends: at the first `;` outside double quotes (a quoted name may hold one,
 /// `@"x;y"`). A turn's text is short: a plain scan finds it sooner than a vector search starts.
 fn step_end(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    let first = b.iter().position(|&c| c == b';')?;
+    // Most steps hold no quote before their `;`: only one that does is read quote by quote.
+    if !b[..first].contains(&b'"') {
+        return Some(first);
+    }
     let mut quoted = false;
-    s.bytes().position(|b| {
-        quoted ^= b == b'"';
-        b == b';' && !quoted
+    b.iter().position(|&c| {
+        quoted ^= c == b'"';
+        c == b';' && !quoted
     })
 }
 
