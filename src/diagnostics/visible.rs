@@ -81,13 +81,21 @@ pub struct Shown {
 impl Shown {
     /// `None` when the text has nothing to replace (it is then shown as it is).
     pub fn of(text: &str) -> Option<Shown> {
-        let Cow::Owned(shown) = visible(text) else { return None };
-        let mut shifts = Vec::new();
-        let mut added = 0;
+        if !may_need(text) {
+            return None;
+        }
+        let (mut shown, mut shifts, mut copied, mut added) = (String::new(), Vec::new(), 0, 0);
         each_replaced(text, |i, c, s| {
+            shown.push_str(&text[copied..i]);
+            shown.push(s);
+            copied = i + c.len_utf8();
             added += s.len_utf8() - c.len_utf8();
             shifts.push((i, added));
         });
+        if shifts.is_empty() {
+            return None;
+        }
+        shown.push_str(&text[copied..]);
         Some(Shown { text: shown, shifts })
     }
 
