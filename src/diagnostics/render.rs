@@ -59,6 +59,20 @@ impl Index {
         self.line_starts.partition_point(|&s| s <= offset).saturating_sub(1)
     }
 
+    /// The 0-based line of a byte offset of `text` (the indexed text), and its column counted in
+    /// characters from the line's start (in bytes for an offset inside a character, which no span
+    /// makes).
+    fn position(&self, text: &str, offset: usize) -> (usize, usize) {
+        let line = self.line_of(offset);
+        let start = self.line_starts.get(line).copied().unwrap_or(0);
+        let column = if text.is_char_boundary(offset) {
+            self.chars_before(text, offset) - self.chars_before(text, start)
+        } else {
+            offset - start
+        };
+        (line, column)
+    }
+
     /// The characters of `text` before the byte offset `offset`.
     fn chars_before(&self, text: &str, offset: usize) -> usize {
         let k = offset / BLOCK;
@@ -97,16 +111,7 @@ impl SourceFile {
 
     /// The 1-based line and 1-based column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
-        let index = self.index();
-        let line = index.line_of(offset);
-        let start = index.line_starts.get(line).copied().unwrap_or(0);
-        // An offset inside a character (no span makes one) is counted in bytes.
-        let column = if self.text.is_char_boundary(offset) {
-            index.chars_before(&self.text, offset) - index.chars_before(&self.text, start)
-        } else {
-            offset - start
-        };
+        let (line, column) = self.index().position(&self.text, offset.min(self.text.len()));
         (line + 1, column + 1)
     }
 }
@@ -282,12 +287,8 @@ impl SourceCode for Window<'_> {
         )?;
         // miette counts the column of a span read without context (the one the report's header
         // gives) in bytes; the header gives it in characters, as the short and JSON forms do.
-        let column = if context_lines_before == 0 && self.text.is_char_boundary(span.offset()) {
-            let line_start = index.line_starts.get(index.line_of(span.offset())).copied().unwrap_or(0);
-            index.chars_before(self.text, span.offset()) - index.chars_before(self.text, line_start)
-        } else {
-            inner.column()
-        };
+        let column =
+            if context_lines_before == 0 { index.position(self.text, span.offset()).1 } else { inner.column() };
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.to_string(),
             inner.data(),

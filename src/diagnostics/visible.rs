@@ -48,24 +48,7 @@ fn each_replaced(text: &str, mut f: impl FnMut(usize, char, char)) {
 
 /// `text` with every character a terminal must not be given replaced by its stand-in.
 pub fn visible(text: &str) -> Cow<'_, str> {
-    if !may_need(text) {
-        return Cow::Borrowed(text);
-    }
-    let mut out: Option<String> = None;
-    let mut copied = 0;
-    each_replaced(text, |i, c, s| {
-        let out = out.get_or_insert_with(|| String::with_capacity(text.len() + 8));
-        out.push_str(&text[copied..i]);
-        out.push(s);
-        copied = i + c.len_utf8();
-    });
-    match out {
-        None => Cow::Borrowed(text),
-        Some(mut out) => {
-            out.push_str(&text[copied..]);
-            Cow::Owned(out)
-        }
-    }
+    Shown::of(text).map_or(Cow::Borrowed(text), |shown| Cow::Owned(shown.text))
 }
 
 /// A whole source text as it is shown, with the way from the source's byte offsets into it: a
