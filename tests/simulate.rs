@@ -125,6 +125,34 @@ fn games_of_players_with_quoted_names_check_as_the_same_games() {
     }
 }
 
+/// FORMAT.md §2: keywords and power names are read in any case, and so are the count's `x` and
+/// the owner's `'s` (ruling F19). A simulated game written all in capitals (`3X ?`, `ANN'S PILE`,
+/// `PLAYS 10 BIJ`) checks as the same game does, in full and hidden form, and `fmt` gives it back
+/// in the canonical form, which differs from the game's own only in the case of the names.
+#[test]
+fn games_written_in_capitals_check_as_the_same_games() {
+    let codes = |text: &str| -> Vec<(u32, &'static str)> {
+        let (_, diags) = tribbles::check_bytes("log", text.as_bytes());
+        diags.iter().map(|d| (d.span.start, d.code.id())).collect()
+    };
+    for k in 0..120u64 {
+        let mut o = options(k);
+        if k % 10 == 9 {
+            o.rounds = 12;
+        }
+        for hidden in [false, true] {
+            o.hidden = hidden;
+            let plain = simulate(&o);
+            let capitals = plain.to_uppercase();
+            assert_eq!(plain.len(), capitals.len(), "game {k}: the simulator writes ASCII");
+            assert!(capitals.contains("X ?") || capitals.contains("X 1"), "game {k} has no count");
+            assert_eq!(codes(&capitals), codes(&plain), "game {k} (hidden: {hidden}):\n{capitals}");
+            let formatted = print_plain(&capitals);
+            assert_eq!(formatted.to_lowercase(), print_plain(&plain).to_lowercase(), "game {k} after fmt");
+        }
+    }
+}
+
 fn print_plain(text: &str) -> String {
     tribbles::syntax::print::format(&tribbles::syntax::parse(text).0)
 }

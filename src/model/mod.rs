@@ -151,13 +151,18 @@ pub fn is_keyword(word: &str) -> bool {
 }
 
 /// True when `name` can be written without quotes: a word of letters, digits, `_`, `-` and `'`
-/// that starts with a letter and is not a keyword.
+/// that starts with a letter, does not end in `'s` and is not a keyword.
 pub fn is_bare_name(name: &str) -> bool {
     let mut chars = name.chars();
     matches!(chars.next(), Some(c) if c.is_alphabetic())
         && chars.all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '\''))
-        && !name.ends_with("'s")
+        && !ends_possessive(name)
         && !is_keyword(name)
+}
+
+/// True when `word` ends in the owner's `'s`, in either case (`Rogue's`, `ROGUE'S`).
+pub fn ends_possessive(word: &str) -> bool {
+    word.len().checked_sub(2).and_then(|n| word.get(n..)).is_some_and(|end| end.eq_ignore_ascii_case("'s"))
 }
 
 /// A player name as the format writes it: bare when it can be, quoted otherwise.

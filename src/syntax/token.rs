@@ -4,7 +4,7 @@
 use crate::diagnostics::{Code, Diagnostic, did_you_mean};
 use crate::model::log::{CardAt, CardCount, CardCounts};
 use crate::model::{Card, Denomination, MAX_COUNT, MAX_PLAYERS, Names, PlayerId, Points, Power, PowerSpec, Span};
-use nom::bytes::complete::{tag, take_while1};
+use nom::bytes::complete::{tag_no_case, take_while1};
 use nom::character::complete::{char, space0, space1};
 use nom::combinator::opt;
 use nom::error::{ErrorKind, ParseError};
@@ -209,7 +209,8 @@ impl<'s> Cx<'s> {
                 return Ok((rest, CardCount { count: 1, owner: None, card: card.card, span: card.span }));
             }
             // `3x 10 Go`: a plain count before a plain card.
-            let counted = i.get(digits..).and_then(|r| r.strip_prefix('x')).filter(|r| r.starts_with([' ', '\t']));
+            let counted =
+                i.get(digits..).and_then(|r| r.strip_prefix(['x', 'X'])).filter(|r| r.starts_with([' ', '\t']));
             if let (Some(after), true) = (counted, (1..=9).contains(&digits)) {
                 if let (Some(count), Some((rest, card))) =
                     (digits_value(Some(0), &i[..digits]), plain_card(blanks(after)))
@@ -250,11 +251,12 @@ impl<'s> Cx<'s> {
             return Ok((i, None));
         };
         // A bare name's word takes the `'s` in (`Rogue's`); a quoted one ends at its quote and the
-        // `'s` follows (`"Mary Ann"'s`), as the printer writes it.
+        // `'s` follows (`"Mary Ann"'s`), as the printer writes it. Like a keyword, `'s` is read in
+        // any case (`ROGUE'S`).
         let owner = if i.starts_with('"') {
-            rest.strip_prefix("'s").map(|rest| (raw, rest))
+            rest.get(..2).filter(|s| s.eq_ignore_ascii_case("'s")).map(|_| (raw, &rest[2..]))
         } else {
-            raw.strip_suffix("'s").map(|stripped| (stripped, rest))
+            crate::model::ends_possessive(raw).then(|| (&raw[..raw.len() - 2], rest))
         };
         let Some((stripped, rest)) = owner else {
             return Ok((i, None));
@@ -666,7 +668,7 @@ pub fn name(i: &str) -> R<'_, &str> {
 /// `3x` before a card.
 fn count_prefix(i: &str) -> R<'_, u64> {
     let (rest, n) = number(i)?;
-    let (rest, _) = tag("x").parse(rest)?;
+    let (rest, _) = tag_no_case("x").parse(rest)?;
     let (rest, _) = space1(rest)?;
     Ok((rest, n))
 }
@@ -696,7 +698,7 @@ pub fn number(i: &str) -> R<'_, u64> {
         value = digits_value(value, &after[..group_len]);
         rest = &after[group_len..];
     }
-    if rest.starts_with(|c: char| c.is_alphabetic() && c != 'x') {
+    if rest.starts_with(|c: char| c.is_alphabetic() && !matches!(c, 'x' | 'X')) {
         return Err(nom::Err::Error(PErr::from_error_kind(i, ErrorKind::Digit)));
     }
     match value {
@@ -896,7 +898,9 @@ mod tests {
         let c = cx("10 Go");
         let (rest, got) = c.card_count("10 Go").expect("a card");
         assert_eq!((rest, got.count, got.span), ("", 1, Span::new(0, 5)));
-        for text in ["2x 10 Time Warp, 1 Go", "2x  10 Go & Skip", "2x Ann's 10 Go", "2x ?", "0x 1 Go", "2x 10 Foo"] {
+        for text in
+            ["2x 10 Time Warp, 1 Go", "2x  10 Go & Skip", "2x Ann's 10 Go", "2x ?", "0x 1 Go", "2x 10 Foo", "2X ?"]
+        {
             let c = cx(text);
             let fast = c.card_count(text).map(|(r, n)| (r, n.count, n.owner, n.card, n.span));
             let general = (|| {
@@ -913,5 +917,19 @@ mod tests {
             })();
             assert_eq!(fast.ok(), general.ok(), "`{text}`");
         }
+    }
+
+    /// The count's `x` and the owner's `'s` are read in any case, as keywords are (ruling F19).
+    #[test]
+    fn the_count_and_the_owner_are_read_in_capitals() {
+        for text in ["3X 10 GO", "3X Ann'S 10 GO", "3x Ann'S 10 Go", "3X \"Ann\"'S 10 Go"] {
+            let c = cx(text);
+            let (rest, got) = c.card_count(text).unwrap_or_else(|e| panic!("`{text}`: {e:?}"));
+            let owner = text.contains("'S").then_some(PlayerId(0));
+            assert_eq!((rest, got.count, got.owner), ("", 3, owner), "`{text}`");
+            assert_eq!(got.card, Card::new(Denomination::Ten, Power::Go), "`{text}`");
+        }
+        // A bare name that ends in `'S` is quoted when written, as one ending in `'s` is.
+        assert!(!crate::model::is_bare_name("JAMES'S") && crate::model::is_bare_name("James's2"));
     }
 }
