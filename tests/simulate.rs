@@ -153,6 +153,42 @@ fn games_written_in_capitals_check_as_the_same_games() {
     }
 }
 
+/// FORMAT.md §2 and §8: a comment line, at the margin or indented, is read as nothing, and does
+/// not end a turn's block (ruling F20). A simulated game with a comment line after each of its
+/// lines, in full and hidden form, checks as the same game does, line for line.
+#[test]
+fn comment_lines_between_any_two_lines_change_nothing() {
+    let flags = |text: &str| -> Vec<(usize, &'static str)> {
+        let (_, diags) = tribbles::check_bytes("log", text.as_bytes());
+        let lines = |d: &tribbles::diagnostics::Diagnostic| text[..d.span.start as usize].matches('\n').count();
+        diags.iter().map(|d| (lines(d), d.code.id())).collect()
+    };
+    let mut blocks = 0;
+    for k in 0..120u64 {
+        let mut o = options(k);
+        if k % 10 == 9 {
+            o.rounds = 12;
+        }
+        for hidden in [false, true] {
+            o.hidden = hidden;
+            let plain = simulate(&o);
+            blocks += plain.lines().filter(|l| l.starts_with("  ")).count();
+            let mut commented = String::with_capacity(plain.len() * 2);
+            for (n, line) in plain.lines().enumerate() {
+                commented.push_str(line);
+                commented.push_str(if n % 2 == 0 {
+                    "\n# a note at the margin\n"
+                } else {
+                    "\n    # an indented note\n"
+                });
+            }
+            let expected: Vec<_> = flags(&plain).into_iter().map(|(line, code)| (2 * line, code)).collect();
+            assert_eq!(flags(&commented), expected, "game {k} (hidden: {hidden}):\n{commented}");
+        }
+    }
+    assert!(blocks > 1000, "only {blocks} resolution lines");
+}
+
 fn print_plain(text: &str) -> String {
     tribbles::syntax::print::format(&tribbles::syntax::parse(text).0)
 }

@@ -892,24 +892,22 @@ impl<'a> Referee<'a> {
         }
     }
 
-    /// The index after the turn at `i` and the lines that belong to it.
+    /// The index after the turn at `i` and the lines that belong to it: its resolution and `then`
+    /// lines, with the comments and `expect` lines among them. A comment, at the margin or
+    /// indented, ends no block (the parser attaches the indented lines after it to the turn all
+    /// the same), and an `expect` line followed by more of the block was indented in it; those
+    /// after the block's last line are left to the lines that follow.
     fn group_end(&self, i: usize) -> usize {
         let lines = &self.log.lines;
-        let mut j = i + 1;
-        while j < lines.len() {
-            match &lines[j].kind {
-                LineKind::Resolution(_) | LineKind::Then(_) | LineKind::Comment { indented: true } => j += 1,
-                LineKind::Expect(_) if self.indented(j) => j += 1,
+        let mut end = i + 1;
+        for (j, line) in lines.iter().enumerate().skip(i + 1) {
+            match line.kind {
+                LineKind::Resolution(_) | LineKind::Then(_) => end = j + 1,
+                LineKind::Comment { .. } | LineKind::Expect(_) => {}
                 _ => break,
             }
         }
-        j
-    }
-
-    fn indented(&self, j: usize) -> bool {
-        // Expect lines keep no indentation flag; an expect inside a resolution block is followed
-        // by more resolution lines.
-        matches!(self.log.lines.get(j + 1).map(|l| &l.kind), Some(LineKind::Resolution(_) | LineKind::Then(_)))
+        end
     }
 
     /// Reads the header: seating, ruleset, rounds, decks. Returns false for a fragment.
