@@ -339,6 +339,21 @@ fn control_characters_from_a_log_are_shown_as_stand_ins() {
     }
 }
 
+/// Ruling F18: a name with a character drawn as nothing (a zero-width space) looks like another;
+/// reports show the character as `�`, and a "did you mean" says what tells the names apart.
+#[test]
+fn a_character_drawn_as_nothing_in_a_name_is_shown_and_named() {
+    let log = "players: \"Ann\u{200b}\", Bob, Cyd, Dee\nround 1\nfirst: Ann\n".as_bytes();
+    let human = stdout(&with_stdin(&["check", "--color", "never", "-"], log));
+    assert!(!human.contains('\u{200b}'), "{human}");
+    assert!(
+        human.contains("did you mean `Ann\u{fffd}`? (the names differ by a character drawn as nothing: U+200B"),
+        "{human}"
+    );
+    let json = stdout(&with_stdin(&["check", "--format", "json", "-"], log));
+    assert!(json.contains("did you mean `Ann\u{200b}`?"), "{json}");
+}
+
 #[test]
 fn fmt_leaves_a_log_with_syntax_errors_alone() {
     let o = with_stdin(&["fmt", "-"], b"players: Dan\nround 1\nDan: 7 Go\n");

@@ -3,8 +3,9 @@
 //! raw can recolour, move the cursor or clear the screen, so a log could hide its own errors from
 //! the judge reading the report. Reports for people (the human and short forms, `score`'s table,
 //! `replay`, messages on stderr) show such characters as visible stand-ins, as rustc does: a C0
-//! control or DEL as its Unicode control picture (ESC as `␛`), and a C1 control or a bidirectional
-//! formatting character (which can make a line read in another order than it is stored) as `�`.
+//! control or DEL as its Unicode control picture (ESC as `␛`), and a C1 control, a bidirectional
+//! formatting character (which can make a line read in another order than it is stored) or a
+//! character drawn as nothing (a zero-width space, which makes `Ann` and `Ann` two names) as `�`.
 //! The forms for tools (`--format json`, `score --format json`) and the logs that `fmt` and
 //! `simulate` write keep the text as it is.
 //!
@@ -26,14 +27,22 @@ fn stand_in(c: char, next: Option<char>) -> Option<char> {
         | '\u{200f}'
         | '\u{202a}'..='\u{202e}'
         | '\u{2066}'..='\u{2069}' => Some('\u{fffd}'),
+        c if is_invisible(c) => Some('\u{fffd}'),
         _ => None,
     }
 }
 
+/// Whether `c` is drawn as nothing at all (a soft hyphen, a zero-width space, a word joiner, an
+/// invisible operator, a zero-width no-break space), so that `Ann` and `Ann` followed by one
+/// look the same. The joiners some scripts and emoji need (U+200C, U+200D) are not among them.
+pub fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{ad}' | '\u{200b}' | '\u{2060}'..='\u{2064}' | '\u{feff}')
+}
+
 /// Whether the text may hold a character to replace: a byte test that passes over almost every
-/// text (the characters above start with 0xC2, 0xD8 or 0xE2 in UTF-8).
+/// text (the characters above start with 0xC2, 0xD8, 0xE2 or 0xEF in UTF-8).
 fn may_need(text: &str) -> bool {
-    text.bytes().any(|b| (b < 0x20 && b != b'\t' && b != b'\n') || matches!(b, 0x7f | 0xc2 | 0xd8 | 0xe2))
+    text.bytes().any(|b| (b < 0x20 && b != b'\t' && b != b'\n') || matches!(b, 0x7f | 0xc2 | 0xd8 | 0xe2 | 0xef))
 }
 
 /// Calls `f(offset, character, stand-in)` for each character of `text` to replace, in order.
@@ -109,6 +118,15 @@ mod tests {
         assert_eq!(visible("\u{7f}\u{85}x\u{202e}y\u{2066}\u{200f}"), "␡\u{fffd}x\u{fffd}y\u{fffd}\u{fffd}");
         // Characters sharing those first bytes but harmless stay as they are.
         assert_eq!(visible("é ≠ ✓ \u{2026} ؛"), "é ≠ ✓ \u{2026} ؛");
+    }
+
+    #[test]
+    fn characters_drawn_as_nothing_get_stand_ins_but_joiners_stay() {
+        assert_eq!(visible("Ann\u{200b}, B\u{ad}o\u{2060}b\u{feff}"), "Ann\u{fffd}, B\u{fffd}o\u{fffd}b\u{fffd}");
+        // Scripts and emoji need the zero-width joiner and non-joiner; full-width forms share 0xEF.
+        for text in ["\u{1f469}\u{200d}\u{1f52c}", "\u{645}\u{200c}\u{6cc}", "\u{ff0c}\u{ff21}"] {
+            assert!(matches!(visible(text), Cow::Borrowed(t) if t == text), "{text:?}");
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Tokens, with nom: words, keywords, numbers, player names and cards. Every parser here takes a
 //! slice of the source and reports failures as [`PErr`], which knows what was expected.
 
+use crate::diagnostics::visible::is_invisible;
 use crate::diagnostics::{Code, Diagnostic, did_you_mean};
 use crate::model::log::{CardAt, CardCount, CardCounts};
 use crate::model::{Card, Denomination, MAX_COUNT, MAX_PLAYERS, Names, PlayerId, Points, Power, PowerSpec, Span};
@@ -184,6 +185,15 @@ impl<'s> Cx<'s> {
             format!("`{name}` is not a declared player"),
             if undeclared { "not a player named above" } else { "not in `players:`" },
             Some(match suggestion {
+                Some(s) if differs_by_invisible(s, name) => format!(
+                    "did you mean `{s}`? (the names differ by a character drawn as nothing: {}; players: {declared})",
+                    s.chars()
+                        .chain(name.chars())
+                        .filter(|&c| is_invisible(c))
+                        .map(|c| format!("U+{:04X}", c as u32))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
                 Some(s) => {
                     format!("did you mean `{s}`? (names are case-sensitive; players: {declared})")
                 }
@@ -552,6 +562,12 @@ const STOP_WORDS: &[&str] =
 
 fn is_stop_word(w: &str) -> bool {
     STOP_WORDS.iter().any(|s| s.eq_ignore_ascii_case(w))
+}
+
+/// Whether two names are the same but for characters drawn as nothing (`Ann` and `Ann` with a
+/// zero-width space after it), which a report shows as `�`.
+fn differs_by_invisible(a: &str, b: &str) -> bool {
+    a != b && a.chars().filter(|&c| !is_invisible(c)).eq(b.chars().filter(|&c| !is_invisible(c)))
 }
 
 /// The end of a word: the input ends or a character that cannot continue a word follows.
