@@ -3,8 +3,8 @@
 
 use super::input::{Input, collect};
 use super::{CheckArgs, CmdResult, Format, use_color};
-use crate::diagnostics::Tally;
 use crate::diagnostics::render::{self, HumanStyle, JsonSummary};
+use crate::diagnostics::{Tally, plural};
 use rayon::prelude::*;
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
@@ -129,8 +129,4 @@ fn check_one(input: &Input, format: Format, style: HumanStyle) -> Outcome {
         }
     }
     Outcome { output, tally, game: checked.refereed, failed: false }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }

@@ -3,6 +3,7 @@
 
 use super::input::read_one;
 use super::{CmdResult, ReplayArgs};
+use crate::diagnostics::plural;
 use crate::diagnostics::visible::visible;
 use crate::engine::replay::{Replay, replay};
 use crate::engine::state::{State, Status};
@@ -106,19 +107,18 @@ fn state(s: &State, out: &mut impl Write) -> std::io::Result<()> {
             if s.fog.scores { "?".to_string() } else { pl.score.to_string() }
         )?;
         let size = |n: Option<u32>, least: u32| match (n, least) {
-            (Some(n), _) => n.to_string(),
-            (None, 0) => "an unknown number of".to_string(),
-            (None, least) => format!("at least {least}"),
+            (Some(n), _) => format!("{n} card{}", plural(n)),
+            (None, 0) => "an unknown number of cards".to_string(),
+            (None, least) => format!("at least {least} card{}", plural(least)),
         };
         let known: Vec<String> = pl.hand.known.iter().map(ToString::to_string).collect();
         writeln!(
             out,
-            "  hand: {} card{}{}",
+            "  hand: {}{}",
             size(pl.hand.len(), pl.hand.min_len()),
-            if pl.hand.len() == Some(1) { "" } else { "s" },
             if known.is_empty() { String::new() } else { format!(", known: {}", known.join(", ")) }
         )?;
-        writeln!(out, "  deck: {} cards", size(pl.deck.len(), pl.deck.min_len()))?;
+        writeln!(out, "  deck: {}", size(pl.deck.len(), pl.deck.min_len()))?;
         let pile: Vec<String> = pl.pile.iter().map(ToString::to_string).collect();
         let pile = match (pl.pile_unknown, pile.is_empty()) {
             (true, true) => "unknown".to_string(),
@@ -127,7 +127,7 @@ fn state(s: &State, out: &mut impl Write) -> std::io::Result<()> {
             (false, false) => pile.join(", "),
         };
         writeln!(out, "  pile: {pile}")?;
-        writeln!(out, "  discard: {} cards", size(pl.discard.len(), pl.discard.min_len()))?;
+        writeln!(out, "  discard: {}", size(pl.discard.len(), pl.discard.min_len()))?;
     }
     Ok(())
 }

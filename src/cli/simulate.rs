@@ -2,6 +2,7 @@
 
 use super::input::{read_one, shown};
 use super::{CmdResult, RulesetArg, SimulateArgs};
+use crate::diagnostics::plural;
 use crate::diagnostics::visible::visible;
 use crate::model::log::{LineKind, Ruleset, guest_card, total_count};
 use crate::sim::{Options, simulate};
@@ -42,9 +43,10 @@ pub fn run(args: &SimulateArgs, out: &mut impl Write) -> CmdResult {
                 let (total, minimum) = (total_count(cards), o.ruleset.deck_minimum());
                 if total < minimum {
                     eprintln!(
-                        "tribbles: {}: {whose}'s deck has {total} cards; {} needs at least {minimum} \
+                        "tribbles: {}: {whose}'s deck has {total} card{}; {} needs at least {minimum} \
                          (`--ruleset decipher-2000` plays the preconstructed decks of 26 to 30)",
                         shown(path),
+                        plural(total),
                         o.ruleset.title()
                     );
                     return Ok(2);

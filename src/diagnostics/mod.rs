@@ -67,6 +67,11 @@ impl Tally {
     }
 }
 
+/// The `s` that follows a noun counted `n` times in a message: `1 card`, `2 cards`.
+pub fn plural<N: PartialEq + From<u8>>(n: N) -> &'static str {
+    if n == N::from(1) { "" } else { "s" }
+}
+
 /// The closest candidate to `word` by edit distance, when it is close enough to be a likely typo.
 pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let lower = word.to_lowercase();

@@ -406,7 +406,8 @@ impl fmt::Display for EventLine<'_> {
             Event::Scans { player, seen, top, bottom } => {
                 let list = |cards: &[Card]| cards.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
                 if top.is_empty() && bottom.is_empty() {
-                    return write!(f, "{} scans {} cards back unseen", name(*player), seen.len());
+                    let n = seen.len();
+                    return write!(f, "{} scans {n} card{} back unseen", name(*player), crate::diagnostics::plural(n));
                 }
                 write!(f, "{} scans {}:", name(*player), list(seen))?;
                 if !top.is_empty() {

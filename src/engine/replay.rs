@@ -5,7 +5,7 @@
 use super::event::{Drawn, Event};
 use super::state::{State, Status};
 use super::zone::{Collection, Counts, Deck, Hidden};
-use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::diagnostics::{Code, Diagnostic, Severity, plural};
 use crate::model::log::{
     CardCount, CardCounts, ChainSetting, Expectation, Line, LineKind, Log, PlayerPoints, PositionLine, Ruleset, Zone,
     guest_card, total_count,
@@ -1014,7 +1014,7 @@ impl<'a> Referee<'a> {
                     let minimum = ruleset.deck_minimum();
                     if total < minimum {
                         self.report(
-                            Diagnostic::new(Code::DeckTooSmall, span, format!("{}'s deck has {total} cards; {} needs at least {minimum}", log.names.get(PlayerId(k as u8)), ruleset.title()))
+                            Diagnostic::new(Code::DeckTooSmall, span, format!("{}'s deck has {total} card{}; {} needs at least {minimum}", log.names.get(PlayerId(k as u8)), plural(total), ruleset.title()))
                                 .label("below the minimum")
                                 .help("the Decipher 2000 preconstructed decks (26-30 cards) are legal with `ruleset: decipher-2000`"),
                         );
@@ -1205,7 +1205,7 @@ impl<'a> Referee<'a> {
                         Diagnostic::new(
                             Code::HandTooLarge,
                             *span,
-                            format!("{} cards listed; {name} sits this round out and was dealt none", total_count(cards)),
+                            format!("{} card{} listed; {name} sits this round out and was dealt none", total_count(cards), plural(total_count(cards))),
                         )
                         .label("no hand this round")
                         .help(format!(
@@ -1225,14 +1225,14 @@ impl<'a> Referee<'a> {
                     let mut d = Diagnostic::new(
                         Code::HandTooLarge,
                         *span,
-                        format!("{} cards listed; {} was dealt {size}", named, self.name(q)),
+                        format!("{named} card{} listed; {} was dealt {size}", plural(named), self.name(q)),
                     )
-                    .label(format!("at most {size} cards"));
+                    .label(format!("at most {size} card{}", plural(size)));
                     if fewer > 0 {
-                        let s = if fewer == 1 { "" } else { "s" };
                         d = d.help(format!(
-                            "a Time Warp in the pile at the last round's end, not gone out: {fewer} card{s} \
-                             fewer, one per number of Time Warp (TCC 2.1, Tribble Powers: TIME WARP)"
+                            "a Time Warp in the pile at the last round's end, not gone out: {fewer} card{} \
+                             fewer, one per number of Time Warp (TCC 2.1, Tribble Powers: TIME WARP)",
+                            plural(fewer)
                         ));
                     }
                     self.report(d);
@@ -1247,9 +1247,9 @@ impl<'a> Referee<'a> {
                         Diagnostic::new(
                             Code::HandTooLarge,
                             *span,
-                            format!("{named} cards listed; {name}'s deck held only {a}"),
+                            format!("{named} card{} listed; {name}'s deck held only {a}", plural(named)),
                         )
-                        .label(format!("at most {a} cards"))
+                        .label(format!("at most {a} card{}", plural(a)))
                         .help(format!("{name} drew what the deck held and was decked at the deal (ruling R2)")),
                     );
                 }

@@ -85,7 +85,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                 crate::diagnostics::Diagnostic::new(
                     crate::diagnostics::Code::Misresolved,
                     *span,
-                    format!("Mutate puts {n} cards onto the pile here, not {written}"),
+                    format!("Mutate puts {n} card{} onto the pile here, not {written}", crate::diagnostics::plural(n)),
                 )
                 .label(format!("the pile held {n}")),
             );

@@ -3,7 +3,7 @@
 //! of their choice, and every revealed card goes into its player's hand.
 
 use super::{Doc, Resolved};
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Code, Diagnostic, plural};
 use crate::engine::event::{Drawn, Event};
 use crate::engine::turn::PowerCx;
 use crate::engine::zone::compatible;
@@ -312,8 +312,4 @@ fn to_hand(cx: &mut PowerCx, q: crate::model::PlayerId, cards: &[Card]) {
     let list: CardCounts = cards.iter().map(|c| CardCount::one(*c, Span::default())).collect();
     cx.emit(Event::Reveals { player: q, cards: list.clone() });
     cx.emit(Event::Draws { player: q, drawn: Drawn::Cards(list) });
-}
-
-fn plural(k: u32) -> &'static str {
-    if k == 1 { "" } else { "s" }
 }

@@ -6,6 +6,7 @@ use crate::engine::event::{Destination, Drawn, Event, Place, Source};
 use crate::model::log::{CardCount, CardCounts, Expectation, PlayerPoints, Severity, Zone};
 use crate::model::{Card, PlayerId, Points};
 use nom::Parser;
+use nom::branch::alt;
 use nom::character::complete::{space0, space1};
 
 /// The words that open the resolution lines that do not start with a player.
@@ -379,10 +380,11 @@ impl Cx<'_> {
                 Ok((r, if stops { Event::StopsAwaiting { player, target } } else { Event::Awaits { player, target } }))
             }
             b"scans" => {
-                // `Dan scans 3 cards back unseen`, or `Dan scans SEEN: top CARDS bottom CARDS` (Scan).
+                // `Dan scans 3 cards back unseen` (`1 card`), or `Dan scans SEEN: top CARDS bottom
+                // CARDS` (Scan).
                 if let Ok((r, n)) = number(rest) {
-                    if let Ok((r, _)) =
-                        (space1::<&str, PErr>, kw("cards"), space1, kw("back"), space1, kw("unseen")).parse(r)
+                    let noun = alt((kw("cards"), kw("card")));
+                    if let Ok((r, _)) = (space1::<&str, PErr>, noun, space1, kw("back"), space1, kw("unseen")).parse(r)
                     {
                         let n = count_of(n, rest)?;
                         let seen = vec![crate::model::Card::Unknown; n as usize];
@@ -806,6 +808,20 @@ mod tests {
         ];
         for line in odd {
             agree(&cx(line, &names), line);
+        }
+    }
+
+    /// A Scan's cards put back unseen are counted with the noun in the number it needs, and the
+    /// line is written back as it was read.
+    #[test]
+    fn cards_scanned_back_unseen_are_one_card_or_more_cards() {
+        let names = Names(vec!["Ann".into()]);
+        for (line, n) in [("Ann scans 1 card back unseen", 1), ("Ann scans 3 cards back unseen", 3)] {
+            let cx = cx(line, &names);
+            let (rest, event) = cx.verb(&line[4..], PlayerId(0)).unwrap_or_else(|e| panic!("`{line}`: {e:?}"));
+            assert!(rest.is_empty(), "`{line}`");
+            assert!(matches!(&event, Event::Scans { seen, .. } if seen.len() == n), "`{line}`");
+            assert_eq!(event.display(&names).to_string(), line);
         }
     }
 
