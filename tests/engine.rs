@@ -419,3 +419,18 @@ fn a_log_with_nothing_of_a_game_is_warned_of_and_a_fragment_is_not() {
         assert_eq!(flagged_codes(fragment), Vec::<String>::new(), "{fragment:?}");
     }
 }
+
+/// A count of one takes the singular in a message: `1 player`, `1 round`, `1 card`.
+#[test]
+fn counts_of_one_take_the_singular() {
+    let messages = |text: &str| -> Vec<String> {
+        let (_, diags) = tribbles::check_bytes("t", text.as_bytes());
+        diags.into_iter().map(|d| d.message).collect()
+    };
+    let lone = messages("players: Ann\nround 1\n");
+    assert!(lone.iter().any(|m| m.starts_with("1 player; ")), "{lone:?}");
+    let short = messages("rounds: 1\nplayers: Ann, Bob, Cyd, Dee\nround 1\nfirst: Ann\nround 2\n");
+    assert!(short.iter().any(|m| m == "the game has 1 round"), "{short:?}");
+    let deck = messages("players: Ann, Bob, Cyd, Dee\ndeck Ann: 1 Go\nround 1\n");
+    assert!(deck.iter().any(|m| m.starts_with("Ann's deck has 1 card; ")), "{deck:?}");
+}

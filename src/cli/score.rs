@@ -161,7 +161,7 @@ fn human(r: &Replay, names: &Names, out: &mut impl Write) -> std::io::Result<()>
         writeln!(
             out,
             "{mismatches} figure{} on the sheet differ from the rules (≠)",
-            if mismatches == 1 { "" } else { "s" }
+            crate::diagnostics::plural(mismatches)
         )?;
     }
     Ok(())

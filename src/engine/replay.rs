@@ -210,9 +210,7 @@ impl ScoreRow {
         let who = names.get(self.player);
         let mut parts = Vec::new();
         match (self.went_out, self.pile) {
-            (true, Some((n, total))) => {
-                parts.push(format!("play pile {total} ({n} card{})", if n == 1 { "" } else { "s" }))
-            }
+            (true, Some((n, total))) => parts.push(format!("play pile {total} ({n} card{})", plural(n))),
             (true, None) => parts.push("play pile not computable".to_string()),
             (false, _) if self.decked => parts.push("decked: scores nothing".to_string()),
             (false, _) => parts.push("did not go out".to_string()),
@@ -993,7 +991,7 @@ impl<'a> Referee<'a> {
                 Diagnostic::new(
                     Code::PlayerCount,
                     span,
-                    format!("{n} players; {} plays with {lo} to {hi}", ruleset.keyword()),
+                    format!("{n} player{}; {} plays with {lo} to {hi}", plural(n), ruleset.keyword()),
                 )
                 .label("table size"),
             );
@@ -1062,9 +1060,13 @@ impl<'a> Referee<'a> {
             );
         } else if p.round > self.state.rounds {
             self.report(
-                Diagnostic::new(Code::WrongRoundNumber, p.span, format!("the game has {} rounds", self.state.rounds))
-                    .label("one round too many")
-                    .help("a game has five rounds unless the header says `rounds: N`"),
+                Diagnostic::new(
+                    Code::WrongRoundNumber,
+                    p.span,
+                    format!("the game has {} round{}", self.state.rounds, plural(self.state.rounds)),
+                )
+                .label("one round too many")
+                .help("a game has five rounds unless the header says `rounds: N`"),
             );
         }
         let first = self.choose_first(&p);

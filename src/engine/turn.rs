@@ -755,7 +755,11 @@ impl Referee<'_> {
                             Diagnostic::new(
                                 Code::ActionUnaffordable,
                                 step.span,
-                                format!("{} has {have} points, fewer than {points}", self.name(player)),
+                                format!(
+                                    "{} has {have} point{}, fewer than {points}",
+                                    self.name(player),
+                                    crate::diagnostics::plural(have.0)
+                                ),
                             )
                             .label("a Lose action needs at least that many points"),
                         );
@@ -1890,7 +1894,7 @@ impl Referee<'_> {
                 Diagnostic::new(
                     Code::NotDecked,
                     at,
-                    format!("{}'s deck still holds {n} card{}", self.name(player), if n == 1 { "" } else { "s" }),
+                    format!("{}'s deck still holds {n} card{}", self.name(player), crate::diagnostics::plural(n)),
                 )
                 .label("not decked")
                 .help("only a draw from an empty deck decks a player"),
@@ -2250,7 +2254,7 @@ impl Referee<'_> {
                             "{} still holds {} card{}",
                             self.name(*p),
                             n.unwrap_or(0),
-                            if n == Some(1) { "" } else { "s" }
+                            crate::diagnostics::plural(n.unwrap_or(0))
                         ),
                     )
                     .label("cannot go out with cards in hand"),
@@ -2403,7 +2407,7 @@ fn card_listing(cards: &[Card]) -> String {
         .collect::<Vec<_>>()
         .join(", ");
     if more > 0 {
-        text.push_str(&format!(" and {more} more card{}", if more == 1 { "" } else { "s" }));
+        text.push_str(&format!(" and {more} more card{}", crate::diagnostics::plural(more)));
     }
     text
 }
@@ -2701,7 +2705,10 @@ impl PowerCx<'_, '_, '_> {
                             Diagnostic::new(
                                 Code::Misresolved,
                                 span,
-                                format!("{name} drew all {written} cards {what} asks for, and is not decked by it"),
+                                format!(
+                                    "{name} drew all {written} card{} {what} asks for, and is not decked by it",
+                                    crate::diagnostics::plural(written)
+                                ),
                             )
                             .label(why.to_string()),
                         );

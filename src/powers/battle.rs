@@ -202,8 +202,12 @@ fn revealed(cx: &mut PowerCx, p: PlayerId) -> (Vec<Card>, Span, u32) {
         let n = cards.len() as u32;
         if n > k || n < at_least {
             cx.report(
-                Diagnostic::new(Code::Misresolved, span, format!("{name} reveals {k} cards for Battle here, not {n}"))
-                    .label("the top three, or the whole deck when shorter"),
+                Diagnostic::new(
+                    Code::Misresolved,
+                    span,
+                    format!("{name} reveals {k} card{} for Battle here, not {n}", crate::diagnostics::plural(k)),
+                )
+                .label("the top three, or the whole deck when shorter"),
             );
         }
         cx.check_deck_top(p, &cards, span);

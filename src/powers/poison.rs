@@ -39,8 +39,12 @@ fn antidote_hand(cx: &mut PowerCx, target: crate::model::PlayerId) {
         if held != n {
             let name = cx.name(target);
             cx.report(
-                Diagnostic::new(Code::Misresolved, span, format!("{name} holds {held} cards, not {n}"))
-                    .label("the Antidote puts the whole hand beneath the deck"),
+                Diagnostic::new(
+                    Code::Misresolved,
+                    span,
+                    format!("{name} holds {held} card{}, not {n}", crate::diagnostics::plural(held)),
+                )
+                .label("the Antidote puts the whole hand beneath the deck"),
             );
         }
     }

@@ -49,9 +49,13 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     if !fits {
         let held = if looked < 3 { format!("the deck held {looked}") } else { "the top three".to_string() };
         cx.report(
-            Diagnostic::new(Code::BadChoices, span, format!("Scan puts back {looked} cards here, not {n}"))
-                .label(held)
-                .help("place every card looked at, each list top first: `1 Scan use top 10 Go bottom 1 Go, 100 Go`"),
+            Diagnostic::new(
+                Code::BadChoices,
+                span,
+                format!("Scan puts back {looked} card{} here, not {n}", crate::diagnostics::plural(looked)),
+            )
+            .label(held)
+            .help("place every card looked at, each list top first: `1 Scan use top 10 Go bottom 1 Go, 100 Go`"),
         );
         cx.emit(Event::Scans {
             player,
