@@ -107,6 +107,25 @@ fn stdin_is_read_for_a_dash() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("standard input is read once"));
 }
 
+/// A log reached twice (named twice, or named and found in a directory given too) is checked
+/// once, with a warning, so the summary counts it once; so is a directory given twice.
+#[test]
+fn a_log_reached_twice_is_checked_once() {
+    let summary = |o: &std::process::Output| stdout(o).lines().last().unwrap_or_default().to_string();
+    let log = "logs/clean/club-night-4p.tlog";
+    let once = tribbles(&["check", "--format", "short", log]);
+    let twice = tribbles(&["check", "--format", "short", log, log, "logs/clean/../clean/club-night-4p.tlog"]);
+    assert_eq!(twice.status.code(), once.status.code());
+    assert_eq!(stdout(&twice), stdout(&once));
+    let stderr = String::from_utf8_lossy(&twice.stderr);
+    assert!(stderr.contains(&format!("{log}: warning: given again; it is read once")), "{stderr}");
+    assert!(stderr.contains(&format!("the same file as {log}; it is read once")), "{stderr}");
+    let dir = tribbles(&["check", "--format", "short", "logs/clean"]);
+    let again = tribbles(&["check", "--format", "short", "logs/clean", log, "logs/clean"]);
+    assert_eq!(summary(&again), summary(&dir));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("logs/clean: warning: given again; it is searched once"));
+}
+
 #[test]
 fn short_format_is_one_line_per_diagnostic() {
     let o = tribbles(&["check", "--format", "short", "logs/syntax-errors/unknown-power.tlog"]);

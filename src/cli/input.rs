@@ -65,10 +65,13 @@ pub fn read_one(path: &Path) -> Result<(crate::diagnostics::render::SourceFile, 
 }
 
 /// Expands the paths given on the command line. Paths that cannot be read are reported on stderr
-/// and counted in the returned number of failures.
+/// and counted in the returned number of failures. Each log is checked once: a file reached twice
+/// (named twice, named and found in a directory given too, or linked to) is passed over the second
+/// time with a warning, as is a directory searched already, so a summary counts it once.
 pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, usize) {
     let mut inputs = Vec::new();
     let mut failures = 0;
+    let mut searched = HashMap::new();
     for path in paths {
         if path.as_os_str() == "-" {
             // Standard input holds one text: a second `-` would find it read already (or, checked
@@ -80,8 +83,9 @@ pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, usize) {
             }
         } else if path.is_dir() {
             let mut found = Vec::new();
-            failures += walk(path, &mut HashMap::new(), &mut found);
-            if found.is_empty() {
+            let before = searched.len();
+            failures += walk(path, true, &mut searched, &mut found);
+            if found.is_empty() && searched.len() > before {
                 // Not a failure, but a judge who named the wrong folder should hear of it.
                 eprintln!("tribbles: {}: warning: no `.tlog` file in this directory", shown(path));
             }
@@ -94,15 +98,38 @@ pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, usize) {
             failures += 1;
         }
     }
-    (inputs, failures)
+    let mut seen: HashMap<PathBuf, usize> = HashMap::new();
+    let mut kept: Vec<Input> = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        if let Input::File(path) = &input {
+            let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+            if let Some(&first) = seen.get(&real) {
+                let first = kept[first].name();
+                if first == input.name() {
+                    eprintln!("tribbles: {}: warning: given again; it is read once", shown(path));
+                } else {
+                    eprintln!(
+                        "tribbles: {}: warning: the same file as {}; it is read once",
+                        shown(path),
+                        visible(&first)
+                    );
+                }
+                continue;
+            }
+            seen.insert(real, kept.len());
+        }
+        kept.push(input);
+    }
+    (kept, failures)
 }
 
 /// Searches `dir` and the directories under it for `*.tlog` files. Symbolic links are followed,
 /// but each directory is searched once: a link back up the tree (or a second link to one place)
 /// would otherwise find the same logs again and again, so it is named on stderr and passed over.
-/// `searched` maps each directory's real path to the path it was first searched under. What
-/// cannot be read is reported on stderr and counted, and the search goes on with the rest.
-fn walk(dir: &Path, searched: &mut HashMap<PathBuf, PathBuf>, found: &mut Vec<PathBuf>) -> usize {
+/// `searched` maps each directory's real path to the path it was first searched under; `given`
+/// says `dir` was named on the command line, not found in a search. What cannot be read is
+/// reported on stderr and counted, and the search goes on with the rest.
+fn walk(dir: &Path, given: bool, searched: &mut HashMap<PathBuf, PathBuf>, found: &mut Vec<PathBuf>) -> usize {
     let real = match std::fs::canonicalize(dir) {
         Ok(real) => real,
         Err(e) => {
@@ -111,11 +138,15 @@ fn walk(dir: &Path, searched: &mut HashMap<PathBuf, PathBuf>, found: &mut Vec<Pa
         }
     };
     if let Some(first) = searched.get(&real) {
-        eprintln!(
-            "tribbles: {}: warning: not searched again: it leads to {}, searched already",
-            shown(dir),
-            shown(first)
-        );
+        if given && first == dir {
+            eprintln!("tribbles: {}: warning: given again; it is searched once", shown(dir));
+        } else {
+            eprintln!(
+                "tribbles: {}: warning: not searched again: it leads to {}, searched already",
+                shown(dir),
+                shown(first)
+            );
+        }
         return 0;
     }
     searched.insert(real, dir.to_path_buf());
@@ -132,7 +163,7 @@ fn walk(dir: &Path, searched: &mut HashMap<PathBuf, PathBuf>, found: &mut Vec<Pa
             Ok(entry) => {
                 let path = entry.path();
                 if path.is_dir() {
-                    failures += walk(&path, searched, found);
+                    failures += walk(&path, false, searched, found);
                 } else if path.extension().is_some_and(|e| e == "tlog") {
                     found.push(path);
                 }
