@@ -107,20 +107,27 @@ fn games_of_players_with_quoted_names_check_as_the_same_games() {
         let (_, diags) = tribbles::check_bytes("log", text.as_bytes());
         diags.iter().map(|d| d.code.id()).collect()
     };
-    for k in 0..200u64 {
+    each_game(200, |k, hidden, plain| {
+        let quoted = renamed(plain, &names);
+        assert_ne!(plain, quoted);
+        assert_eq!(codes(&quoted), codes(plain), "game {k} (hidden: {hidden}):\n{quoted}");
+        let (log, _) = tribbles::syntax::parse(&quoted);
+        let formatted = tribbles::syntax::print::format(&log);
+        assert_eq!(codes(&formatted), codes(&print_plain(plain)), "game {k} after fmt:\n{formatted}");
+    });
+}
+
+/// Simulated games for the tests that write them another way: the first `count` of the corpus,
+/// every tenth of them twelve rounds long, each in full and in hidden form.
+fn each_game(count: u64, mut check: impl FnMut(u64, bool, &str)) {
+    for k in 0..count {
         let mut o = options(k);
         if k % 10 == 9 {
             o.rounds = 12;
         }
         for hidden in [false, true] {
             o.hidden = hidden;
-            let plain = simulate(&o);
-            let quoted = renamed(&plain, &names);
-            assert_ne!(plain, quoted);
-            assert_eq!(codes(&quoted), codes(&plain), "game {k} (hidden: {hidden}):\n{quoted}");
-            let (log, _) = tribbles::syntax::parse(&quoted);
-            let formatted = tribbles::syntax::print::format(&log);
-            assert_eq!(codes(&formatted), codes(&print_plain(&plain)), "game {k} after fmt:\n{formatted}");
+            check(k, hidden, &simulate(&o));
         }
     }
 }
@@ -135,22 +142,14 @@ fn games_written_in_capitals_check_as_the_same_games() {
         let (_, diags) = tribbles::check_bytes("log", text.as_bytes());
         diags.iter().map(|d| (d.span.start, d.code.id())).collect()
     };
-    for k in 0..120u64 {
-        let mut o = options(k);
-        if k % 10 == 9 {
-            o.rounds = 12;
-        }
-        for hidden in [false, true] {
-            o.hidden = hidden;
-            let plain = simulate(&o);
-            let capitals = plain.to_uppercase();
-            assert_eq!(plain.len(), capitals.len(), "game {k}: the simulator writes ASCII");
-            assert!(capitals.contains("X ?") || capitals.contains("X 1"), "game {k} has no count");
-            assert_eq!(codes(&capitals), codes(&plain), "game {k} (hidden: {hidden}):\n{capitals}");
-            let formatted = print_plain(&capitals);
-            assert_eq!(formatted.to_lowercase(), print_plain(&plain).to_lowercase(), "game {k} after fmt");
-        }
-    }
+    each_game(120, |k, hidden, plain| {
+        let capitals = plain.to_uppercase();
+        assert_eq!(plain.len(), capitals.len(), "game {k}: the simulator writes ASCII");
+        assert!(capitals.contains("X ?") || capitals.contains("X 1"), "game {k} has no count");
+        assert_eq!(codes(&capitals), codes(plain), "game {k} (hidden: {hidden}):\n{capitals}");
+        let formatted = print_plain(&capitals);
+        assert_eq!(formatted.to_lowercase(), print_plain(plain).to_lowercase(), "game {k} after fmt");
+    });
 }
 
 /// FORMAT.md §2 and §8: a comment line, at the margin or indented, is read as nothing, and does
@@ -164,28 +163,16 @@ fn comment_lines_between_any_two_lines_change_nothing() {
         diags.iter().map(|d| (lines(d), d.code.id())).collect()
     };
     let mut blocks = 0;
-    for k in 0..120u64 {
-        let mut o = options(k);
-        if k % 10 == 9 {
-            o.rounds = 12;
+    each_game(120, |k, hidden, plain| {
+        blocks += plain.lines().filter(|l| l.starts_with("  ")).count();
+        let mut commented = String::with_capacity(plain.len() * 2);
+        for (n, line) in plain.lines().enumerate() {
+            commented.push_str(line);
+            commented.push_str(if n % 2 == 0 { "\n# a note at the margin\n" } else { "\n    # an indented note\n" });
         }
-        for hidden in [false, true] {
-            o.hidden = hidden;
-            let plain = simulate(&o);
-            blocks += plain.lines().filter(|l| l.starts_with("  ")).count();
-            let mut commented = String::with_capacity(plain.len() * 2);
-            for (n, line) in plain.lines().enumerate() {
-                commented.push_str(line);
-                commented.push_str(if n % 2 == 0 {
-                    "\n# a note at the margin\n"
-                } else {
-                    "\n    # an indented note\n"
-                });
-            }
-            let expected: Vec<_> = flags(&plain).into_iter().map(|(line, code)| (2 * line, code)).collect();
-            assert_eq!(flags(&commented), expected, "game {k} (hidden: {hidden}):\n{commented}");
-        }
-    }
+        let expected: Vec<_> = flags(plain).into_iter().map(|(line, code)| (2 * line, code)).collect();
+        assert_eq!(flags(&commented), expected, "game {k} (hidden: {hidden}):\n{commented}");
+    });
     assert!(blocks > 1000, "only {blocks} resolution lines");
 }
 
