@@ -49,6 +49,7 @@ codes! {
     UnclosedQuote = "S0120";
     MisplacedLine = "S0121";
     RepeatedLine = "S0122";
+    InvisibleInName = "S0123";
     PlayerCount = "R0101";
     DeckTooSmall = "R0102";
     HandTooLarge = "R0103";
@@ -124,7 +125,9 @@ impl Code {
 
     pub fn severity(self) -> Severity {
         match self {
-            Code::UnknownPower | Code::UnknownTag | Code::PlayerCount | Code::EmptyLog => Severity::Warning,
+            Code::UnknownPower | Code::UnknownTag | Code::PlayerCount | Code::EmptyLog | Code::InvisibleInName => {
+                Severity::Warning
+            }
             Code::NoSeating
             | Code::RulesSkipped
             | Code::FirstTie
@@ -385,6 +388,17 @@ impl Code {
                 "Header tags and decklists come before the first `round`; `first:`, `hand`, `mulligan` and \
                  `trouble:` belong to a round's preamble; `end` closes a `position` block.\n\n\
                  Example:\n    round 1\n    ruleset: decipher-2000\n\nFix: move the line into the header.",
+            ),
+            Code::InvisibleInName => (
+                "a player's name holds a character drawn as nothing",
+                "FORMAT.md §2, Lexical rules; ruling F18",
+                "A name in `players:` holds a soft hyphen, a zero-width space, a word joiner, an invisible \
+                 operator or a zero-width no-break space (U+00AD, U+200B, U+2060 to U+2064, U+FEFF). Such a \
+                 name looks like the name without it but is another name: a turn written with the plain \
+                 name is then no turn of this player's. Names copied from a web page or a chat often bring \
+                 one along. Reports show the character as `\u{fffd}`; the name is kept as declared.\n\n\
+                 Example:\n    players: \"Ann\u{fffd}\", Bob, Cyd, Dee   (a zero-width space after Ann)\n\n\
+                 Fix: type the name again, without the character.",
             ),
             Code::RepeatedLine => (
                 "a line that is given once is given again, differently",

@@ -9,6 +9,7 @@ pub mod print;
 mod step;
 mod token;
 
+use crate::diagnostics::visible::is_invisible;
 use crate::diagnostics::{Code, Diagnostic, did_you_mean};
 use crate::model::log::{Line, LineKind, Ruleset, Steps, TextTag, Turn};
 use crate::model::{MAX_PLAYERS, Names, Span};
@@ -596,7 +597,35 @@ pub(crate) fn declare_players<'a>(
     cx: &Cx<'_>,
     value: &'a str,
 ) -> Result<Vec<crate::model::PlayerId>, nom::Err<PErr<'a>>> {
-    let list = full(value, token::name_list_fn)?;
+    // nom's own errors: a name where none can start (an error), or a name followed by more than
+    // `,` (a failure from `full`).
+    let list = full(value, token::name_list_fn).map_err(|e| match e {
+        nom::Err::Error(PErr { at, len, detail: None }) | nom::Err::Failure(PErr { at, len, detail: None }) => {
+            let at = at.trim_start();
+            let expected = match e {
+                nom::Err::Error(_) => "expected a player's name",
+                _ => "expected `,` and the next name, or the line's end",
+            };
+            let shown = at.get(..if len == 0 { token_len(at) } else { len }).unwrap_or(at);
+            let help = match at.chars().next() {
+                Some(c) if is_invisible(c) => format!(
+                    "this character (U+{:04X}) is drawn as nothing, so the name looks whole: delete it",
+                    c as u32
+                ),
+                _ if shown.is_empty() || shown == "," => "the names are separated by single commas".to_string(),
+                _ => "a name holding other characters than letters, digits, `_`, `-` and `'` is written in \
+                      double quotes: `\"Mary Ann\"`"
+                    .to_string(),
+            };
+            let message = if shown.is_empty() {
+                "the list of players ends where a name is expected".to_string()
+            } else {
+                format!("unexpected `{shown}` in the list of players")
+            };
+            token::failure_with(at, shown.len(), Code::BadTagValue, message, expected, Some(help))
+        }
+        e => e,
+    })?;
     if list.len() > MAX_PLAYERS {
         return Err(token::failure(value, Code::BadTagValue, format!("at most {MAX_PLAYERS} players can be declared")));
     }
@@ -612,7 +641,7 @@ pub(crate) fn declare_players<'a>(
             ));
         }
     }
-    let names: Vec<String> = list.into_iter().map(|(n, _)| n).collect();
+    let (names, spans): (Vec<String>, Vec<&str>) = list.into_iter().unzip();
     if cx.implicit.get() {
         return Err(token::failure_with(
             value,
@@ -636,6 +665,21 @@ pub(crate) fn declare_players<'a>(
             ));
         }
     } else {
+        for (name, at) in names.iter().zip(&spans) {
+            let hidden: Vec<String> =
+                name.chars().filter(|&c| is_invisible(c)).map(|c| format!("U+{:04X}", c as u32)).collect();
+            if !hidden.is_empty() {
+                cx.warn(
+                    Diagnostic::new(
+                        Code::InvisibleInName,
+                        cx.span_of(at),
+                        format!("`{name}` holds a character drawn as nothing ({})", hidden.join(", ")),
+                    )
+                    .label("looks like another name")
+                    .help("the name is kept as declared; type it again without the character unless it tells two players apart"),
+                );
+            }
+        }
         cx.declare(names);
     }
     Ok(cx.names.borrow().ids().collect())
