@@ -297,7 +297,11 @@ fn a_byte_order_mark_is_read_as_nothing_and_fmt_drops_it() {
     // lines and columns count from the text after the mark.
     let o = with_stdin(&["check", "--format", "short", "-"], b"\xEF\xBB\xBFplayers: Dan, 7x\nround 1\n");
     assert_eq!(o.status.code(), Some(1));
-    assert!(stdout(&o).starts_with("<stdin>:1:15: error[S0107]: unexpected `7x` in the list of players"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).starts_with("<stdin>:1:15: error[S0107]: unexpected `7x` in the list of players"),
+        "{}",
+        stdout(&o)
+    );
 
     let dir = std::env::temp_dir().join(format!("tribbles-bom-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");

@@ -39,6 +39,12 @@ pub fn is_invisible(c: char) -> bool {
     matches!(c, '\u{ad}' | '\u{200b}' | '\u{2060}'..='\u{2064}' | '\u{feff}')
 }
 
+/// The characters drawn as nothing among `chars`, written `U+200B` and joined by commas; empty
+/// when there are none.
+pub fn invisible_code_points(chars: impl Iterator<Item = char>) -> String {
+    chars.filter(|&c| is_invisible(c)).map(|c| format!("U+{:04X}", c as u32)).collect::<Vec<_>>().join(", ")
+}
+
 /// Whether the text may hold a character to replace: a byte test that passes over almost every
 /// text (the characters above start with 0xC2, 0xD8, 0xE2 or 0xEF in UTF-8).
 fn may_need(text: &str) -> bool {

@@ -9,7 +9,7 @@ pub mod print;
 mod step;
 mod token;
 
-use crate::diagnostics::visible::is_invisible;
+use crate::diagnostics::visible::{invisible_code_points, is_invisible};
 use crate::diagnostics::{Code, Diagnostic, did_you_mean};
 use crate::model::log::{Line, LineKind, Ruleset, Steps, TextTag, Turn};
 use crate::model::{MAX_PLAYERS, Names, Span};
@@ -609,8 +609,8 @@ pub(crate) fn declare_players<'a>(
             let shown = at.get(..if len == 0 { token_len(at) } else { len }).unwrap_or(at);
             let help = match at.chars().next() {
                 Some(c) if is_invisible(c) => format!(
-                    "this character (U+{:04X}) is drawn as nothing, so the name looks whole: delete it",
-                    c as u32
+                    "this character ({}) is drawn as nothing, so the name looks whole: delete it",
+                    invisible_code_points(std::iter::once(c))
                 ),
                 _ if shown.is_empty() || shown == "," => "the names are separated by single commas".to_string(),
                 _ => "a name holding other characters than letters, digits, `_`, `-` and `'` is written in \
@@ -666,14 +666,13 @@ pub(crate) fn declare_players<'a>(
         }
     } else {
         for (name, at) in names.iter().zip(&spans) {
-            let hidden: Vec<String> =
-                name.chars().filter(|&c| is_invisible(c)).map(|c| format!("U+{:04X}", c as u32)).collect();
+            let hidden = invisible_code_points(name.chars());
             if !hidden.is_empty() {
                 cx.warn(
                     Diagnostic::new(
                         Code::InvisibleInName,
                         cx.span_of(at),
-                        format!("`{name}` holds a character drawn as nothing ({})", hidden.join(", ")),
+                        format!("`{name}` holds a character drawn as nothing ({hidden})"),
                     )
                     .label("looks like another name")
                     .help("the name is kept as declared; type it again without the character unless it tells two players apart"),

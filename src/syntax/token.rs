@@ -1,7 +1,7 @@
 //! Tokens, with nom: words, keywords, numbers, player names and cards. Every parser here takes a
 //! slice of the source and reports failures as [`PErr`], which knows what was expected.
 
-use crate::diagnostics::visible::is_invisible;
+use crate::diagnostics::visible::{invisible_code_points, is_invisible};
 use crate::diagnostics::{Code, Diagnostic, did_you_mean};
 use crate::model::log::{CardAt, CardCount, CardCounts};
 use crate::model::{Card, Denomination, MAX_COUNT, MAX_PLAYERS, Names, PlayerId, Points, Power, PowerSpec, Span};
@@ -187,12 +187,7 @@ impl<'s> Cx<'s> {
             Some(match suggestion {
                 Some(s) if differs_by_invisible(s, name) => format!(
                     "did you mean `{s}`? (the names differ by a character drawn as nothing: {}; players: {declared})",
-                    s.chars()
-                        .chain(name.chars())
-                        .filter(|&c| is_invisible(c))
-                        .map(|c| format!("U+{:04X}", c as u32))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    invisible_code_points(s.chars().chain(name.chars()))
                 ),
                 Some(s) => {
                     format!("did you mean `{s}`? (names are case-sensitive; players: {declared})")
