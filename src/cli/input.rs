@@ -65,7 +65,7 @@ pub fn read_one(path: &Path) -> Result<(crate::diagnostics::render::SourceFile, 
 }
 
 /// Expands the paths given on the command line. Paths that cannot be read are reported on stderr
-/// and counted in the returned number of failures. Each log is checked once: a file reached twice
+/// and counted in the returned number of failures. Each log is read once: a file reached twice
 /// (named twice, named and found in a directory given too, or linked to) is passed over the second
 /// time with a warning, as is a directory searched already, so a summary counts it once.
 pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, usize) {
