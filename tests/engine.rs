@@ -434,3 +434,34 @@ fn counts_of_one_take_the_singular() {
     let deck = messages("players: Ann, Bob, Cyd, Dee\ndeck Ann: 1 Go\nround 1\n");
     assert!(deck.iter().any(|m| m.starts_with("Ann's deck has 1 card; ")), "{deck:?}");
 }
+
+/// A resolution line that departs from what a power did names the power, says under the line what
+/// it made happen, and rests on its rule; inside a Copy, the copied power's. A line that stands for
+/// no power's doing keeps the plain report on the format's rule.
+#[test]
+fn a_misresolution_names_the_power_and_cites_its_rule() {
+    let report = |text: &str| {
+        let (_, diags) = tribbles::check_bytes("t", text.as_bytes());
+        let d = diags.into_iter().find(|d| d.code.id() == "R0601").expect("a mis-resolution");
+        (d.message.clone(), d.label.clone().unwrap_or_default(), d.rule().to_string())
+    };
+    let copied = "position\n  players: Dan, Rogue, Matt\n  round 1\n  chain: 1\n  turn: Dan\n  \
+                  Dan hand: 10 Copy, 3x ?\n  Dan deck: 20x ?, 1 Go, 1 Go, 1 Go\n  \
+                  Rogue deck: 20x ?, 100 Go, 100 Go, 100 Go\n  Matt pile: 1 Battle\nend\n\
+                  Dan: 10 Copy use of Matt @Rogue\n  Dan reveals 3x 1 Go\n  Rogue reveals 3x 100 Go\n  \
+                  Dan puts 3x 1 Go under pile from deck\n";
+    let (message, label, rule) = report(copied);
+    assert_eq!(message, "Battle does not make this happen");
+    assert_eq!(label, "it makes: Dan discards 1 Go, 1 Go, 1 Go from deck");
+    assert_eq!(rule, "TCC 2.1, Tribble Powers: BATTLE");
+    // Found while the copied Poison resolved: its rule, not the Copy's.
+    let (message, _, rule) = report(&game_of_example("examples/powers/copy.tlog"));
+    assert_eq!(message, "Poison scores 10 here, not 100");
+    assert!(rule.starts_with("TCC 2.1, Tribble Powers: POISON"), "{rule}");
+    // A Go makes no one score: no power's event is like the line.
+    let nothing = "position\n  players: Dan, Rogue, Matt\n  round 1\n  chain: 1\n  turn: Dan\n  \
+                   Dan hand: 1 Go, 3x ?\nend\nDan: 1 Go use\n  Rogue scores 100\n";
+    let (message, label, rule) = report(nothing);
+    assert_eq!((message.as_str(), label.as_str()), ("the rules do not make this happen", "not what happened"));
+    assert_eq!(rule, "FORMAT.md §8, Resolution lines");
+}

@@ -758,7 +758,9 @@ impl Code {
                 "a resolution line contradicts what the rules make happen",
                 "FORMAT.md §8, Resolution lines",
                 "Resolution lines say what happened while a turn resolved. When the rules make something else \
-                 happen, the line is a mis-resolution; the help says what the referee derived.\n\n\
+                 happen, the line is a mis-resolution. Where the line stands for something a power did \
+                 otherwise, the report names the power, shows under the line what it made happen, and \
+                 rests on that power's rule; the help lists all the referee derived for the turn.\n\n\
                  Example:\n    Dan: 1 Go\n      Dan goes out\n\nFix: correct or remove the line.",
             ),
             Code::PowerUnverified => (

@@ -22,11 +22,14 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// Other places that matter: the card that set the chain, the turn that emptied the deck.
     pub related: Vec<(Span, String)>,
+    /// The rule this finding rests on, where it is narrower than its code's (a mis-resolution
+    /// cites the power that resolved: `TCC 2.1, Tribble Powers: BATTLE`).
+    pub rule: Option<&'static str>,
 }
 
 impl Diagnostic {
     pub fn new(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { code, span, message: message.into(), label: None, help: None, related: Vec::new() }
+        Diagnostic { code, span, message: message.into(), label: None, help: None, related: Vec::new(), rule: None }
     }
 
     pub fn label(mut self, label: impl Into<String>) -> Diagnostic {
@@ -39,6 +42,12 @@ impl Diagnostic {
         self
     }
 
+    /// Cites a narrower rule than the code's.
+    pub fn cites(mut self, rule: &'static str) -> Diagnostic {
+        self.rule = Some(rule);
+        self
+    }
+
     pub fn related(mut self, span: Span, label: impl Into<String>) -> Diagnostic {
         self.related.push((span, label.into()));
         self
@@ -46,6 +55,11 @@ impl Diagnostic {
 
     pub fn severity(&self) -> Severity {
         self.code.severity()
+    }
+
+    /// The rule it rests on: its own, else its code's.
+    pub fn rule(&self) -> &'static str {
+        self.rule.unwrap_or_else(|| self.code.rule())
     }
 }
 

@@ -193,7 +193,7 @@ pub fn json(file: &SourceFile, d: &Diagnostic) -> String {
         severity: d.severity().keyword().to_string(),
         message: d.message.clone(),
         help: d.help.clone(),
-        rule: d.code.rule().to_string(),
+        rule: d.rule().to_string(),
     };
     // A struct of strings and integers always serialises.
     serde_json::to_string(&record).unwrap_or_default()
@@ -342,7 +342,7 @@ impl miette::Diagnostic for Report<'_> {
     }
 
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        let rule = self.d.code.rule();
+        let rule = self.d.rule();
         let help = match &self.d.help {
             Some(h) => format!("{}\nrule: {rule}", visible(h)),
             None => format!("rule: {rule}"),

@@ -350,6 +350,13 @@ pub(crate) struct Referee<'a> {
     /// The last turn's list of resolution lines, emptied, lent to the next turn (one allocation
     /// a game, not one a turn).
     pub(super) spare_claims: Vec<(&'a Event, Span, bool)>,
+    /// The powers resolving now, innermost last (a Copy's copied power after the Copy): a
+    /// mis-resolution found meanwhile cites the innermost's rule.
+    pub(super) resolving: Vec<Power>,
+    /// The current turn's resolutions: the events each power's resolution emitted (indices into
+    /// `events`, from and to) and the power, innermost first, for a resolution line the rules did
+    /// not make happen to name the power that made its counterpart.
+    pub(super) resolutions: Vec<(usize, usize, Power)>,
     /// The players who went out this round, in order.
     pub(super) went_out: Vec<PlayerId>,
     /// `safety` lines of the round being closed, and a `reseat` to apply after it.
@@ -537,6 +544,8 @@ impl<'a> Referee<'a> {
             keep_events: true,
             record_events: true,
             spare_claims: Vec::new(),
+            resolving: Vec::new(),
+            resolutions: Vec::new(),
             checked_gains: vec![0; crate::model::MAX_PLAYERS],
             located_bounds: vec![None; crate::model::MAX_PLAYERS],
             went_out: Vec::new(),
@@ -604,7 +613,11 @@ impl<'a> Referee<'a> {
         }
     }
 
-    pub(super) fn report(&mut self, d: Diagnostic) {
+    pub(super) fn report(&mut self, mut d: Diagnostic) {
+        // A mis-resolution found while a power resolves rests on that power's rule.
+        if d.code == Code::Misresolved && d.rule.is_none() {
+            d.rule = self.resolving.last().and_then(|p| crate::powers::doc(*p)).map(|doc| doc.rule);
+        }
         if let Some(held) = &mut self.held {
             held.push(d);
             return;
@@ -763,7 +776,8 @@ impl<'a> Referee<'a> {
                         self.report(
                             Diagnostic::new(Code::NotInPile, line.span, "nobody may demand a reseating here")
                                 .label(why)
-                                .help("a player who did not go out, with a BaH! in the pile at a round's end (not the last), may have everyone reseated (TCC 2.1, Tribble Powers: BAH!)"),
+                                .help("a player who did not go out, with a BaH! in the pile at a round's end (not the last), may have everyone reseated")
+                                .cites("TCC 2.1, Tribble Powers: BAH!"),
                         );
                     }
                     if sorted != self.log.names.ids().collect::<Vec<_>>() {
@@ -1231,11 +1245,13 @@ impl<'a> Referee<'a> {
                     )
                     .label(format!("at most {size} card{}", plural(size)));
                     if fewer > 0 {
-                        d = d.help(format!(
-                            "a Time Warp in the pile at the last round's end, not gone out: {fewer} card{} \
-                             fewer, one per number of Time Warp (TCC 2.1, Tribble Powers: TIME WARP)",
-                            plural(fewer)
-                        ));
+                        d = d
+                            .help(format!(
+                                "a Time Warp in the pile at the last round's end, not gone out: {fewer} card{} \
+                                 fewer, one per number of Time Warp",
+                                plural(fewer)
+                            ))
+                            .cites(powers::time_warp::DOC.rule);
                     }
                     self.report(d);
                 }

@@ -220,6 +220,7 @@ impl Referee<'_> {
             return;
         }
         let events_before = self.events.len();
+        self.resolutions.clear();
         for step in &turn.steps {
             self.step(player, step, &mut progress, &table_decked);
         }
@@ -277,7 +278,7 @@ impl Referee<'_> {
         self.unnamed_replicates(&progress, &mut claims);
         self.trouble_turn_end(&progress, &mut claims);
         self.end_of_turn(player, turn, &progress, lines[at].span);
-        self.compare(&claims, events_before);
+        self.compare(&claims, &progress.claims, events_before);
         self.spare_claims = progress.claims;
     }
 
@@ -776,7 +777,8 @@ impl Referee<'_> {
                     self.report(
                         Diagnostic::new(Code::NotSkipped, step.span, format!("nothing skipped {name}"))
                             .label("a BaH! is placed only on a turn its player is skipped")
-                            .help("a player skipped by a Skip may, on that turn, put a BaH! from hand beneath the play pile (TCC 2.1, Tribble Powers: BAH!)"),
+                            .help("a player skipped by a Skip may, on that turn, put a BaH! from hand beneath the play pile")
+                            .cites("TCC 2.1, Tribble Powers: BAH!"),
                     );
                 } else if !c.may_have(&[crate::model::Power::Bah]) {
                     self.report(
@@ -1450,9 +1452,14 @@ impl Referee<'_> {
             if let Some((_, span)) = wrong {
                 let name = self.name(player).to_string();
                 self.report(
-                    Diagnostic::new(Code::Misresolved, span, format!("{name} scores the pot's highest card, {highest}"))
-                        .label("not the pot's highest card")
-                        .help("playing a Qapla' scores the value of the highest card in the Ante pot (TCC 2.1, Tribble Powers: ANTE)"),
+                    Diagnostic::new(
+                        Code::Misresolved,
+                        span,
+                        format!("{name} scores the pot's highest card, {highest}"),
+                    )
+                    .label("not the pot's highest card")
+                    .help("playing a Qapla' scores the value of the highest card in the Ante pot")
+                    .cites("TCC 2.1, Tribble Powers: ANTE"),
                 );
             }
         }
@@ -1726,7 +1733,8 @@ impl Referee<'_> {
                     self.report(
                         Diagnostic::new(Code::PoisonTarget, ch.span, format!("{name}'s Fold shields {name}"))
                             .label("a Fold tops this player's pile")
-                            .help("while a Fold is the top card of a pile, no other player may choose its player for a power (TCC 2.1, Tribble Powers: FOLD)"),
+                            .help("while a Fold is the top card of a pile, no other player may choose its player for a power")
+                            .cites("TCC 2.1, Tribble Powers: FOLD"),
                     );
                 }
             }
@@ -1754,10 +1762,14 @@ impl Referee<'_> {
                 continue;
             }
             progress.activations += 1;
+            let from = self.events.len();
+            self.resolving.push(*h);
             let resolved = {
                 let mut cx = PowerCx { r: self, progress, player, card: *c, choices, span };
                 powers::resolve(*h, &mut cx)
             };
+            self.resolving.pop();
+            self.resolutions.push((from, self.events.len(), *h));
             if resolved == powers::Resolved::Pending {
                 pending = true;
             }
@@ -2198,10 +2210,12 @@ impl Referee<'_> {
     }
 
     /// Compares the table's resolution lines with what the rules made happen in this turn.
-    fn compare(&mut self, claims: &[(&Event, Span)], from: usize) {
+    fn compare(&mut self, claims: &[(&Event, Span)], all: &[(&Event, Span, bool)], from: usize) {
         // What the rules made happen, as a help line: written once a turn, however many claims
         // miss.
         let mut derived: Option<String> = None;
+        // The events already paired with a line the rules did not make happen.
+        let mut given = Vec::new();
         // A claim can only be an event of its own kind (or of the kind `cosmetic` pairs it with):
         // with many claims, each looks only at those, and a line met before (the same text, so
         // the same event) is answered as before, so that a crafted turn of thousands of
@@ -2275,13 +2289,99 @@ impl Referee<'_> {
                     }
                 })
                 .clone();
-            self.report(
-                Diagnostic::new(Code::Misresolved, *span, "the rules do not make this happen")
-                    .label("not what happened")
-                    .help(help),
-            );
+            // The event of the turn's powers the line most likely stands for, if one is left that
+            // no line accounts for: the line then names the power and what it did.
+            let counterpart = (claims.len() <= COUNTERPART_LINES && self.events.len() - from <= COUNTERPART_EVENTS)
+                .then(|| self.counterpart(claim, all, &given))
+                .flatten();
+            let d = match counterpart {
+                Some((i, power)) => {
+                    given.push(i);
+                    let made = self.events[i].event.display(&self.log.names).to_string();
+                    let d = Diagnostic::new(Code::Misresolved, *span, format!("{power} does not make this happen"))
+                        .label(format!("it makes: {made}"));
+                    match powers::doc(power) {
+                        Some(doc) => d.cites(doc.rule),
+                        None => d,
+                    }
+                }
+                None => Diagnostic::new(Code::Misresolved, *span, "the rules do not make this happen")
+                    .label("not what happened"),
+            };
+            self.report(d.help(help));
         }
     }
+
+    /// The event of this turn's power resolutions that a resolution line the rules did not make
+    /// happen most likely stands for, with the power that made it: one no line of the turn
+    /// accounts for (nor one already paired with another line), of the same player and kind
+    /// where there is one. `None` when no such event is like the line at all.
+    fn counterpart(&self, claim: &Event, all: &[(&Event, Span, bool)], given: &[usize]) -> Option<(usize, Power)> {
+        let mut best: Option<(u8, usize, Power)> = None;
+        for &(start, end, _) in &self.resolutions {
+            for i in start..end {
+                let Some(l) = self.events.get(i) else { break };
+                let likeness = likeness(claim, &l.event);
+                if likeness == 0
+                    || best.is_some_and(|(b, _, _)| b >= likeness)
+                    || given.contains(&i)
+                    || all.iter().any(|(c, _, _)| same_event(&l.event, c) || cosmetic(c, &l.event))
+                {
+                    continue;
+                }
+                // The innermost resolution that made it: a copied power's, not the Copy's.
+                let power = self.resolutions.iter().filter(|r| r.0 <= i && i < r.1).min_by_key(|r| r.1 - r.0);
+                if let Some(&(_, _, power)) = power {
+                    best = Some((likeness, i, power));
+                }
+            }
+        }
+        best.map(|(_, i, power)| (i, power))
+    }
+}
+
+/// How alike a resolution line and an event are, for pairing a line the rules did not make
+/// happen with what they did: the same player counts most, then the same kind of event, then the
+/// same places; 0 for events of unrelated kinds (a card's move and a score).
+fn likeness(claim: &Event, made: &Event) -> u8 {
+    use std::mem::discriminant;
+    let same_kind = discriminant(claim) == discriminant(made);
+    let group = |e: &Event| match e {
+        Event::Draws { .. }
+        | Event::Discards { .. }
+        | Event::Plays { .. }
+        | Event::Puts { .. }
+        | Event::Reveals { .. }
+        | Event::Shuffles { .. } => Some(0),
+        Event::Scores { .. } | Event::Loses { .. } => Some(1),
+        Event::GoesOut(_) | Event::IsDecked(_) | Event::IsSkipped(_) | Event::Passes(_) => Some(2),
+        Event::DirectionReverses | Event::ChainBreaks | Event::TroubleShifts(_) => Some(3),
+        _ => None,
+    };
+    if !same_kind && (group(claim).is_none() || group(claim) != group(made)) {
+        return 0;
+    }
+    let subject = |e: &Event| match e {
+        Event::Draws { player, .. }
+        | Event::Discards { player, .. }
+        | Event::Plays { player, .. }
+        | Event::Puts { player, .. }
+        | Event::Reveals { player, .. }
+        | Event::Shuffles { player, .. }
+        | Event::Scores { player, .. }
+        | Event::Loses { player, .. } => Some(*player),
+        Event::GoesOut(p) | Event::IsDecked(p) | Event::IsSkipped(p) | Event::Passes(p) => Some(*p),
+        _ => None,
+    };
+    let places = match (claim, made) {
+        (Event::Puts { to: t, from: f, .. }, Event::Puts { to: u, from: g, .. }) => {
+            u8::from(t.place == u.place) + u8::from(f.zone == g.zone)
+        }
+        (Event::Discards { from: f, .. }, Event::Discards { from: g, .. })
+        | (Event::Shuffles { from: f, .. }, Event::Shuffles { from: g, .. }) => u8::from(f == g),
+        _ => 0,
+    };
+    2 + 8 * u8::from(subject(claim) == subject(made)) + 4 * u8::from(same_kind) + places
 }
 
 impl Referee<'_> {
@@ -2955,6 +3055,11 @@ fn scores(e: &Event, who: PlayerId, n: u64) -> bool {
 /// Lines that restate a step without adding to it.
 /// Past this many resolution lines, a turn's events are grouped by kind before they are compared.
 /// Debug builds (every test) group them always, and check each answer against the plain search.
+/// Up to how many unmatched resolution lines, and events in the turn, a line the rules did not
+/// make happen is paired with an event of the turn's powers (each pairing looks at every event
+/// and line of the turn; a crafted turn of thousands gets the plain report).
+const COUNTERPART_LINES: usize = 64;
+const COUNTERPART_EVENTS: usize = 512;
 const INDEXED_CLAIMS: usize = if cfg!(debug_assertions) { 0 } else { 16 };
 
 /// The kind of event besides its own that [`cosmetic`] lets a claim stand for (the debug

@@ -131,7 +131,8 @@ fn fizzbin_stays(cx: &mut PowerCx, target: PlayerId, fizzbin: &Card) {
         cx.report(
             Diagnostic::new(Code::Misresolved, span, format!("{name}'s {fizzbin} never leaves the pile"))
                 .label("the Kill does nothing")
-                .help("no power removes a Fizzbin from a play pile (TCC 2.1, Tribble Powers: FIZZBIN)"),
+                .help("no power removes a Fizzbin from a play pile")
+                .cites(super::fizzbin::DOC.rule),
         );
     }
 }

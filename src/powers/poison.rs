@@ -132,7 +132,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                             *span,
                             format!("the poisoned Antidote scores for {name}, not for {}", cx.name(player)),
                         )
-                        .label("an Antidote's owner scores instead of the poisoner"),
+                        .label("an Antidote's owner scores instead of the poisoner")
+                        .cites(super::antidote::DOC.rule),
                     );
                 }
                 if let Some((Event::Scores { points, .. }, span)) = &owner {
@@ -143,7 +144,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                                 *span,
                                 format!("the Antidote scores {v} here, not {}", points.0),
                             )
-                            .label(format!("the poisoned {card} is worth {v}")),
+                            .label(format!("the poisoned {card} is worth {v}"))
+                            .cites(super::antidote::DOC.rule),
                         );
                     }
                 }

@@ -112,9 +112,14 @@ pub(crate) fn score_card(
             if let Some((n, span)) = written {
                 if n != h {
                     cx.report(
-                        Diagnostic::new(Code::Misresolved, span, format!("{what} scores half the Tally here, {h}, not {n}"))
-                            .label(format!("{owner_name}'s Tally splits its {value}"))
-                            .help("a Tally scored by another player gives each of them half its value (TCC 2.1, Tribble Powers: TALLY)"),
+                        Diagnostic::new(
+                            Code::Misresolved,
+                            span,
+                            format!("{what} scores half the Tally here, {h}, not {n}"),
+                        )
+                        .label(format!("{owner_name}'s Tally splits its {value}"))
+                        .help("a Tally scored by another player gives each of them half its value")
+                        .cites(DOC.rule),
                     );
                 }
             }
