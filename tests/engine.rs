@@ -464,4 +464,16 @@ fn a_misresolution_names_the_power_and_cites_its_rule() {
     let (message, label, rule) = report(nothing);
     assert_eq!((message.as_str(), label.as_str()), ("the rules do not make this happen", "not what happened"));
     assert_eq!(rule, "FORMAT.md §8, Resolution lines");
+    // So do a power's choices and target: the codes were first written for one power (R0320 for
+    // Poison), the report cites the power used.
+    let rules = |path: &str| -> Vec<(String, String)> {
+        let (_, diags) = tribbles::check_bytes("t", game_of_example(path).as_bytes());
+        diags.iter().map(|d| (d.code.id().to_string(), d.rule().to_string())).collect()
+    };
+    let battle = rules("examples/powers/battle.tlog");
+    assert!(battle.contains(&("R0320".into(), "TCC 2.1, Tribble Powers: BATTLE".into())), "{battle:?}");
+    let kill = rules("examples/powers/kill.tlog");
+    assert!(kill.contains(&("R0317".into(), "TCC 2.1, Tribble Powers: KILL".into())), "{kill:?}");
+    let exchange = rules("logs/flawed/exchange-takes-a-card-not-discarded.tlog");
+    assert!(exchange.contains(&("R0321".into(), "TCC 2.1, Tribble Powers: EXCHANGE".into())), "{exchange:?}");
 }

@@ -606,8 +606,8 @@ impl Code {
                 "Each power takes certain choices: Poison, Kill, Draw and others name a player (`@Matt`), \
                  Freeze and Rival name a power, Discard, Cycle and Rescue name cards, Copy names whose \
                  tribble it copies (`of Matt`). A choice the power does not take, or a missing one it \
-                 needs, is an error; the help shows the syntax. A compound uses both halves' choices, or \
-                 only the half named after `use`.\n\n\
+                 needs, is an error; the help shows the syntax, and the report cites the rule of the \
+                 power used. A compound uses both halves' choices, or only the half named after `use`.\n\n\
                  Example:\n    Rogue: 100 Poison use\n\nFix: `Rogue: 100 Poison use @Matt`.",
             ),
             Code::CloneHalves => (
@@ -628,16 +628,19 @@ impl Code {
                  Fix: Rogue must play another card or draw.",
             ),
             Code::PoisonTarget => (
-                "Poison chooses a player it cannot",
+                "a power chooses a player it cannot",
                 "TCC 2.1, Tribble Powers: POISON",
-                "Poison chooses an opponent who still has cards in the draw deck.\n\n\
+                "Poison chooses an opponent who still has cards in the draw deck; Battle, Copy, Utilize and \
+                 the other powers that choose an opponent choose another player, whom a Fold on top of the \
+                 pile shields. The report cites the rule of the power used.\n\n\
                  Example:\n    Dan: 100 Poison use @Dan\n\nFix: name an opponent with a deck: `use @Matt`.",
             ),
             Code::NotInDiscard => (
                 "the card cannot be in the player's discard pile",
                 "TCC 2.1, Tribble Powers: RESCUE",
-                "Rescue recovers a card from the player's own discard pile; every way of filling in the \
-                 unknown cards leaves the pile without this one.\n\n\
+                "Rescue recovers a card from the player's own discard pile (and Exchange and Rival take \
+                 from discard piles); every way of filling in the unknown cards leaves the pile without \
+                 this one. The report cites the rule of the power used.\n\n\
                  Example:\n    Dan: 100 Rescue use 1 Go     # Dan's discard pile is empty\n\nFix: name a card \
                  from the discard pile.",
             ),

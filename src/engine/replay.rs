@@ -614,8 +614,14 @@ impl<'a> Referee<'a> {
     }
 
     pub(super) fn report(&mut self, mut d: Diagnostic) {
-        // A mis-resolution found while a power resolves rests on that power's rule.
-        if d.code == Code::Misresolved && d.rule.is_none() {
+        // A finding about how a power was used or resolved, made while it resolves, rests on that
+        // power's rule (the codes' own rules name the power they were first written for).
+        if d.rule.is_none()
+            && matches!(
+                d.code,
+                Code::Misresolved | Code::BadChoices | Code::PoisonTarget | Code::NotInDiscard | Code::PowerNeedsCards
+            )
+        {
             d.rule = self.resolving.last().and_then(|p| crate::powers::doc(*p)).map(|doc| doc.rule);
         }
         if let Some(held) = &mut self.held {

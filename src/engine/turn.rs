@@ -2451,7 +2451,12 @@ impl Referee<'_> {
                 } else {
                     (format!("{power} takes no {} choice", choice.describe()), "not a choice of this power".to_string())
                 };
-                self.report(Diagnostic::new(Code::BadChoices, at, message).label(label).help(choice_help(power)));
+                let mut d = Diagnostic::new(Code::BadChoices, at, message).label(label).help(choice_help(power));
+                // The power's own rule says what it chooses (a compound's, the half used).
+                if let (&PowerSpec::Single(p), _) | (_, Some(p)) = (power, half) {
+                    d.rule = powers::doc(p).map(|doc| doc.rule);
+                }
+                self.report(d);
                 false
             }
         }
