@@ -1608,6 +1608,41 @@ impl Referee<'_> {
         if let Some(setter) = self.chain_span {
             diag = diag.related(setter, "the chain was set here");
         }
+        // A card whose power could play it out of sequence: why it does not here, on its rule.
+        let why = |p: Power| -> Option<String> {
+            Some(match p {
+                Power::Clone => match chain.last {
+                    Some(last) => format!("a Clone may repeat the last number played, {last}, and no other"),
+                    None => "a Clone repeats the last number played, and none is yet".to_string(),
+                },
+                Power::Advance => "an Advance takes the place of a 1 only after a broken chain".to_string(),
+                Power::Dabo => {
+                    let before = match self.previous_turn {
+                        Some((q, n)) => {
+                            format!("{}'s turn activated {n} power{}", self.name(q), crate::diagnostics::plural(n))
+                        }
+                        None => "no turn came before this one".to_string(),
+                    };
+                    format!(
+                        "a Dabo takes any number's place only after a turn that activated two powers or more; {before}"
+                    )
+                }
+                _ => return None,
+            })
+        };
+        let halves = match c.power() {
+            Some(&PowerSpec::Single(p)) => [Some(p), None],
+            Some(&PowerSpec::Compound(a, b)) => [Some(a), Some(b)],
+            _ => [None, None],
+        };
+        for p in halves.into_iter().flatten() {
+            if let Some(why) = why(p) {
+                diag.help = Some(format!("{}; {why}", diag.help.take().unwrap_or_default()));
+                if diag.rule.is_none() {
+                    diag.rule = powers::doc(p).map(|doc| doc.rule);
+                }
+            }
+        }
         self.report(diag);
         Way::InSequence
     }
