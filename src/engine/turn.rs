@@ -37,6 +37,8 @@ pub(crate) struct Progress<'l> {
     /// The card Sabotage discarded is known only from a line that may instead be the activated
     /// power's own (the Sabotage's line left out): the player whose deck it came from.
     sabotage_doubtful: Option<PlayerId>,
+    /// An `activate` step is using the discarded card's power now.
+    activating: bool,
     /// A Replay was used and has not yet replayed a card.
     replay_open: bool,
     /// The table's resolution lines of this turn; `true` once a power has taken one as evidence.
@@ -1168,7 +1170,9 @@ impl Referee<'_> {
         if speculative {
             self.held = Some(Vec::new());
         }
+        progress.activating = true;
         self.use_borrowed(player, &card, choices, span, progress, "activated from a discard pile");
+        progress.activating = false;
         let (Some((before, ends)), Some(from)) = (before, doubtful) else { return };
         let held = self.held.take().unwrap_or_default();
         let power = card.power().cloned().unwrap_or(PowerSpec::Unrecorded);
@@ -1718,11 +1722,23 @@ impl Referee<'_> {
             return;
         }
         if powers::is_passive(&power) {
-            self.report(
-                Diagnostic::new(Code::PassivePowerUsed, span, format!("{power} is passive and is never used"))
-                    .label("passive power")
-                    .help("write the card without `use`"),
-            );
+            let message = if progress.activating {
+                format!("{power} is passive: a Sabotage cannot activate it")
+            } else {
+                format!("{power} is passive and is never used")
+            };
+            let mut d = Diagnostic::new(Code::PassivePowerUsed, span, message).label("passive power");
+            if progress.activating {
+                d = d.help("leave out `activate`: the discarded card's power is never used");
+                d.rule = powers::doc(Power::Sabotage).map(|doc| doc.rule);
+            } else {
+                d = d.help("write the card without `use`");
+                // The power's own rule says it is passive (a compound's halves both are).
+                if let PowerSpec::Single(p) = power {
+                    d.rule = powers::doc(p).map(|doc| doc.rule);
+                }
+            }
+            self.report(d);
             return;
         }
         // A trouble may forbid a power: "... in Sickbay" forbids using Poison (TCC 2.1, Troubles).
