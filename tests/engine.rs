@@ -464,6 +464,10 @@ fn a_misresolution_names_the_power_and_cites_its_rule() {
     let (message, label, rule) = report(nothing);
     assert_eq!((message.as_str(), label.as_str()), ("the rules do not make this happen", "not what happened"));
     assert_eq!(rule, "FORMAT.md §8, Resolution lines");
+    // A line naming the wrong next player says who is next.
+    let (message, label, rule) = report(&game_of_example("examples/powers/go.tlog"));
+    assert_eq!((message.as_str(), label.as_str()), ("Johnny is next, not Dan", "the turn order makes Johnny next"));
+    assert_eq!(rule, "TCC 2.1, How to Play (turn order)");
     // So do a power's choices and target: the codes were first written for one power (R0320 for
     // Poison), the report cites the power used.
     let rules = |path: &str| -> Vec<(String, String)> {

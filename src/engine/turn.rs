@@ -2330,6 +2330,30 @@ impl Referee<'_> {
                 // Already judged when the draw was checked.
                 continue;
             }
+            // Whose turn comes next: the rules' answer, which the help's listing leaves out.
+            if let Event::IsNext(p) = claim {
+                let next = self.events[from..].iter().rev().find_map(|l| match l.event {
+                    Event::IsNext(q) => Some(q),
+                    _ => None,
+                });
+                if let Some(q) = next {
+                    let happened =
+                        self.events[from..].iter().map(|l| &l.event).filter(|e| !matches!(e, Event::IsNext(_)));
+                    let list = super::replay::event_listing(happened, &self.log.names);
+                    let (q, p) = (self.name(q).to_string(), self.name(*p));
+                    let help = if list.is_empty() {
+                        format!("the turn made nothing else happen, and {q} is next")
+                    } else {
+                        format!("what the rules make happen: {list}; then {q} is next")
+                    };
+                    let d = Diagnostic::new(Code::Misresolved, *span, format!("{q} is next, not {p}"))
+                        .label(format!("the turn order makes {q} next"))
+                        .help(help)
+                        .cites(Code::OutOfTurn.rule());
+                    self.report(d);
+                    continue;
+                }
+            }
             let help = derived
                 .get_or_insert_with(|| {
                     let happened =

@@ -44,7 +44,8 @@ fn antidote_hand(cx: &mut PowerCx, target: crate::model::PlayerId) {
                     span,
                     format!("{name} holds {held} card{}, not {n}", crate::diagnostics::plural(held)),
                 )
-                .label("the Antidote puts the whole hand beneath the deck"),
+                .label("the Antidote puts the whole hand beneath the deck")
+                .cites(super::antidote::DOC.rule),
             );
         }
     }

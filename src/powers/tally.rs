@@ -147,7 +147,8 @@ pub(crate) fn score_card(
                                 *span,
                                 format!("{owner_name} scores {due} for the Tally here, not {}", points.0),
                             )
-                            .label("the owner's half"),
+                            .label("the owner's half")
+                            .cites(DOC.rule),
                         );
                     }
                     if inferred && points.0 > 0 {
