@@ -527,10 +527,13 @@ fn tag_line<'a>(cx: &Cx<'_>, tag: &'a str, value: &'a str) -> Result<Option<Line
             let seen_players = declared;
             let tags =
                 ["event", "date", "site", "table", "note", "scorekeeper", "ruleset", "troubles", "rounds", "players"];
-            if !seen_players || did_you_mean(tag, tags).is_some() {
-                let help = match did_you_mean(tag, tags) {
+            let suggestion = did_you_mean(tag, tags).or_else(|| tag_synonym(tag));
+            if !seen_players || suggestion.is_some() {
+                let help = match suggestion {
                     Some(s) => format!("did you mean `{s}:`? The line is kept but means nothing to the referee"),
-                    None => "the line is kept but means nothing to the referee".to_string(),
+                    None => "the free-text tags are `event`, `date`, `site`, `table`, `note` and `scorekeeper`; \
+                             the line is kept but means nothing to the referee"
+                        .to_string(),
                 };
                 cx.warn(
                     Diagnostic::new(Code::UnknownTag, cx.span_of(tag), format!("`{tag}` is not a header tag"))
@@ -543,6 +546,18 @@ fn tag_line<'a>(cx: &Cx<'_>, tag: &'a str, value: &'a str) -> Result<Option<Line
         }
     };
     Ok(Some(kind))
+}
+
+/// The free-text header tag that a tag of another name most likely means (`venue:` is `site:`).
+fn tag_synonym(tag: &str) -> Option<&'static str> {
+    const SYNONYMS: [(&str, &[&str]); 5] = [
+        ("site", &["venue", "location", "place", "city", "store", "club"]),
+        ("event", &["tournament", "title", "match"]),
+        ("note", &["notes", "comment", "comments", "remark", "remarks"]),
+        ("date", &["day", "when"]),
+        ("scorekeeper", &["scorer", "score-keeper", "score_keeper", "keeper"]),
+    ];
+    SYNONYMS.iter().find(|(_, words)| words.iter().any(|w| w.eq_ignore_ascii_case(tag))).map(|(tag, _)| *tag)
 }
 
 /// Whether `steps` parses as the steps of a turn, without keeping any names it would declare.
@@ -787,5 +802,22 @@ mod tests {
                 assert_eq!(super::trim(a), a.trim(), "{a:?}");
             }
         }
+    }
+
+    /// A header tag written under another common name is pointed to its tag; one after the
+    /// players were declared too, where an unknown word is otherwise read as a player's turn.
+    #[test]
+    fn a_tag_under_another_name_is_pointed_to_its_tag() {
+        let help = |text: &str| -> Vec<Option<String>> {
+            let (_, diags) = super::parse(text);
+            diags.into_iter().filter(|d| d.code.id() == "S0106").map(|d| d.help).collect()
+        };
+        let venue = help("venue: Springfield\nplayers: Ann, Bob\n");
+        assert_eq!(venue, [Some("did you mean `site:`? The line is kept but means nothing to the referee".into())]);
+        assert!(
+            help("players: Ann, Bob\nComments: a long game\n")[0].as_deref().is_some_and(|h| h.contains("`note:`"))
+        );
+        let unknown = help("gibberish: x\nplayers: Ann, Bob\n");
+        assert!(unknown[0].as_deref().is_some_and(|h| h.starts_with("the free-text tags are `event`")), "{unknown:?}");
     }
 }
