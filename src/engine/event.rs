@@ -192,6 +192,23 @@ impl Event {
             from: Source { zone: Zone::Pile, owner: None },
         }
     }
+
+    /// The player a table's resolution line of this event begins with (`Matt discards …`,
+    /// `Matt goes out`); `None` for the lines about no one player and the engine's own events.
+    pub fn subject(&self) -> Option<PlayerId> {
+        match self {
+            Event::Draws { player, .. }
+            | Event::Discards { player, .. }
+            | Event::Plays { player, .. }
+            | Event::Puts { player, .. }
+            | Event::Reveals { player, .. }
+            | Event::Shuffles { player, .. }
+            | Event::Scores { player, .. }
+            | Event::Loses { player, .. } => Some(*player),
+            Event::GoesOut(p) | Event::IsDecked(p) | Event::IsSkipped(p) | Event::Passes(p) => Some(*p),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -2436,18 +2436,6 @@ fn likeness(claim: &Event, made: &Event) -> u8 {
     if !same_kind && (group(claim).is_none() || group(claim) != group(made)) {
         return 0;
     }
-    let subject = |e: &Event| match e {
-        Event::Draws { player, .. }
-        | Event::Discards { player, .. }
-        | Event::Plays { player, .. }
-        | Event::Puts { player, .. }
-        | Event::Reveals { player, .. }
-        | Event::Shuffles { player, .. }
-        | Event::Scores { player, .. }
-        | Event::Loses { player, .. } => Some(*player),
-        Event::GoesOut(p) | Event::IsDecked(p) | Event::IsSkipped(p) | Event::Passes(p) => Some(*p),
-        _ => None,
-    };
     let places = match (claim, made) {
         (Event::Puts { to: t, from: f, .. }, Event::Puts { to: u, from: g, .. }) => {
             u8::from(t.place == u.place) + u8::from(f.zone == g.zone)
@@ -2456,7 +2444,7 @@ fn likeness(claim: &Event, made: &Event) -> u8 {
         | (Event::Shuffles { from: f, .. }, Event::Shuffles { from: g, .. }) => u8::from(f == g),
         _ => 0,
     };
-    2 + 8 * u8::from(subject(claim) == subject(made)) + 4 * u8::from(same_kind) + places
+    2 + 8 * u8::from(claim.subject() == made.subject()) + 4 * u8::from(same_kind) + places
 }
 
 impl Referee<'_> {

@@ -61,18 +61,12 @@ fn begun(events: &[&Event]) -> usize {
         .unwrap_or(events.len())
 }
 
-/// The player an event is about.
+/// The player an event is about; a stampede play (`plays`) is about none here, so that regrouping
+/// a turn's lines by player leaves those lines in their order, after the others.
 fn player_of(e: &Event) -> Option<PlayerId> {
     match e {
-        Event::Draws { player, .. }
-        | Event::Discards { player, .. }
-        | Event::Puts { player, .. }
-        | Event::Reveals { player, .. }
-        | Event::Shuffles { player, .. }
-        | Event::Scores { player, .. }
-        | Event::Loses { player, .. } => Some(*player),
-        Event::GoesOut(p) | Event::IsDecked(p) | Event::IsSkipped(p) | Event::Passes(p) => Some(*p),
-        _ => None,
+        Event::Plays { .. } => None,
+        e => e.subject(),
     }
 }
 
