@@ -664,6 +664,15 @@ impl State {
                 let pl = self.player(*player);
                 let before = pl.pile.len();
                 let named_there = pl.pile_unknown && pl.pile.contains(card);
+                // Another player's card that may be it, which the other reading of an own card in
+                // doubt makes the pile's own (an own card replayed earlier that may have been
+                // this player's instead): taken as that player's, it may have been the pile's own
+                // (redaction sweep game 8907409).
+                let freed = pl
+                    .pile
+                    .other_reading(|held| held.is_none())
+                    .and_then(|(_, j)| pl.pile.get(j).filter(|c| compatible(card, c)).map(|_| pl.pile.owner(j)))
+                    .flatten();
                 let (got, owner) = self.take_owned(*player, Zone::Pile, card, None);
                 let denomination = got.denomination();
                 // A card none of the pile's known ones can be came from the part of an unknown
@@ -703,7 +712,7 @@ impl State {
                     None => another(None).map(Some),
                     // Another player's card that may as well have come from the unseen part,
                     // which holds the pile's own cards, or have been an own card.
-                    Some(_) if unseen || pl.pile.may_hold(card, None, usize::MAX) => Some(None),
+                    Some(o) if unseen || freed == Some(o) || pl.pile.may_hold(card, None, usize::MAX) => Some(None),
                     // Or a third player's card (redaction sweep game 13214471).
                     Some(o) => another(Some(o)).map(Some),
                 };
