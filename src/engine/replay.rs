@@ -622,7 +622,7 @@ impl<'a> Referee<'a> {
                 Code::Misresolved | Code::BadChoices | Code::PoisonTarget | Code::NotInDiscard | Code::PowerNeedsCards
             )
         {
-            d.rule = self.resolving.last().and_then(|p| crate::powers::doc(*p)).map(|doc| doc.rule);
+            d.rule = self.resolving.last().map(|p| powers::cited(*p));
         }
         if let Some(held) = &mut self.held {
             held.push(d);
@@ -783,7 +783,7 @@ impl<'a> Referee<'a> {
                             Diagnostic::new(Code::NotInPile, line.span, "nobody may demand a reseating here")
                                 .label(why)
                                 .help("a player who did not go out, with a BaH! in the pile at a round's end (not the last), may have everyone reseated")
-                                .cites("TCC 2.1, Tribble Powers: BAH!"),
+                                .cites(powers::cited(Power::Bah)),
                         );
                     }
                     if sorted != self.log.names.ids().collect::<Vec<_>>() {
@@ -1257,7 +1257,7 @@ impl<'a> Referee<'a> {
                                  fewer, one per number of Time Warp",
                                 plural(fewer)
                             ))
-                            .cites(powers::time_warp::DOC.rule);
+                            .cites(powers::cited(Power::TimeWarp));
                     }
                     self.report(d);
                 }

@@ -780,7 +780,7 @@ impl Referee<'_> {
                         Diagnostic::new(Code::NotSkipped, step.span, format!("nothing skipped {name}"))
                             .label("a BaH! is placed only on a turn its player is skipped")
                             .help("a player skipped by a Skip may, on that turn, put a BaH! from hand beneath the play pile")
-                            .cites("TCC 2.1, Tribble Powers: BAH!"),
+                            .cites(powers::cited(Power::Bah)),
                     );
                 } else if !c.may_have(&[crate::model::Power::Bah]) {
                     self.report(
@@ -1463,7 +1463,7 @@ impl Referee<'_> {
                     )
                     .label("not the pot's highest card")
                     .help("playing a Qapla' scores the value of the highest card in the Ante pot")
-                    .cites("TCC 2.1, Tribble Powers: ANTE"),
+                    .cites(powers::cited(Power::Ante)),
                 );
             }
         }
@@ -1642,9 +1642,7 @@ impl Referee<'_> {
         for p in halves.into_iter().flatten() {
             if let Some(why) = why(p) {
                 diag.help = Some(format!("{}; {why}", diag.help.take().unwrap_or_default()));
-                if diag.rule.is_none() {
-                    diag.rule = powers::doc(p).map(|doc| doc.rule);
-                }
+                diag.rule = diag.rule.or(Some(powers::cited(p)));
             }
         }
         self.report(diag);
@@ -1722,22 +1720,23 @@ impl Referee<'_> {
             return;
         }
         if powers::is_passive(&power) {
-            let message = if progress.activating {
-                format!("{power} is passive: a Sabotage cannot activate it")
+            // A Sabotage's rule forbids activating one; a card's own rule says it is passive (a
+            // compound's halves both are).
+            let (message, help, rule) = if progress.activating {
+                (
+                    format!("{power} is passive: a Sabotage cannot activate it"),
+                    "leave out `activate`: the discarded card's power is never used",
+                    Some(powers::cited(Power::Sabotage)),
+                )
             } else {
-                format!("{power} is passive and is never used")
+                let rule = match power {
+                    PowerSpec::Single(p) => Some(powers::cited(p)),
+                    _ => None,
+                };
+                (format!("{power} is passive and is never used"), "write the card without `use`", rule)
             };
-            let mut d = Diagnostic::new(Code::PassivePowerUsed, span, message).label("passive power");
-            if progress.activating {
-                d = d.help("leave out `activate`: the discarded card's power is never used");
-                d.rule = powers::doc(Power::Sabotage).map(|doc| doc.rule);
-            } else {
-                d = d.help("write the card without `use`");
-                // The power's own rule says it is passive (a compound's halves both are).
-                if let PowerSpec::Single(p) = power {
-                    d.rule = powers::doc(p).map(|doc| doc.rule);
-                }
-            }
+            let mut d = Diagnostic::new(Code::PassivePowerUsed, span, message).label("passive power").help(help);
+            d.rule = rule;
             self.report(d);
             return;
         }
@@ -1785,7 +1784,7 @@ impl Referee<'_> {
                         Diagnostic::new(Code::PoisonTarget, ch.span, format!("{name}'s Fold shields {name}"))
                             .label("a Fold tops this player's pile")
                             .help("while a Fold is the top card of a pile, no other player may choose its player for a power")
-                            .cites("TCC 2.1, Tribble Powers: FOLD"),
+                            .cites(powers::cited(Power::Fold)),
                     );
                 }
             }
@@ -2373,12 +2372,9 @@ impl Referee<'_> {
                 Some((i, power)) => {
                     given.push(i);
                     let made = self.events[i].event.display(&self.log.names).to_string();
-                    let d = Diagnostic::new(Code::Misresolved, *span, format!("{power} does not make this happen"))
-                        .label(format!("it makes: {made}"));
-                    match powers::doc(power) {
-                        Some(doc) => d.cites(doc.rule),
-                        None => d,
-                    }
+                    Diagnostic::new(Code::Misresolved, *span, format!("{power} does not make this happen"))
+                        .label(format!("it makes: {made}"))
+                        .cites(powers::cited(power))
                 }
                 None => Diagnostic::new(Code::Misresolved, *span, "the rules do not make this happen")
                     .label("not what happened"),
@@ -2517,7 +2513,7 @@ impl Referee<'_> {
                 let mut d = Diagnostic::new(Code::BadChoices, at, message).label(label).help(choice_help(power));
                 // The power's own rule says what it chooses (a compound's, the half used).
                 if let (&PowerSpec::Single(p), _) | (_, Some(p)) = (power, half) {
-                    d.rule = powers::doc(p).map(|doc| doc.rule);
+                    d.rule = Some(powers::cited(p));
                 }
                 self.report(d);
                 false

@@ -132,7 +132,7 @@ fn fizzbin_stays(cx: &mut PowerCx, target: PlayerId, fizzbin: &Card) {
             Diagnostic::new(Code::Misresolved, span, format!("{name}'s {fizzbin} never leaves the pile"))
                 .label("the Kill does nothing")
                 .help("no power removes a Fizzbin from a play pile")
-                .cites(super::fizzbin::DOC.rule),
+                .cites(super::cited(Power::Fizzbin)),
         );
     }
 }

@@ -308,6 +308,11 @@ pub(crate) fn resolve(power: Power, cx: &mut PowerCx) -> Resolved {
     (RULES[power as usize].resolve)(cx)
 }
 
+/// The rule a finding about the power rests on: its own section of the rules.
+pub fn cited(power: Power) -> &'static str {
+    RULES[power as usize].doc.map_or("TCC 2.1, Tribble Powers", |doc| doc.rule)
+}
+
 /// The documentation of a followed power; `None` while it is pending.
 pub fn doc(power: Power) -> Option<Doc> {
     RULES[power as usize].doc

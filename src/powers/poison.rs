@@ -45,7 +45,7 @@ fn antidote_hand(cx: &mut PowerCx, target: crate::model::PlayerId) {
                     format!("{name} holds {held} card{}, not {n}", crate::diagnostics::plural(held)),
                 )
                 .label("the Antidote puts the whole hand beneath the deck")
-                .cites(super::antidote::DOC.rule),
+                .cites(super::cited(Power::Antidote)),
             );
         }
     }
@@ -134,7 +134,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                             format!("the poisoned Antidote scores for {name}, not for {}", cx.name(player)),
                         )
                         .label("an Antidote's owner scores instead of the poisoner")
-                        .cites(super::antidote::DOC.rule),
+                        .cites(super::cited(Power::Antidote)),
                     );
                 }
                 if let Some((Event::Scores { points, .. }, span)) = &owner {
@@ -146,7 +146,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                                 format!("the Antidote scores {v} here, not {}", points.0),
                             )
                             .label(format!("the poisoned {card} is worth {v}"))
-                            .cites(super::antidote::DOC.rule),
+                            .cites(super::cited(Power::Antidote)),
                         );
                     }
                 }
