@@ -2261,7 +2261,7 @@ impl Referee<'_> {
 
     /// Compares the table's resolution lines with what the rules made happen in this turn.
     fn compare(&mut self, claims: &[(&Event, Span)], all: &[(&Event, Span, bool)], from: usize) {
-        // What the rules made happen, as a help line: written once a turn, however many claims
+        // What the rules made happen, listed for the help lines: once a turn, however many claims
         // miss.
         let mut derived: Option<String> = None;
         // The events already paired with a line the rules did not make happen.
@@ -2329,6 +2329,13 @@ impl Referee<'_> {
                 // Already judged when the draw was checked.
                 continue;
             }
+            let list = derived
+                .get_or_insert_with(|| {
+                    let happened =
+                        self.events[from..].iter().map(|l| &l.event).filter(|e| !matches!(e, Event::IsNext(_)));
+                    super::replay::event_listing(happened, &self.log.names)
+                })
+                .clone();
             // Whose turn comes next: the rules' answer, which the help's listing leaves out.
             if let Event::IsNext(p) = claim {
                 let next = self.events[from..].iter().rev().find_map(|l| match l.event {
@@ -2336,9 +2343,6 @@ impl Referee<'_> {
                     _ => None,
                 });
                 if let Some(q) = next {
-                    let happened =
-                        self.events[from..].iter().map(|l| &l.event).filter(|e| !matches!(e, Event::IsNext(_)));
-                    let list = super::replay::event_listing(happened, &self.log.names);
                     let (q, p) = (self.name(q).to_string(), self.name(*p));
                     let help = if list.is_empty() {
                         format!("the turn made nothing else happen, and {q} is next")
@@ -2353,16 +2357,11 @@ impl Referee<'_> {
                     continue;
                 }
             }
-            let help = derived
-                .get_or_insert_with(|| {
-                    let happened =
-                        self.events[from..].iter().map(|l| &l.event).filter(|e| !matches!(e, Event::IsNext(_)));
-                    match super::replay::event_listing(happened, &self.log.names) {
-                        list if list.is_empty() => "the turn made nothing else happen".to_string(),
-                        list => format!("what the rules make happen: {list}"),
-                    }
-                })
-                .clone();
+            let help = if list.is_empty() {
+                "the turn made nothing else happen".to_string()
+            } else {
+                format!("what the rules make happen: {list}")
+            };
             // The event of the turn's powers the line most likely stands for, if one is left that
             // no line accounts for: the line then names the power and what it did.
             let counterpart = (claims.len() <= COUNTERPART_LINES && self.events.len() - from <= COUNTERPART_EVENTS)
