@@ -666,7 +666,7 @@ impl State {
                 let named_there = pl.pile_unknown && pl.pile.contains(card);
                 // Another player's card that may be it, which the other reading of an own card in
                 // doubt makes the pile's own (an own card replayed earlier that may have been
-                // this player's instead): taken as that player's, it may have been the pile's own
+                // that other player's instead): taken as theirs, it may have been the pile's own
                 // (redaction sweep game 8907409).
                 let freed = pl
                     .pile
