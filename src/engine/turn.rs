@@ -355,10 +355,11 @@ impl Referee<'_> {
             return false;
         }
         // The player whose turn an out-of-turn play took may still play next: the table's slip is
-        // reported once, at the turn that jumped the queue.
-        if let Some((displaced, jumper)) = self.displaced {
+        // reported once, at the turn that jumped the queue. Only next: once another player has
+        // followed the one who jumped the queue, the table has carried on from there, and the
+        // displaced player plays again in turn.
+        if let Some((displaced, jumper)) = self.displaced.take() {
             if displaced == player {
-                self.displaced = None;
                 self.resume_after = Some(jumper);
                 return true;
             }
