@@ -234,12 +234,17 @@ impl State {
 
     /// The next player after `p` in the current direction who is still in the round.
     pub fn next_in_turn(&self, p: PlayerId) -> Option<PlayerId> {
+        self.next_toward(p, self.direction)
+    }
+
+    /// The next player after `p` going `direction` round the table who is still in the round.
+    pub fn next_toward(&self, p: PlayerId, direction: Direction) -> Option<PlayerId> {
         let n = self.seating.len();
         let mut i = self.seating.iter().position(|&q| q == p)?;
         // One seat on at a time, wrapping round the table: every turn asks this, and a division a
         // seat (`%`) took a tenth of a microsecond here.
         for _ in 0..n {
-            i = match self.direction {
+            i = match direction {
                 Direction::Clockwise if i + 1 == n => 0,
                 Direction::Clockwise => i + 1,
                 Direction::Counterclockwise if i == 0 => n - 1,
@@ -570,12 +575,7 @@ impl State {
             // A skipped turn is the target's next turn, with no play on it: the Score lapses (R22).
             Event::IsSkipped(p) => self.awaiting.retain(|(_, t)| t != p),
             Event::Passes(_) | Event::Reveals { .. } => {}
-            Event::DirectionReverses => {
-                self.direction = match self.direction {
-                    Direction::Clockwise => Direction::Counterclockwise,
-                    Direction::Counterclockwise => Direction::Clockwise,
-                }
-            }
+            Event::DirectionReverses => self.direction = self.direction.reversed(),
             Event::ChainBreaks => self.chain.broken = true,
             Event::ChainRestarts => {
                 self.chain.last = None;
@@ -831,8 +831,15 @@ impl State {
             Zone::Hand => {
                 pl.hand_given_at = turns_passed;
                 let had = holds(pl.hand.known.iter(), seen);
+                // A card the hand cannot give (reported where the log names it): the table is
+                // trusted. What the referee knew of the cards in the hand has proved wrong, so
+                // they are no longer held against the table; their number stays as it was when
+                // every card was known (the card came from a draw the log leaves out, the likelier
+                // slip), one fewer when some were not.
                 let card = pl.hand.take(seen).unwrap_or_else(|_| {
-                    pl.hand.unknown = pl.hand.unknown.saturating_sub(1);
+                    let some_unknown = pl.hand.unknown > 0;
+                    pl.hand.forget();
+                    pl.hand.unknown -= u32::from(some_unknown);
                     *seen
                 });
                 (card, had)
