@@ -7,8 +7,8 @@ use super::state::{State, Status};
 use super::zone::{Collection, Counts, Deck, Hidden};
 use crate::diagnostics::{Code, Diagnostic, Severity, plural};
 use crate::model::log::{
-    CardCount, CardCounts, ChainSetting, Expectation, Line, LineKind, Log, PlayerPoints, PositionLine, Ruleset, Zone,
-    guest_card, total_count,
+    CardCount, CardCounts, ChainSetting, Direction, Expectation, Line, LineKind, Log, PlayerPoints, PositionLine,
+    Ruleset, Zone, guest_card, total_count,
 };
 use crate::model::{Card, Denomination, Names, PlayerId, Points, Power, Span};
 use crate::powers;
@@ -366,6 +366,16 @@ pub(crate) struct Referee<'a> {
     pub(super) displaced: Option<(PlayerId, PlayerId)>,
     /// Where play resumes after the displaced player's turn.
     pub(super) resume_after: Option<PlayerId>,
+    /// After a turn out of order that a change of direction the log leaves out would explain (the
+    /// player sits next the other way round): the direction then, and the last player of the
+    /// turns that reading allows. A turn only that reading allows shows the table went the other
+    /// way, and the referee follows it (ruling R4).
+    pub(super) reversal: Option<(Direction, PlayerId)>,
+    /// A card of the last turn with a Reverse among its powers, played without `use`.
+    pub(super) unused_reverse: Option<Span>,
+    /// The turns a turn out of order passed over, which the log may leave out: its first play is
+    /// judged on the chains they may have left (ruling R4).
+    pub(super) passed_over: u32,
     /// Cards already reported as impossible for their owner's decklist: each is reported once.
     misfits: Vec<(PlayerId, Card)>,
     /// The draw that emptied each player's deck, for related labels.
@@ -552,6 +562,9 @@ impl<'a> Referee<'a> {
             safeties: Vec::new(),
             reseat: None,
             displaced: None,
+            reversal: None,
+            unused_reverse: None,
+            passed_over: 0,
             resume_after: None,
             misfits: Vec::new(),
             emptied: Vec::new(),
@@ -1095,6 +1108,8 @@ impl<'a> Referee<'a> {
         self.reseated = false;
         self.displaced = None;
         self.resume_after = None;
+        self.reversal = None;
+        self.unused_reverse = None;
         self.last_skipped = None;
         self.previous_turn = None;
         self.previous_turn_unseen = false;

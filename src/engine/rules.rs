@@ -61,6 +61,34 @@ pub fn play_verdict(chain: &Chain, previous_activations: u32, card: &Card) -> Ve
     Verdict::Illegal
 }
 
+/// Judges a play against the chain as `turns` turns the log leaves out may have left it, each a
+/// draw (the chain breaks) or a card played in sequence: the way the card is legal on one of those
+/// chains, if any. The turn of a player who jumped the queue is judged so (ruling R4), as the
+/// players passed over may have drawn or played on the way.
+pub fn verdict_after_missing_turns(chain: &Chain, previous_activations: u32, card: &Card, turns: u32) -> Option<Way> {
+    // Chains reachable after the missing turns, at most two a turn (a draw or a play): the
+    // number of turns is at most the table's, so the list stays short.
+    let mut chains = vec![*chain];
+    for _ in 0..turns.min(8) {
+        let mut next = Vec::with_capacity(chains.len() * 2);
+        for c in &chains {
+            let drew = Chain { broken: true, ..*c };
+            let played = |d| Chain { last: Some(d), by: c.by, broken: false };
+            let restart = (c.broken || c.last.is_none()).then(|| played(Denomination::One));
+            for n in [Some(drew), Some(played(next_number(c))), restart].into_iter().flatten() {
+                if !next.contains(&n) && !chains.contains(&n) {
+                    next.push(n);
+                }
+            }
+        }
+        chains.extend(next);
+    }
+    chains.iter().find_map(|c| match play_verdict(c, previous_activations, card) {
+        Verdict::Legal(way) => Some(way),
+        _ => None,
+    })
+}
+
 /// Whether a freeze in force forbids the card (a compound is a power of its own: ruling R14).
 #[inline]
 pub fn is_frozen(frozen: &[(PowerSpec, PlayerId)], card: &Card) -> bool {
@@ -87,4 +115,28 @@ pub fn legal_plays<'a>(
 /// clone uses both halves (TCC 2.1, Advanced Rules: Compound Tribble Powers).
 pub fn requires_use(way: Way, card: &Card) -> bool {
     way == Way::AsClone && matches!(card.power(), Some(PowerSpec::Compound(..)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_turns_may_have_broken_or_carried_on_the_chain() {
+        let chain = Chain { last: Some(Denomination::Ten), by: None, broken: false };
+        let go = |d| Card::new(d, Power::Go);
+        let judge = |d, turns| verdict_after_missing_turns(&chain, 0, &go(d), turns);
+        // No turn left out: only what follows the chain.
+        assert_eq!(judge(Denomination::One, 0), None);
+        assert_eq!(judge(Denomination::Hundred, 0), Some(Way::InSequence));
+        // One turn: a draw (then 1, or 100 still) or a play of 100 (then 1,000).
+        assert_eq!(judge(Denomination::One, 1), Some(Way::InSequence));
+        assert_eq!(judge(Denomination::Thousand, 1), Some(Way::InSequence));
+        assert_eq!(judge(Denomination::TenThousand, 1), None);
+        assert_eq!(judge(Denomination::Ten, 1), None);
+        // Two turns: two plays, or a draw and a new chain's 1.
+        assert_eq!(judge(Denomination::TenThousand, 2), Some(Way::InSequence));
+        assert_eq!(judge(Denomination::Ten, 2), Some(Way::InSequence));
+        assert_eq!(judge(Denomination::HundredThousand, 2), None);
+    }
 }

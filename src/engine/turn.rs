@@ -288,9 +288,10 @@ impl Referee<'_> {
     fn whose_turn(&mut self, turn: &Turn) -> bool {
         let player = turn.player;
         let reading = self.skip_reading.take();
+        self.passed_over = 0;
         // A player at the table's turn was not decked by an earlier draw.
         self.not_decked_by_a_draw(player);
-        let status = self.state.player(player).status;
+        let mut status = self.state.player(player).status;
         let only_skipped = turn.steps.iter().all(|s| matches!(s.kind, StepKind::Skipped | StepKind::Place(_)));
         if only_skipped && (self.last_skipped == Some(player) || self.state.fog.turn_order) {
             return true;
@@ -341,6 +342,25 @@ impl Referee<'_> {
             self.emit(Event::IsNext(player));
             return true;
         }
+        // The table played on past a going out (reported once, above), and the player the
+        // referee took to have gone out plays too: its count of the hand was short, and the table
+        // is followed. The player is back in, having drawn the card the log left out (the likelier
+        // slip; with an empty deck, the hand and deck are no longer counted), and has the turn if
+        // it is the player's seat that comes next.
+        if status == Status::Out && self.missed_go_out && self.went_out.contains(&player) {
+            self.went_out.retain(|q| *q != player);
+            self.emit(Event::Rejoins(player));
+            if self.state.player(player).deck.is_empty() {
+                self.emit(Event::HandUnknown(player));
+            } else {
+                self.emit(Event::Draws { player, drawn: super::event::Drawn::Count(1) });
+            }
+            status = Status::In;
+            let last = self.previous_turn.map(|(p, _)| p);
+            if last.is_some_and(|p| self.state.next_in_turn(p) == Some(player)) {
+                self.emit(Event::IsNext(player));
+            }
+        }
         if status != Status::In && !(status == Status::Out && self.missed_go_out) {
             let why = match status {
                 Status::Decked => "is decked and out for the rest of the round",
@@ -353,6 +373,24 @@ impl Referee<'_> {
                     .help("the turn is not applied"),
             );
             return false;
+        }
+        // After a turn out of order that a change of direction the log leaves out would explain, a
+        // turn that only that reading allows shows the table went the other way round: the referee
+        // follows it, the slip having been reported at that turn (ruling R4).
+        if let Some((direction, last)) = self.reversal.take() {
+            if direction == self.state.direction
+                && !self.state.fog.turn_order
+                && self.state.next_toward(last, direction.reversed()) == Some(player)
+            {
+                if self.state.next == Some(player) || self.displaced.is_some_and(|(d, _)| d == player) {
+                    self.reversal = Some((direction, player));
+                } else {
+                    self.emit(Event::DirectionReverses);
+                    self.emit(Event::IsNext(player));
+                    self.displaced = None;
+                    self.resume_after = None;
+                }
+            }
         }
         // The player whose turn an out-of-turn play took may still play next: the table's slip is
         // reported once, at the turn that jumped the queue. Only next: once another player has
@@ -437,15 +475,21 @@ impl Referee<'_> {
                         );
                     }
                 } else {
-                    let d = Diagnostic::new(
+                    let mut d = Diagnostic::new(
                         Code::OutOfTurn,
                         turn.player_span,
                         format!("it was {}'s turn, not {}'s", self.name(expected), self.name(player)),
                     )
-                    .label(format!("expected {}", self.name(expected)))
-                    .help(self.turn_order_help());
+                    .label(format!("expected {}", self.name(expected)));
+                    d = self.other_way_round(d, player, expected);
                     self.report(d);
                     self.displaced = Some((expected, player));
+                    // The turns passed over, from the expected player's on.
+                    let mut at = Some(expected);
+                    while at.is_some_and(|q| q != player) && (self.passed_over as usize) < self.state.seating.len() {
+                        self.passed_over += 1;
+                        at = at.and_then(|q| self.state.next_in_turn(q));
+                    }
                 }
                 self.emit(Event::IsNext(player));
             }
@@ -681,6 +725,31 @@ impl Referee<'_> {
         (!decked.is_empty()).then(|| (decked, hit.into_iter().map(|(q, _)| *q).collect(), instead))
     }
 
+    /// The help of a turn out of order by `player`, when it was `expected`'s: the turn order, and
+    /// whether play going the other way round would explain it, after the last turn or after a
+    /// turn of `expected`'s the log leaves out. If so, the next turns may show the table went
+    /// that way, and the referee is ready to follow it; a Reverse the last turn played without
+    /// `use` is pointed out.
+    fn other_way_round(&mut self, d: Diagnostic, player: PlayerId, expected: PlayerId) -> Diagnostic {
+        let order = self.turn_order_help();
+        let other = self.state.direction.reversed();
+        let last = self.previous_turn.map(|(p, _)| p);
+        let after_last = last.is_some_and(|p| self.state.next_toward(p, other) == Some(player));
+        if !after_last && self.state.next_toward(expected, other) != Some(player) {
+            return d.help(order);
+        }
+        self.reversal = Some((self.state.direction, player));
+        match (self.unused_reverse.filter(|_| after_last), last) {
+            (Some(card), Some(p)) => d.related(card, "played without `use`").help(format!(
+                "{order}; if {}'s Reverse was used, write `use`: play then went {} and {} was next",
+                self.name(p),
+                other.word(),
+                self.name(player)
+            )),
+            _ => d.help(order),
+        }
+    }
+
     fn turn_order_help(&self) -> String {
         let order = self
             .state
@@ -690,11 +759,7 @@ impl Referee<'_> {
             .map(|q| self.name(*q).to_string())
             .collect::<Vec<_>>()
             .join(", ");
-        let dir = match self.state.direction {
-            crate::model::log::Direction::Clockwise => "clockwise",
-            crate::model::log::Direction::Counterclockwise => "counter-clockwise",
-        };
-        format!("play goes {dir} among the players still in: {order}")
+        format!("play goes {} among the players still in: {order}", self.state.direction.word())
     }
 
     fn step(&mut self, player: PlayerId, step: &Step, progress: &mut Progress, table_decked: &[PlayerId]) {
@@ -1567,6 +1632,7 @@ impl Referee<'_> {
     /// The chain: the next number, or 1 after a break (or at a new chain); or a play that Clone,
     /// Advance or Dabo allows. Returns how the card was played.
     fn check_sequence(&mut self, c: &Card, span: Span) -> Way {
+        let missing = std::mem::take(&mut self.passed_over);
         if self.state.fog.next_play {
             return Way::InSequence;
         }
@@ -1590,6 +1656,13 @@ impl Referee<'_> {
                     .label("the power was not recorded: it could be a Clone, an Advance or a Dabo"),
                 );
                 return Way::InSequence;
+            }
+            // After a turn out of order (reported), the turns it passed over may have drawn or
+            // played: one slip, one report (ruling R4).
+            Verdict::Illegal if missing > 0 => {
+                if let Some(way) = rules::verdict_after_missing_turns(&chain, self.previous_activations(), c, missing) {
+                    return way;
+                }
             }
             Verdict::Illegal => {}
         }
@@ -2049,6 +2122,19 @@ impl Referee<'_> {
         // open too.
         if self.previous_turn_unseen {
             self.previous_turn_unseen = self.previous_turn.is_none_or(|(p, _)| p == player && self.go_chain);
+        }
+        // A Reverse played without its power, which may yet explain the next turn.
+        self.unused_reverse = turn.steps.iter().find_map(|s| match &s.kind {
+            StepKind::Play { card, used: None } | StepKind::Replay { card, used: None }
+                if card.card.power().is_some_and(|p| p.is_known() && p.has(Power::Reverse)) =>
+            {
+                Some(card.span)
+            }
+            _ => None,
+        });
+        // Another reading of the turn order follows seat by seat only over plain turns.
+        if progress.skips > 0 || progress.extra_turn || progress.fogged {
+            self.reversal = None;
         }
         self.previous_turn = Some(match self.previous_turn {
             Some((p, n)) if p == player && self.go_chain => (player, n + progress.activations),

@@ -116,6 +116,24 @@ pub enum Direction {
     Counterclockwise,
 }
 
+impl Direction {
+    /// The other way round the table.
+    pub fn reversed(self) -> Self {
+        match self {
+            Direction::Clockwise => Direction::Counterclockwise,
+            Direction::Counterclockwise => Direction::Clockwise,
+        }
+    }
+
+    /// The word for it in a report.
+    pub fn word(self) -> &'static str {
+        match self {
+            Direction::Clockwise => "clockwise",
+            Direction::Counterclockwise => "counter-clockwise",
+        }
+    }
+}
+
 /// The free-text header tags (FORMAT.md §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum TextTag {
