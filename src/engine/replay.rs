@@ -376,6 +376,10 @@ pub(crate) struct Referee<'a> {
     /// The turns a turn out of order passed over, which the log may leave out: its first play is
     /// judged on the chains they may have left (ruling R4).
     pub(super) passed_over: u32,
+    /// The players whose turns a turn out of order passed over this round, each of which may have
+    /// been a draw the log leaves out: the first card the player's hand cannot hold afterwards is
+    /// taken to be that draw's (ruling R4).
+    pub(super) passed_turns: Vec<PlayerId>,
     /// Cards already reported as impossible for their owner's decklist: each is reported once.
     misfits: Vec<(PlayerId, Card)>,
     /// The draw that emptied each player's deck, for related labels.
@@ -565,6 +569,7 @@ impl<'a> Referee<'a> {
             reversal: None,
             unused_reverse: None,
             passed_over: 0,
+            passed_turns: Vec::new(),
             resume_after: None,
             misfits: Vec::new(),
             emptied: Vec::new(),
@@ -1110,6 +1115,7 @@ impl<'a> Referee<'a> {
         self.resume_after = None;
         self.reversal = None;
         self.unused_reverse = None;
+        self.passed_turns.clear();
         self.last_skipped = None;
         self.previous_turn = None;
         self.previous_turn_unseen = false;

@@ -832,14 +832,13 @@ impl State {
                 pl.hand_given_at = turns_passed;
                 let had = holds(pl.hand.known.iter(), seen);
                 // A card the hand cannot give (reported where the log names it): the table is
-                // trusted. What the referee knew of the cards in the hand has proved wrong, so
-                // they are no longer held against the table; their number stays as it was when
-                // every card was known (the card came from a draw the log leaves out, the likelier
-                // slip), one fewer when some were not.
+                // trusted, the card having been misnamed (or drawn where the log does not say: a
+                // player then taken to have gone out who plays on is back in). What the referee
+                // knew of the cards in the hand has proved wrong, so they are no longer held
+                // against the table; the hand is one card fewer.
                 let card = pl.hand.take(seen).unwrap_or_else(|_| {
-                    let some_unknown = pl.hand.unknown > 0;
                     pl.hand.forget();
-                    pl.hand.unknown -= u32::from(some_unknown);
+                    pl.hand.unknown = pl.hand.unknown.saturating_sub(1);
                     *seen
                 });
                 (card, had)

@@ -486,9 +486,13 @@ impl Referee<'_> {
                     self.displaced = Some((expected, player));
                     // The turns passed over, from the expected player's on.
                     let mut at = Some(expected);
-                    while at.is_some_and(|q| q != player) && (self.passed_over as usize) < self.state.seating.len() {
+                    while let Some(q) = at.filter(|q| *q != player) {
+                        if self.passed_over as usize >= self.state.seating.len() {
+                            break;
+                        }
                         self.passed_over += 1;
-                        at = at.and_then(|q| self.state.next_in_turn(q));
+                        self.passed_turns.push(q);
+                        at = self.state.next_in_turn(q);
                     }
                 }
                 self.emit(Event::IsNext(player));
@@ -992,10 +996,24 @@ impl Referee<'_> {
 
     /// Reports a card the log has `p` give from hand that the hand cannot hold, at `at`.
     fn check_held(&mut self, p: PlayerId, card: &Card, at: Span) {
-        if !self.state.player(p).hand.could_hold(card) {
+        if !self.state.player(p).hand.could_hold(card) && !self.drew_on_a_passed_turn(p) {
             let who = self.name(p);
             self.report(Diagnostic::new(Code::NotInHand, at, format!("{who} cannot hold {card}")).label("not in hand"));
         }
+    }
+
+    /// A card `p`'s hand cannot hold, after a turn out of order passed over a turn of `p`'s this
+    /// round: that turn may have been a draw the log leaves out, already reported as the turn out
+    /// of order, which gave the card. The draw is taken to have been made (once a passed turn), and
+    /// the card is then held. False when no such turn is left, or the deck has no card to give.
+    fn drew_on_a_passed_turn(&mut self, p: PlayerId) -> bool {
+        let Some(k) = self.passed_turns.iter().position(|q| *q == p) else { return false };
+        if self.state.player(p).deck.is_empty() {
+            return false;
+        }
+        self.passed_turns.swap_remove(k);
+        self.emit(Event::Draws { player: p, drawn: super::event::Drawn::Count(1) });
+        true
     }
 
     /// The end of a turn: a trouble's Miss shifts it when the player did not play on its number;
@@ -1137,11 +1155,10 @@ impl Referee<'_> {
                     );
                 }
             }
-            let hand = &self.state.player(player).hand;
-            let in_hand = hand.could_hold(c);
+            let in_hand = self.state.player(player).hand.could_hold(c) || self.drew_on_a_passed_turn(player);
             could_hold = Some(in_hand);
             if !in_hand {
-                let known = card_listing(&hand.known);
+                let known = card_listing(&self.state.player(player).hand.known);
                 self.report(
                     Diagnostic::new(Code::NotInHand, card.span, format!("{} cannot hold {c}", self.name(player)))
                         .label("not in hand")
@@ -2466,6 +2483,11 @@ impl Referee<'_> {
                     .label("not what happened"),
             };
             self.report(d.help(help));
+            // A trouble the table shifted where the rules do not: the table's trouble is followed
+            // from here, so that its later shifts are judged on it (one slip, one report: ruling R4).
+            if let Event::TroubleShifts(_) = claim {
+                self.emit((*claim).clone());
+            }
         }
     }
 
