@@ -816,6 +816,22 @@ impl<'a> Referee<'a> {
                         self.emit(Event::Reseated(order.clone()));
                     }
                 }
+                // Between a `round` line and its first turn, a score line cannot close the round (none
+                // of it has been played): it belongs before the `round` line (FORMAT.md §9), and
+                // is reported once rather than taken to end the round, which would put every later
+                // line of the round out of place (a sheet's totals carried to the top of a round).
+                LineKind::Points(_) | LineKind::Totals(_) if self.in_preamble() => {
+                    let what = if matches!(line.kind, LineKind::Points(_)) { "points" } else { "totals" };
+                    self.report(
+                        Diagnostic::new(
+                            Code::MisplacedLine,
+                            line.span,
+                            format!("`{what}:` belongs after the round's last turn, before the next `round` line"),
+                        )
+                        .label("out of place")
+                        .help(format!("the line is not checked here: move it above `round {}`", self.pending_round())),
+                    );
+                }
                 LineKind::Points(list) => {
                     self.close_round(line.span, false);
                     self.points_claim(list, line.span);
@@ -894,6 +910,26 @@ impl<'a> Referee<'a> {
 
     fn has_position(&self) -> bool {
         self.log.lines.iter().any(|l| matches!(l.kind, LineKind::PositionStart))
+    }
+
+    /// Whether a `round` line has been read and the round has not started, nor can it end at its
+    /// deal: a round whose deal may deck every player but one (decks that may hold fewer than a
+    /// hand, ruling R2) ends with no turn, and its score lines then follow its preamble.
+    fn in_preamble(&self) -> bool {
+        if self.pending.is_none() {
+            return false;
+        }
+        let may_miss_the_round = |q: &PlayerId| {
+            let pl = self.state.player(*q);
+            pl.status == Status::SittingOut || self.may_sit_out.contains(q) || pl.deck.len().is_none_or(|n| n < 7)
+        };
+        let missing = self.state.seating.iter().filter(|q| may_miss_the_round(q)).count();
+        missing + 1 < self.state.seating.len()
+    }
+
+    /// The round whose `round` line was read last and has not started.
+    fn pending_round(&self) -> u32 {
+        self.pending.as_ref().map_or(self.state.round, |p| p.round)
     }
 
     fn misplaced(&mut self, line: &Line, why: &str) {
