@@ -380,6 +380,8 @@ pub(crate) struct Referee<'a> {
     /// been a draw the log leaves out: the first card the player's hand cannot hold afterwards is
     /// taken to be that draw's (ruling R4).
     pub(super) passed_turns: Vec<PlayerId>,
+    /// The line of the last turn applied this round.
+    pub(super) last_turn_line: Option<usize>,
     /// Cards already reported as impossible for their owner's decklist: each is reported once.
     misfits: Vec<(PlayerId, Card)>,
     /// The draw that emptied each player's deck, for related labels.
@@ -570,6 +572,7 @@ impl<'a> Referee<'a> {
             unused_reverse: None,
             passed_over: 0,
             passed_turns: Vec::new(),
+            last_turn_line: None,
             resume_after: None,
             misfits: Vec::new(),
             emptied: Vec::new(),
@@ -1152,6 +1155,7 @@ impl<'a> Referee<'a> {
         self.reversal = None;
         self.unused_reverse = None;
         self.passed_turns.clear();
+        self.last_turn_line = None;
         self.last_skipped = None;
         self.previous_turn = None;
         self.previous_turn_unseen = false;

@@ -165,9 +165,32 @@ impl Referee<'_> {
             );
             return;
         }
+        // The same turn as the line before, whose first card the hand can no longer hold: one
+        // turn written twice (the other reading, a second copy played, holds no more).
+        if let Some(first) = self.written_twice(turn) {
+            let unheld = match turn.steps.first().map(|s| &s.kind) {
+                Some(StepKind::Play { card, .. }) => !self.state.player(player).hand.could_hold(&card.card),
+                _ => false,
+            };
+            // (A card a passed-over turn may have drawn is the play's to judge.)
+            if unheld && !self.state.fog.cards && !self.passed_turns.contains(&player) {
+                let name = self.name(player).to_string();
+                self.report(
+                    Diagnostic::new(Code::OutOfTurn, turn.player_span, format!("{name}'s turn is written twice"))
+                        .label("the same turn again")
+                        .related(first, "the same turn, the line before")
+                        .help(format!(
+                            "{name}'s hand holds no other such card; the repeated line is not applied: remove it if \
+                             {name} played the turn once"
+                        )),
+                );
+                return;
+            }
+        }
         if !self.whose_turn(turn) {
             return;
         }
+        self.last_turn_line = Some(at);
         // The table's `is decked` lines, as evidence for the turn's draw. A turn that plays a card
         // drew one, so its player's decking is a power's doing (Evolve, Process, Masaka).
         let plays = turn.steps.iter().any(|s| matches!(s.kind, StepKind::Play { .. }));
@@ -474,6 +497,20 @@ impl Referee<'_> {
                             .label("after a power whose effects are not followed"),
                         );
                     }
+                } else if let Some(first) = self.written_twice(turn) {
+                    // The same turn as the line before, by the same player, out of turn: one turn
+                    // written twice. Applying it again would report its cards as well.
+                    let name = self.name(player).to_string();
+                    self.report(
+                        Diagnostic::new(Code::OutOfTurn, turn.player_span, format!("{name}'s turn is written twice"))
+                            .label(format!("expected {}", self.name(expected)))
+                            .related(first, "the same turn, the line before")
+                            .help(format!(
+                                "{}; the repeated line is not applied: remove it if {name} played the turn once",
+                                self.turn_order_help()
+                            )),
+                    );
+                    return false;
                 } else {
                     let mut d = Diagnostic::new(
                         Code::OutOfTurn,
@@ -751,6 +788,16 @@ impl Referee<'_> {
                 self.name(player)
             )),
             _ => d.help(order),
+        }
+    }
+
+    /// Where the last turn applied was written, when it is the same turn as `turn` (the same
+    /// player and steps, whatever the spacing).
+    fn written_twice(&self, turn: &Turn) -> Option<Span> {
+        let line = self.log.lines.get(self.last_turn_line?)?;
+        match &line.kind {
+            LineKind::Turn(last) if last == turn => Some(line.span),
+            _ => None,
         }
     }
 
