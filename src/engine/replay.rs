@@ -7,8 +7,8 @@ use super::state::{State, Status};
 use super::zone::{Collection, Counts, Deck, Hidden};
 use crate::diagnostics::{Code, Diagnostic, Severity, plural};
 use crate::model::log::{
-    CardCount, CardCounts, ChainSetting, Direction, Expectation, Line, LineKind, Log, PlayerPoints, PositionLine,
-    Ruleset, Zone, guest_card, total_count,
+    CardCount, CardCounts, ChainSetting, Expectation, Line, LineKind, Log, PlayerPoints, PositionLine, Ruleset, Zone,
+    guest_card, total_count,
 };
 use crate::model::{Card, Denomination, Names, PlayerId, Points, Power, Span};
 use crate::powers;
@@ -367,10 +367,13 @@ pub(crate) struct Referee<'a> {
     /// Where play resumes after the displaced player's turn.
     pub(super) resume_after: Option<PlayerId>,
     /// After a turn out of order that a change of direction the log leaves out would explain (the
-    /// player sits next the other way round): the direction then, and the last player of the
-    /// turns that reading allows. A turn only that reading allows shows the table went the other
-    /// way, and the referee follows it (ruling R4).
-    pub(super) reversal: Option<(Direction, PlayerId)>,
+    /// player sits next the other way round): who plays next in that reading, where play goes
+    /// against the direction on record (a Reverse on record turns both). A turn only that reading
+    /// allows shows the table went the other way, and the referee follows it (ruling R4).
+    pub(super) reversal: Option<PlayerId>,
+    /// The turn being played is one that reading allows: at its end, `reversal` is who plays
+    /// after it in that reading.
+    pub(super) reversal_armed: bool,
     /// A card of the last turn with a Reverse among its powers, played without `use`.
     pub(super) unused_reverse: Option<Span>,
     /// The turns a turn out of order passed over, which the log may leave out: its first play is
@@ -569,6 +572,7 @@ impl<'a> Referee<'a> {
             reseat: None,
             displaced: None,
             reversal: None,
+            reversal_armed: false,
             unused_reverse: None,
             passed_over: 0,
             passed_turns: Vec::new(),
@@ -1153,6 +1157,7 @@ impl<'a> Referee<'a> {
         self.displaced = None;
         self.resume_after = None;
         self.reversal = None;
+        self.reversal_armed = false;
         self.unused_reverse = None;
         self.passed_turns.clear();
         self.last_turn_line = None;

@@ -165,23 +165,18 @@ impl Referee<'_> {
             );
             return;
         }
-        // The same turn as the line before, whose first card the hand can no longer hold: one
-        // turn written twice (the other reading, a second copy played, holds no more).
+        // The same turn as the line before, whose first card the hand can no longer hold, or
+        // the chain no longer allows: one turn written twice (the other reading, the turn played
+        // again, is an error as well).
         if let Some(first) = self.written_twice(turn) {
-            let unheld = match turn.steps.first().map(|s| &s.kind) {
-                Some(StepKind::Play { card, .. }) => !self.state.player(player).hand.could_hold(&card.card),
-                _ => false,
-            };
-            // (A card a passed-over turn may have drawn is the play's to judge.)
-            if unheld && !self.state.fog.cards && !self.passed_turns.contains(&player) {
+            if let Some(why) = self.cannot_repeat(turn) {
                 let name = self.name(player).to_string();
                 self.report(
                     Diagnostic::new(Code::OutOfTurn, turn.player_span, format!("{name}'s turn is written twice"))
                         .label("the same turn again")
                         .related(first, "the same turn, the line before")
                         .help(format!(
-                            "{name}'s hand holds no other such card; the repeated line is not applied: remove it if \
-                             {name} played the turn once"
+                            "{why}; the repeated line is not applied: remove it if {name} played the turn once"
                         )),
                 );
                 return;
@@ -400,13 +395,10 @@ impl Referee<'_> {
         // After a turn out of order that a change of direction the log leaves out would explain, a
         // turn that only that reading allows shows the table went the other way round: the referee
         // follows it, the slip having been reported at that turn (ruling R4).
-        if let Some((direction, last)) = self.reversal.take() {
-            if direction == self.state.direction
-                && !self.state.fog.turn_order
-                && self.state.next_toward(last, direction.reversed()) == Some(player)
-            {
+        if let Some(next) = self.reversal.take() {
+            if !self.state.fog.turn_order && next == player {
                 if self.state.next == Some(player) || self.displaced.is_some_and(|(d, _)| d == player) {
-                    self.reversal = Some((direction, player));
+                    self.reversal_armed = true;
                 } else {
                     self.emit(Event::DirectionReverses);
                     self.emit(Event::IsNext(player));
@@ -779,7 +771,7 @@ impl Referee<'_> {
         if !after_last && self.state.next_toward(expected, other) != Some(player) {
             return d.help(order);
         }
-        self.reversal = Some((self.state.direction, player));
+        self.reversal_armed = true;
         match (self.unused_reverse.filter(|_| after_last), last) {
             (Some(card), Some(p)) => d.related(card, "played without `use`").help(format!(
                 "{order}; if {}'s Reverse was used, write `use`: play then went {} and {} was next",
@@ -799,6 +791,47 @@ impl Referee<'_> {
             LineKind::Turn(last) if last == turn => Some(line.span),
             _ => None,
         }
+    }
+
+    /// Why `turn`, the same as the last turn applied, cannot be played again now: the round is
+    /// over or its player out of it, its first card is not in the hand, or (drawn first or not)
+    /// does not follow the chain. `None` when it could be, or when the referee cannot tell (cards
+    /// moved unseen, the chain not known, a card a passed-over turn may have drawn).
+    fn cannot_repeat(&self, turn: &Turn) -> Option<String> {
+        let player = turn.player;
+        let name = self.name(player);
+        // The turn before ended the round, or took its player out of it.
+        if !self.went_out.is_empty() && !self.missed_go_out {
+            return Some("the round was over".to_string());
+        }
+        let status = self.state.player(player).status;
+        if status != Status::In && !self.taken_decked(player) && !(status == Status::Out && self.missed_go_out) {
+            return Some(format!("{name} is out of the round"));
+        }
+        if self.state.fog.cards || self.state.fog.next_play || self.passed_turns.contains(&player) {
+            return None;
+        }
+        let placed = turn.steps.iter().find_map(|s| match &s.kind {
+            StepKind::Place(card) => Some(card),
+            _ => None,
+        });
+        if let Some(card) = placed {
+            if !self.state.player(player).hand.could_hold(&card.card) {
+                return Some(format!("{name}'s hand holds no other {}", card.card));
+            }
+        }
+        let (k, card) = turn.steps.iter().enumerate().find_map(|(k, s)| match &s.kind {
+            StepKind::Play { card, .. } => Some((k, &card.card)),
+            _ => None,
+        })?;
+        if k == 0 && !self.state.player(player).hand.could_hold(card) {
+            return Some(format!("{name}'s hand holds no other {card}"));
+        }
+        let drew_first = turn.steps[..k]
+            .iter()
+            .all(|s| matches!(s.kind, StepKind::Draw { .. } | StepKind::ActionDraw(_) | StepKind::ActionLose(_)));
+        let verdict = rules::play_verdict(&self.state.chain, self.previous_activations(), card);
+        (drew_first && verdict == Verdict::Illegal).then(|| format!("{card} does not follow the chain now"))
     }
 
     fn turn_order_help(&self) -> String {
@@ -2196,9 +2229,18 @@ impl Referee<'_> {
             }
             _ => None,
         });
-        // Another reading of the turn order follows seat by seat only over plain turns.
-        if progress.skips > 0 || progress.extra_turn || progress.fogged {
-            self.reversal = None;
+        // Who plays next in the reading where play goes the other way round: the same player
+        // after a Go, else the next player that way, past as many players as the turn skipped.
+        self.reversal = None;
+        if std::mem::take(&mut self.reversal_armed) && !progress.fogged && self.state.player(player).is_in() {
+            let other = self.state.direction.reversed();
+            let mut next = Some(player);
+            if !progress.extra_turn {
+                for _ in 0..=progress.skips.min(self.state.seating.len() as u32) {
+                    next = next.and_then(|q| self.state.next_toward(q, other));
+                }
+            }
+            self.reversal = next;
         }
         self.previous_turn = Some(match self.previous_turn {
             Some((p, n)) if p == player && self.go_chain => (player, n + progress.activations),

@@ -1,0 +1,102 @@
+//! One slip, one report (FORMAT.md §1, ruling R4): simulated games recorded with one common slip
+//! of the pen draw one error, at the slip, and the referee follows the table past it rather than
+//! reporting what follows from it.
+
+mod support;
+
+use tribbles::diagnostics::{Diagnostic, Severity};
+use tribbles::model::log::Ruleset;
+use tribbles::sim::{Options, simulate};
+
+/// Game `k` as the simulator plays it, tables of four to eight, some with troubles, some under
+/// Decipher 2000, some long.
+fn game(k: u64) -> String {
+    let mut o = Options::new(4 + (k % 5) as usize, k);
+    o.troubles = k % 3 == 0;
+    if k % 4 == 1 {
+        o.ruleset = Ruleset::Decipher2000;
+    }
+    if k % 7 == 2 {
+        o.rounds = 12;
+    }
+    simulate(&o)
+}
+
+fn errors(text: &str) -> Vec<Diagnostic> {
+    let (_, diags) = tribbles::check_bytes("slip", text.as_bytes());
+    diags.into_iter().filter(|d| d.severity() == Severity::Error).collect()
+}
+
+/// The line numbers (from 1) of the turn lines, and the number of resolution lines under each.
+fn turns(lines: &[&str]) -> Vec<(usize, usize)> {
+    let start = lines.iter().position(|l| l.starts_with("round ")).unwrap_or(0);
+    let mut turns = Vec::new();
+    for (i, l) in lines.iter().enumerate().skip(start) {
+        let head = l.split(':').next().unwrap_or("");
+        let is_turn = !l.starts_with(' ') && l.contains(": ") && !head.contains(' ') && !head.is_empty();
+        let tag = ["first", "hand", "points", "totals", "winner", "trouble", "mulligan"].contains(&head);
+        if is_turn && !tag {
+            let under = lines[i + 1..].iter().take_while(|l| l.starts_with("  ")).count();
+            turns.push((i + 1, under));
+        }
+    }
+    turns
+}
+
+/// Games 0 to 299 by default (`TRIBBLES_SLIP_GAMES=300..5000` for more).
+fn slip_games() -> std::ops::Range<u64> {
+    support::games("TRIBBLES_SLIP_GAMES", 0..300)
+}
+
+#[test]
+fn a_turn_written_twice_draws_one_report_at_the_repeat() {
+    let (mut games, mut named) = (0, 0);
+    for k in slip_games() {
+        let text = game(k);
+        let lines: Vec<&str> = text.lines().collect();
+        let turns = turns(&lines);
+        // A turn picked by the game's number, written again with its resolution lines.
+        let (at, under) = turns[(k as usize * 7919) % turns.len()];
+        let end = at + under;
+        let mut damaged: Vec<&str> = lines[..end].to_vec();
+        damaged.extend_from_slice(&lines[at - 1..end]);
+        damaged.extend_from_slice(&lines[end..]);
+        let damaged = damaged.join("\n");
+        let errors = errors(&damaged);
+        let found: Vec<String> = errors.iter().map(|d| format!("{}: {}", d.code.id(), d.message)).collect();
+        // None when the turn could be played again (a draw while everyone else is out); after
+        // a power the referee could not follow, the repeat may show only as a card off the chain.
+        assert!(found.len() <= 1, "game {k}, line {at} written twice: {found:#?}");
+        games += 1;
+        named += usize::from(found.iter().any(|f| f.starts_with("R0301") && f.ends_with("is written twice")));
+    }
+    assert!(named * 10 >= games * 9, "{named} of {games} repeats named as such");
+}
+
+/// (A longer sweep finds games where it does not yet: the turn after the first one out of order
+/// is a skipped player's own line after a Skip, which the reading that follows the table does
+/// not place, as in games 411 and 3314.)
+#[test]
+fn a_reverse_written_without_use_draws_at_most_one_report() {
+    let mut reported = 0;
+    for k in slip_games() {
+        let text = game(k);
+        let lines: Vec<&str> = text.lines().collect();
+        // The first plain Reverse used: `Ann: 100 Reverse use`.
+        let Some(i) = lines.iter().position(|l| {
+            let Some((_, step)) = l.split_once(": ") else { return false };
+            !l.starts_with(' ') && step.ends_with(" Reverse use") && step.split(' ').count() == 3
+        }) else {
+            continue;
+        };
+        let mut damaged = lines.clone();
+        let without = lines[i].trim_end_matches(" use").to_string();
+        damaged[i] = &without;
+        let errors = errors(&damaged.join("\n"));
+        let found: Vec<String> = errors.iter().map(|d| format!("{}: {}", d.code.id(), d.message)).collect();
+        assert!(found.len() <= 1, "game {k}, line {}: {found:#?}", i + 1);
+        reported += usize::from(errors.first().is_some_and(|d| d.code.id() == "R0301"));
+    }
+    // Most such slips show: the next turn goes the other way round.
+    assert!(reported > 10, "only {reported} reversals showed");
+}
