@@ -170,15 +170,7 @@ impl Referee<'_> {
         // again, is an error as well).
         if let Some(first) = self.written_twice(turn) {
             if let Some(why) = self.cannot_repeat(turn) {
-                let name = self.name(player).to_string();
-                self.report(
-                    Diagnostic::new(Code::OutOfTurn, turn.player_span, format!("{name}'s turn is written twice"))
-                        .label("the same turn again")
-                        .related(first, "the same turn, the line before")
-                        .help(format!(
-                            "{why}; the repeated line is not applied: remove it if {name} played the turn once"
-                        )),
-                );
+                self.report_written_twice(turn, first, "the same turn again".to_string(), why);
                 return;
             }
         }
@@ -368,10 +360,8 @@ impl Referee<'_> {
         if status == Status::Out && self.missed_go_out && self.went_out.contains(&player) {
             self.went_out.retain(|q| *q != player);
             self.emit(Event::Rejoins(player));
-            if self.state.player(player).deck.is_empty() {
+            if !self.draw_left_out(player) {
                 self.emit(Event::HandUnknown(player));
-            } else {
-                self.emit(Event::Draws { player, drawn: super::event::Drawn::Count(1) });
             }
             status = Status::In;
             let last = self.previous_turn.map(|(p, _)| p);
@@ -492,16 +482,8 @@ impl Referee<'_> {
                 } else if let Some(first) = self.written_twice(turn) {
                     // The same turn as the line before, by the same player, out of turn: one turn
                     // written twice. Applying it again would report its cards as well.
-                    let name = self.name(player).to_string();
-                    self.report(
-                        Diagnostic::new(Code::OutOfTurn, turn.player_span, format!("{name}'s turn is written twice"))
-                            .label(format!("expected {}", self.name(expected)))
-                            .related(first, "the same turn, the line before")
-                            .help(format!(
-                                "{}; the repeated line is not applied: remove it if {name} played the turn once",
-                                self.turn_order_help()
-                            )),
-                    );
+                    let expected = format!("expected {}", self.name(expected));
+                    self.report_written_twice(turn, first, expected, self.turn_order_help());
                     return false;
                 } else {
                     let mut d = Diagnostic::new(
@@ -791,6 +773,18 @@ impl Referee<'_> {
             LineKind::Turn(last) if last == turn => Some(line.span),
             _ => None,
         }
+    }
+
+    /// Reports `turn` as the turn at `first` written again (`label` on the repeat, `why` it cannot
+    /// be a turn of its own leading the help).
+    fn report_written_twice(&mut self, turn: &Turn, first: Span, label: String, why: String) {
+        let name = self.name(turn.player).to_string();
+        self.report(
+            Diagnostic::new(Code::OutOfTurn, turn.player_span, format!("{name}'s turn is written twice"))
+                .label(label)
+                .related(first, "the same turn, the line before")
+                .help(format!("{why}; the repeated line is not applied: remove it if {name} played the turn once")),
+        );
     }
 
     /// Why `turn`, the same as the last turn applied, cannot be played again now: the round is
@@ -1088,10 +1082,18 @@ impl Referee<'_> {
     /// the card is then held. False when no such turn is left, or the deck has no card to give.
     fn drew_on_a_passed_turn(&mut self, p: PlayerId) -> bool {
         let Some(k) = self.passed_turns.iter().position(|q| *q == p) else { return false };
+        let drew = self.draw_left_out(p);
+        if drew {
+            self.passed_turns.swap_remove(k);
+        }
+        drew
+    }
+
+    /// `p` draws a card the log left out, unless the deck is known to be empty: whether it did.
+    fn draw_left_out(&mut self, p: PlayerId) -> bool {
         if self.state.player(p).deck.is_empty() {
             return false;
         }
-        self.passed_turns.swap_remove(k);
         self.emit(Event::Draws { player: p, drawn: super::event::Drawn::Count(1) });
         true
     }
