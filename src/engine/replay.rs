@@ -374,8 +374,6 @@ pub(crate) struct Referee<'a> {
     /// The turn being played is one that reading allows: at its end, `reversal` is who plays
     /// after it in that reading.
     pub(super) reversal_armed: bool,
-    /// A card of the last turn with a Reverse among its powers, played without `use`.
-    pub(super) unused_reverse: Option<Span>,
     /// The turns a turn out of order passed over, which the log may leave out: its first play is
     /// judged on the chains they may have left (ruling R4).
     pub(super) passed_over: u32,
@@ -573,7 +571,6 @@ impl<'a> Referee<'a> {
             displaced: None,
             reversal: None,
             reversal_armed: false,
-            unused_reverse: None,
             passed_over: 0,
             passed_turns: Vec::new(),
             last_turn_line: None,
@@ -1158,7 +1155,6 @@ impl<'a> Referee<'a> {
         self.resume_after = None;
         self.reversal = None;
         self.reversal_armed = false;
-        self.unused_reverse = None;
         self.passed_turns.clear();
         self.last_turn_line = None;
         self.last_skipped = None;

@@ -754,7 +754,7 @@ impl Referee<'_> {
             return d.help(order);
         }
         self.reversal_armed = true;
-        match (self.unused_reverse.filter(|_| after_last), last) {
+        match (self.unused_reverse().filter(|_| after_last), last) {
             (Some(card), Some(p)) => d.related(card, "played without `use`").help(format!(
                 "{order}; if {}'s Reverse was used, write `use`: play then went {} and {} was next",
                 self.name(p),
@@ -763,6 +763,19 @@ impl Referee<'_> {
             )),
             _ => d.help(order),
         }
+    }
+
+    /// A card of the last turn applied with a Reverse among its powers, played without `use`.
+    fn unused_reverse(&self) -> Option<Span> {
+        let LineKind::Turn(last) = &self.log.lines.get(self.last_turn_line?)?.kind else { return None };
+        last.steps.iter().find_map(|s| match &s.kind {
+            StepKind::Play { card, used: None } | StepKind::Replay { card, used: None }
+                if card.card.power().is_some_and(|p| p.is_known() && p.has(Power::Reverse)) =>
+            {
+                Some(card.span)
+            }
+            _ => None,
+        })
     }
 
     /// Where the last turn applied was written, when it is the same turn as `turn` (the same
@@ -2222,15 +2235,6 @@ impl Referee<'_> {
         if self.previous_turn_unseen {
             self.previous_turn_unseen = self.previous_turn.is_none_or(|(p, _)| p == player && self.go_chain);
         }
-        // A Reverse played without its power, which may yet explain the next turn.
-        self.unused_reverse = turn.steps.iter().find_map(|s| match &s.kind {
-            StepKind::Play { card, used: None } | StepKind::Replay { card, used: None }
-                if card.card.power().is_some_and(|p| p.is_known() && p.has(Power::Reverse)) =>
-            {
-                Some(card.span)
-            }
-            _ => None,
-        });
         // Who plays next in the reading where play goes the other way round: the same player
         // after a Go, else the next player that way, past as many players as the turn skipped.
         self.reversal = None;
