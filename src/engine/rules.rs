@@ -69,9 +69,11 @@ pub fn verdict_after_missing_turns(chain: &Chain, previous_activations: u32, car
     // Chains reachable after the missing turns, at most two a turn (a draw or a play): the
     // number of turns is at most the table's, so the list stays short.
     let mut chains = vec![*chain];
+    // Each turn grows only the chains the turn before found: the older ones were grown already.
+    let mut newest = 0;
     for _ in 0..turns.min(8) {
-        let mut next = Vec::with_capacity(chains.len() * 2);
-        for c in &chains {
+        let mut next = Vec::with_capacity((chains.len() - newest) * 2);
+        for c in &chains[newest..] {
             let drew = Chain { broken: true, ..*c };
             let played = |d| Chain { last: Some(d), by: c.by, broken: false };
             let restart = (c.broken || c.last.is_none()).then(|| played(Denomination::One));
@@ -81,6 +83,7 @@ pub fn verdict_after_missing_turns(chain: &Chain, previous_activations: u32, car
                 }
             }
         }
+        newest = chains.len();
         chains.extend(next);
     }
     chains.iter().find_map(|c| match play_verdict(c, previous_activations, card) {
