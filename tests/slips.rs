@@ -100,3 +100,33 @@ fn a_reverse_written_without_use_draws_at_most_one_report() {
     // Most such slips show: the next turn goes the other way round.
     assert!(reported > 10, "only {reported} reversals showed");
 }
+
+#[test]
+fn two_turns_written_in_the_wrong_order_draw_one_report() {
+    let (mut games, mut one) = (0, 0);
+    let mut worse = Vec::new();
+    for k in slip_games() {
+        let text = game(k);
+        let lines: Vec<&str> = text.lines().collect();
+        let turns = turns(&lines);
+        // Two turns in a row, picked by the game's number, written the other way round, each
+        // with its resolution lines.
+        let n = (k as usize * 7919) % (turns.len() - 1);
+        let ((a, under_a), (b, under_b)) = (turns[n], turns[n + 1]);
+        if a + under_a != b - 1 {
+            continue;
+        }
+        let mut damaged: Vec<&str> = lines[..a - 1].to_vec();
+        damaged.extend_from_slice(&lines[b - 1..b + under_b]);
+        damaged.extend_from_slice(&lines[a - 1..b - 1]);
+        damaged.extend_from_slice(&lines[b + under_b..]);
+        let errors = errors(&damaged.join("\n"));
+        let found: Vec<String> = errors.iter().map(|d| format!("{}: {}", d.code.id(), d.message)).collect();
+        games += 1;
+        match found.len() {
+            0 | 1 => one += 1,
+            _ => worse.push((k, a, found)),
+        }
+    }
+    assert!(one * 20 >= games * 19, "{one} of {games} swaps drew one report at most: {worse:#?}");
+}

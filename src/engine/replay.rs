@@ -112,6 +112,7 @@ fn is_claimed(claimed: &[bool], i: usize) -> bool {
 /// The reports `expect clean` counts (all but notes) that no `expect` line claimed, in the order
 /// reported: a list threaded through the reports' indices, from which a claimed report is unlinked
 /// when a walk meets it, so that each `expect clean` costs what it lists, not every report so far.
+#[derive(Clone)]
 struct Flags {
     /// How many reports are flags and unclaimed.
     unclaimed: usize,
@@ -260,6 +261,7 @@ pub fn diagnostics(log: &Log, syntax: Vec<Diagnostic>) -> Vec<Diagnostic> {
 }
 
 /// The replay in progress.
+#[derive(Clone)]
 pub(crate) struct Referee<'a> {
     pub(super) log: &'a Log,
     pub(super) state: State,
@@ -434,9 +436,16 @@ pub(crate) struct Referee<'a> {
     /// of the log that another reading may replace (an activated card a Sabotage's line may not
     /// have named).
     pub(super) held: Option<Vec<Diagnostic>>,
+    /// Reading ahead on a copy of the replay, to choose between readings of a slip: no further
+    /// reading ahead.
+    pub(super) speculating: bool,
+    /// The turn about to be read was written before this player's turn (at this span), which the
+    /// referee read first, as the table played them (ruling R4).
+    pub(super) written_early: Option<(PlayerId, Span)>,
 }
 
 /// A player taken to have been decked at the deal because a turn passed over them (ruling R2).
+#[derive(Clone)]
 pub(super) struct InferredDecked {
     pub player: PlayerId,
     /// Who played instead, and where.
@@ -487,6 +496,7 @@ impl InferredDecked {
 }
 
 /// The answers of a group's `expect` event lines so far.
+#[derive(Clone)]
 struct ExpectAnswers {
     /// The group's start and how many events it had.
     group: (u32, usize),
@@ -496,6 +506,7 @@ struct ExpectAnswers {
     help: String,
 }
 
+#[derive(Clone)]
 struct Pending<'a> {
     round: u32,
     /// The index of the `round` line, to which the round's start is attributed.
@@ -589,6 +600,8 @@ impl<'a> Referee<'a> {
             maybe_awaiting: Vec::new(),
             skip_reading: None,
             held: None,
+            speculating: false,
+            written_early: None,
             maybe_short: Vec::new(),
             saw_deal: false,
             points_before_position: false,
@@ -667,210 +680,242 @@ impl<'a> Referee<'a> {
         let lines = &self.log.lines;
         let mut i = 0;
         while i < lines.len() {
-            self.line = i;
-            let line = &lines[i];
-            let starts_group = !matches!(line.kind, LineKind::Expect(_) | LineKind::Comment { .. });
-            if starts_group {
-                if !self.keep_events {
-                    self.events.clear();
-                    self.record_events = !matches!(line.kind, LineKind::Turn(_)) || self.claims_follow(i);
-                }
-                self.group_start = line.span.start;
-                self.group_events = self.events.len();
-                self.group_diags = self.diags.len();
+            i = self.group(i);
+        }
+        self.log_ends();
+    }
+
+    /// Reads the line at `i` (with a turn's, its resolution lines; with a `position` line, its
+    /// block), returning the index of the line after.
+    #[inline(always)]
+    pub(super) fn group(&mut self, i: usize) -> usize {
+        let lines = &self.log.lines;
+        self.line = i;
+        let line = &lines[i];
+        let starts_group = !matches!(line.kind, LineKind::Expect(_) | LineKind::Comment { .. });
+        if starts_group {
+            if !self.keep_events {
+                self.events.clear();
+                self.record_events = !matches!(line.kind, LineKind::Turn(_)) || self.claims_follow(i);
             }
-            match &line.kind {
-                LineKind::Round(n) => {
-                    self.close_round(line.span, true);
-                    self.flush_pending();
-                    self.pending = Some(Pending {
-                        round: *n,
-                        line: i,
-                        span: line.span,
-                        first: None,
-                        hands: Vec::with_capacity(self.log.names.len()),
-                        mulligans: Vec::new(),
-                        trouble: None,
-                        trouble_at: Span::default(),
-                    });
+            self.group_start = line.span.start;
+            self.group_events = self.events.len();
+            self.group_diags = self.diags.len();
+        }
+        match &line.kind {
+            LineKind::Round(n) => {
+                self.close_round(line.span, true);
+                self.flush_pending();
+                self.pending = Some(Pending {
+                    round: *n,
+                    line: i,
+                    span: line.span,
+                    first: None,
+                    hands: Vec::with_capacity(self.log.names.len()),
+                    mulligans: Vec::new(),
+                    trouble: None,
+                    trouble_at: Span::default(),
+                });
+            }
+            LineKind::First(p) => match self.pending.as_mut() {
+                Some(Pending { first: Some((q, span)), .. }) => {
+                    if q != p {
+                        let span = *span;
+                        self.repeated(line.span, span, "`first:` is given a second time, differently");
+                    }
                 }
-                LineKind::First(p) => match self.pending.as_mut() {
-                    Some(Pending { first: Some((q, span)), .. }) => {
-                        if q != p {
-                            let span = *span;
-                            self.repeated(line.span, span, "`first:` is given a second time, differently");
+                Some(pending) => pending.first = Some((*p, line.span)),
+                None => self.misplaced(line, "`first:` belongs right after its `round` line"),
+            },
+            LineKind::Hand { player, cards } => match self.pending.as_mut() {
+                Some(pending) => {
+                    let given = pending.hands.iter().find(|(q, _, _)| q == player).map(|(_, c, s)| (*c != cards, *s));
+                    if let Some((differs, first)) = given {
+                        if differs {
+                            let name = self.name(*player).to_string();
+                            self.repeated(
+                                line.span,
+                                first,
+                                &format!("{name}'s hand is given a second time this round, differently"),
+                            );
                         }
-                    }
-                    Some(pending) => pending.first = Some((*p, line.span)),
-                    None => self.misplaced(line, "`first:` belongs right after its `round` line"),
-                },
-                LineKind::Hand { player, cards } => match self.pending.as_mut() {
-                    Some(pending) => {
-                        let given =
-                            pending.hands.iter().find(|(q, _, _)| q == player).map(|(_, c, s)| (*c != cards, *s));
-                        if let Some((differs, first)) = given {
-                            if differs {
-                                let name = self.name(*player).to_string();
-                                self.repeated(
-                                    line.span,
-                                    first,
-                                    &format!("{name}'s hand is given a second time this round, differently"),
-                                );
-                            }
-                        } else {
-                            pending.hands.push((*player, cards, line.span));
-                            // The deal draws from the player's own deck.
-                            if let Some((owner, c)) = guest_card(*player, cards) {
-                                let name = self.name(*player).to_string();
-                                self.report(
-                                    Diagnostic::new(
-                                        Code::NotInHand,
-                                        c.span,
-                                        format!("{name} cannot be dealt {}'s {}", self.name(owner), c.card),
-                                    )
-                                    .label("another player's card")
-                                    .help(format!("{name} is dealt from {name}'s own deck")),
-                                );
-                            }
-                        }
-                    }
-                    None => self.misplaced(line, "`hand` lines belong to a round's preamble, before its first turn"),
-                },
-                LineKind::Mulligan(p) => match self.pending.as_mut() {
-                    Some(pending) => pending.mulligans.push((*p, line.span)),
-                    None => self.misplaced(line, "`mulligan` belongs to a round's preamble, before its first turn"),
-                },
-                LineKind::Trouble(t) => match self.pending.as_mut() {
-                    Some(Pending { trouble: Some(first), trouble_at, .. }) => {
-                        if first != t {
-                            let at = *trouble_at;
-                            self.repeated(line.span, at, "`trouble:` is given a second time, differently");
-                        }
-                    }
-                    Some(pending) => {
-                        pending.trouble = Some(t.clone());
-                        pending.trouble_at = line.span;
-                    }
-                    None => self.misplaced(line, "`trouble:` belongs to a round's preamble"),
-                },
-                LineKind::Turn(_) => {
-                    self.flush_pending();
-                    let end = self.group_end(i);
-                    self.turn(i, end);
-                    self.turn_in_round += 1;
-                    self.turns.push((self.state.round, self.turn_in_round, self.events.len()));
-                    for (k, l) in lines.iter().enumerate().take(end).skip(i + 1) {
-                        if let LineKind::Expect(e) = &l.kind {
-                            self.line = k;
-                            self.expect(e, l);
-                        }
-                    }
-                    i = end;
-                    continue;
-                }
-                LineKind::Resolution(_) | LineKind::Then(_) => {
-                    // Only reachable when the syntax stage already reported the line as stray.
-                }
-                LineKind::Safety(p) => {
-                    let pl = self.state.player(*p);
-                    let held = pl.pile_unknown || pl.pile.iter().any(|c| c.may_have(&[powers::safety::POWER]));
-                    if !self.state.in_round {
-                        self.misplaced(line, "`safety` belongs before the round's scores");
-                    } else if !held {
-                        let name = self.name(*p).to_string();
-                        self.report(
-                            Diagnostic::new(Code::NotInPile, line.span, format!("{name}'s play pile holds no Safety"))
-                                .label("no Safety to save the hand")
-                                .help(format!("without a Safety, {name}'s hand is discarded at the round's end")),
-                        );
                     } else {
-                        self.safeties.push(*p);
+                        pending.hands.push((*player, cards, line.span));
+                        // The deal draws from the player's own deck.
+                        if let Some((owner, c)) = guest_card(*player, cards) {
+                            let name = self.name(*player).to_string();
+                            self.report(
+                                Diagnostic::new(
+                                    Code::NotInHand,
+                                    c.span,
+                                    format!("{name} cannot be dealt {}'s {}", self.name(owner), c.card),
+                                )
+                                .label("another player's card")
+                                .help(format!("{name} is dealt from {name}'s own deck")),
+                            );
+                        }
                     }
                 }
-                LineKind::Reseat(order) => {
-                    let mut sorted = order.clone();
-                    sorted.sort();
-                    let allowed = if self.state.in_round { self.may_reseat() } else { self.reseat_allowed };
-                    let last = self.state.round >= self.state.rounds;
-                    let again = self.reseat.is_some() || self.reseated;
-                    if last || again || allowed == Some(false) {
-                        let why = if again {
-                            "the table is reseated once at most after a round".to_string()
-                        } else if last {
-                            "after the last round there is no next round to reseat for".to_string()
-                        } else {
-                            "no player who stayed in has a BaH! in the pile".to_string()
-                        };
-                        self.report(
-                            Diagnostic::new(Code::NotInPile, line.span, "nobody may demand a reseating here")
-                                .label(why)
-                                .help("a player who did not go out, with a BaH! in the pile at a round's end (not the last), may have everyone reseated")
-                                .cites(powers::cited(Power::Bah)),
-                        );
-                    }
-                    if sorted != self.log.names.ids().collect::<Vec<_>>() {
-                        self.report(
-                            Diagnostic::new(Code::Misresolved, line.span, "a reseating must list every player once")
-                                .label("not a seating of the table"),
-                        );
-                    } else if self.state.in_round {
-                        self.reseat = Some(order.clone());
-                    } else {
-                        self.reseated = true;
-                        self.emit(Event::Reseated(order.clone()));
+                None => self.misplaced(line, "`hand` lines belong to a round's preamble, before its first turn"),
+            },
+            LineKind::Mulligan(p) => match self.pending.as_mut() {
+                Some(pending) => pending.mulligans.push((*p, line.span)),
+                None => self.misplaced(line, "`mulligan` belongs to a round's preamble, before its first turn"),
+            },
+            LineKind::Trouble(t) => match self.pending.as_mut() {
+                Some(Pending { trouble: Some(first), trouble_at, .. }) => {
+                    if first != t {
+                        let at = *trouble_at;
+                        self.repeated(line.span, at, "`trouble:` is given a second time, differently");
                     }
                 }
-                // Between a `round` line and its first turn, a score line cannot close the round (none
-                // of it has been played): it belongs before the `round` line (FORMAT.md §9), and
-                // is reported once rather than taken to end the round, which would put every later
-                // line of the round out of place (a sheet's totals carried to the top of a round).
-                LineKind::Points(_) | LineKind::Totals(_) if self.in_preamble() => {
-                    let what = if matches!(line.kind, LineKind::Points(_)) { "points" } else { "totals" };
+                Some(pending) => {
+                    pending.trouble = Some(t.clone());
+                    pending.trouble_at = line.span;
+                }
+                None => self.misplaced(line, "`trouble:` belongs to a round's preamble"),
+            },
+            LineKind::Turn(turn) => {
+                self.flush_pending();
+                let end = self.group_end(i);
+                // A turn out of order (which `swapped_turns` reads ahead on).
+                if self.state.next.is_some_and(|e| e != turn.player) {
+                    if let Some(after) = self.swapped_turns(i, end) {
+                        return after;
+                    }
+                }
+                self.turn(i, end);
+                self.turn_in_round += 1;
+                self.turns.push((self.state.round, self.turn_in_round, self.events.len()));
+                for (k, l) in lines.iter().enumerate().take(end).skip(i + 1) {
+                    if let LineKind::Expect(e) = &l.kind {
+                        self.line = k;
+                        self.expect(e, l);
+                    }
+                }
+                return end;
+            }
+            LineKind::Resolution(_) | LineKind::Then(_) => {
+                // Only reachable when the syntax stage already reported the line as stray.
+            }
+            LineKind::Safety(p) => {
+                let pl = self.state.player(*p);
+                let held = pl.pile_unknown || pl.pile.iter().any(|c| c.may_have(&[powers::safety::POWER]));
+                if !self.state.in_round {
+                    self.misplaced(line, "`safety` belongs before the round's scores");
+                } else if !held {
+                    let name = self.name(*p).to_string();
                     self.report(
-                        Diagnostic::new(
-                            Code::MisplacedLine,
-                            line.span,
-                            format!("`{what}:` belongs after the round's last turn, before the next `round` line"),
-                        )
-                        .label("out of place")
-                        .help(format!("the line is not checked here: move it above `round {}`", self.pending_round())),
+                        Diagnostic::new(Code::NotInPile, line.span, format!("{name}'s play pile holds no Safety"))
+                            .label("no Safety to save the hand")
+                            .help(format!("without a Safety, {name}'s hand is discarded at the round's end")),
+                    );
+                } else {
+                    self.safeties.push(*p);
+                }
+            }
+            LineKind::Reseat(order) => {
+                let mut sorted = order.clone();
+                sorted.sort();
+                let allowed = if self.state.in_round { self.may_reseat() } else { self.reseat_allowed };
+                let last = self.state.round >= self.state.rounds;
+                let again = self.reseat.is_some() || self.reseated;
+                if last || again || allowed == Some(false) {
+                    let why = if again {
+                        "the table is reseated once at most after a round".to_string()
+                    } else if last {
+                        "after the last round there is no next round to reseat for".to_string()
+                    } else {
+                        "no player who stayed in has a BaH! in the pile".to_string()
+                    };
+                    self.report(
+                        Diagnostic::new(Code::NotInPile, line.span, "nobody may demand a reseating here")
+                            .label(why)
+                            .help("a player who did not go out, with a BaH! in the pile at a round's end (not the last), may have everyone reseated")
+                            .cites(powers::cited(Power::Bah)),
                     );
                 }
-                LineKind::Points(list) => {
-                    self.close_round(line.span, false);
-                    self.points_claim(list, line.span);
+                if sorted != self.log.names.ids().collect::<Vec<_>>() {
+                    self.report(
+                        Diagnostic::new(Code::Misresolved, line.span, "a reseating must list every player once")
+                            .label("not a seating of the table"),
+                    );
+                } else if self.state.in_round {
+                    self.reseat = Some(order.clone());
+                } else {
+                    self.reseated = true;
+                    self.emit(Event::Reseated(order.clone()));
                 }
-                LineKind::Totals(list) => {
-                    self.close_round(line.span, false);
-                    self.totals_claim(list, line.span);
-                }
-                LineKind::Winner(list) => {
-                    self.close_round(line.span, false);
-                    self.winner_claim(list, line.span);
-                }
-                LineKind::PositionStart => {
-                    i = self.position(i);
-                    continue;
-                }
-                LineKind::Expect(e) => {
-                    self.flush_pending();
-                    self.expect(e, line);
-                }
-                LineKind::Comment { .. }
-                | LineKind::Version(_)
-                | LineKind::Text { .. }
-                | LineKind::UnknownTag { .. }
-                | LineKind::Ruleset(_)
-                | LineKind::Troubles(_)
-                | LineKind::TroubleCard(_)
-                | LineKind::Rounds(_)
-                | LineKind::Players(_)
-                | LineKind::Deck { .. }
-                | LineKind::Position(_)
-                | LineKind::PositionEnd => {}
             }
-            i += 1;
+            // Between a `round` line and its first turn, a score line cannot close the round (none
+            // of it has been played): it belongs before the `round` line (FORMAT.md §9), and
+            // is reported once rather than taken to end the round, which would put every later
+            // line of the round out of place (a sheet's totals carried to the top of a round).
+            LineKind::Points(_) | LineKind::Totals(_) if self.in_preamble() => {
+                let what = if matches!(line.kind, LineKind::Points(_)) { "points" } else { "totals" };
+                self.report(
+                    Diagnostic::new(
+                        Code::MisplacedLine,
+                        line.span,
+                        format!("`{what}:` belongs after the round's last turn, before the next `round` line"),
+                    )
+                    .label("out of place")
+                    .help(format!("the line is not checked here: move it above `round {}`", self.pending_round())),
+                );
+            }
+            LineKind::Points(list) => {
+                self.close_round(line.span, false);
+                self.points_claim(list, line.span);
+            }
+            LineKind::Totals(list) => {
+                self.close_round(line.span, false);
+                self.totals_claim(list, line.span);
+            }
+            LineKind::Winner(list) => {
+                self.close_round(line.span, false);
+                self.winner_claim(list, line.span);
+            }
+            LineKind::PositionStart => return self.position(i),
+            LineKind::Expect(e) => {
+                self.flush_pending();
+                self.expect(e, line);
+            }
+            LineKind::Comment { .. }
+            | LineKind::Version(_)
+            | LineKind::Text { .. }
+            | LineKind::UnknownTag { .. }
+            | LineKind::Ruleset(_)
+            | LineKind::Troubles(_)
+            | LineKind::TroubleCard(_)
+            | LineKind::Rounds(_)
+            | LineKind::Players(_)
+            | LineKind::Deck { .. }
+            | LineKind::Position(_)
+            | LineKind::PositionEnd => {}
         }
+        i + 1
+    }
+
+    /// Reads the lines from `from` to `to` (or past it, to the end of a group it starts).
+    pub(super) fn read_lines(&mut self, from: usize, to: usize) {
+        let mut k = from;
+        while k < to {
+            k = self.group(k);
+        }
+    }
+
+    /// The first line at or after `k` that starts a group (no `expect` line or comment), or the
+    /// number of lines.
+    pub(super) fn next_group(&self, k: usize) -> usize {
+        let lines = &self.log.lines;
+        (k..lines.len())
+            .find(|&j| !matches!(lines[j].kind, LineKind::Expect(_) | LineKind::Comment { .. }))
+            .unwrap_or(lines.len())
+    }
+
+    /// The log's end: a round or a game left unfinished.
+    fn log_ends(&mut self) {
+        let lines = &self.log.lines;
         self.line = lines.len().saturating_sub(1);
         self.flush_pending();
         let end = lines.last().map_or(Span::default(), |l| Span::new(l.span.end as usize, l.span.end as usize));
@@ -973,7 +1018,8 @@ impl<'a> Referee<'a> {
     /// indented, ends no block (the parser attaches the indented lines after it to the turn all
     /// the same), and an `expect` line followed by more of the block was indented in it; those
     /// after the block's last line are left to the lines that follow.
-    fn group_end(&self, i: usize) -> usize {
+    #[inline(always)]
+    pub(super) fn group_end(&self, i: usize) -> usize {
         let lines = &self.log.lines;
         let mut end = i + 1;
         for (j, line) in lines.iter().enumerate().skip(i + 1) {

@@ -165,6 +165,9 @@ impl Referee<'_> {
             );
             return;
         }
+        if self.written_early.is_some() {
+            self.report_written_early(turn);
+        }
         // The same turn as the line before, whose first card the hand can no longer hold, or
         // the chain no longer allows: one turn written twice (the other reading, the turn played
         // again, is an error as well).
@@ -292,6 +295,79 @@ impl Referee<'_> {
         self.end_of_turn(player, turn, &progress, lines[at].span);
         self.compare(&claims, &progress.claims, events_before);
         self.spare_claims = progress.claims;
+    }
+
+    /// Reports the turn out of order written before the turn it displaced, which was read first
+    /// ([`Self::swapped_turns`]).
+    #[cold]
+    fn report_written_early(&mut self, turn: &Turn) {
+        let Some((first, at)) = self.written_early.take() else { return };
+        let (early, late) = (self.name(turn.player).to_string(), self.name(first).to_string());
+        self.report(
+            Diagnostic::new(Code::OutOfTurn, turn.player_span, format!("it was {late}'s turn, not {early}'s"))
+                .label(format!("expected {late}"))
+                .related(at, format!("{late}'s turn, written after {early}'s"))
+                .help(format!(
+                    "the two lines are in the wrong order: {late}'s turn is read first, as the turn order has it"
+                )),
+        );
+    }
+
+    /// A turn out of order at line `at` (its lines running to `end`) followed by the turn of the
+    /// player whose turn it was: if reading the two the other way round leaves nothing else to
+    /// report over them and the next two turns, while reading them as written does, the two
+    /// lines were written in the wrong order (ruling R4). Then the referee reads them the table's
+    /// way, reports the slip once, and returns the line it read up to.
+    #[cold]
+    pub(super) fn swapped_turns(&mut self, at: usize, end: usize) -> Option<usize> {
+        let lines = &self.log.lines;
+        if self.speculating || !self.state.in_round || self.state.fog.turn_order {
+            return None;
+        }
+        let LineKind::Turn(turn) = &lines[at].kind else { return None };
+        let expected = self.state.next.filter(|e| *e != turn.player)?;
+        let second = self.next_group(end);
+        let LineKind::Turn(other) = &lines.get(second)?.kind else { return None };
+        // A skipped player's line is placed by the Skips, not by the turn order.
+        let skipped = |t: &Turn| t.steps.iter().all(|s| matches!(s.kind, StepKind::Skipped | StepKind::Place(_)));
+        if other.player != expected || skipped(turn) || skipped(other) {
+            return None;
+        }
+        let after = self.next_group(self.group_end(second));
+        let mut stop = after;
+        let mut turns = 0;
+        while stop < lines.len() {
+            if matches!(lines[stop].kind, LineKind::Turn(_)) {
+                turns += 1;
+                if turns > 2 {
+                    break;
+                }
+            }
+            stop += 1;
+        }
+        let from = self.diags.len();
+        let errors =
+            |r: &Self| r.diags[from..].iter().filter(|d| d.severity() == crate::model::log::Severity::Error).count();
+        let mut as_written = self.clone();
+        as_written.speculating = true;
+        as_written.read_lines(at, stop);
+        // Read as written, the turn is reported out of order, and more besides.
+        let reported = as_written.diags[from..].iter().any(|d| d.code == Code::OutOfTurn && d.span == turn.player_span);
+        if !reported || errors(&as_written) < 2 {
+            return None;
+        }
+        let mut swapped = self.clone();
+        swapped.speculating = true;
+        swapped.read_lines(second, after);
+        swapped.written_early = Some((expected, other.player_span));
+        swapped.read_lines(at, second);
+        swapped.read_lines(after, stop);
+        if errors(&swapped) != 1 {
+            return None;
+        }
+        swapped.speculating = false;
+        *self = swapped;
+        Some(stop)
     }
 
     /// Checks that it is this player's turn; false when the turn must not be applied.
