@@ -130,3 +130,45 @@ fn two_turns_written_in_the_wrong_order_draw_one_report() {
     }
     assert!(one * 20 >= games * 19, "{one} of {games} swaps drew one report at most: {worse:#?}");
 }
+
+/// The next number up, 100,000 giving 1: a slip of one digit.
+fn misnumbered(number: &str) -> Option<&'static str> {
+    Some(match number {
+        "1" => "10",
+        "10" => "100",
+        "100" => "1000",
+        "1000" => "10000",
+        "10000" => "100000",
+        "100000" => "1",
+        _ => return None,
+    })
+}
+
+#[test]
+fn a_card_s_number_miswritten_draws_one_report_in_most_games() {
+    let (mut games, mut one) = (0, 0);
+    for k in slip_games() {
+        let text = game(k);
+        let lines: Vec<&str> = text.lines().collect();
+        let turns = turns(&lines);
+        // The first card a turn names (played or drawn), picked by the game's number, one digit
+        // off: `Ann: 100 Go` becomes `Ann: 1000 Go`.
+        let (at, _) = turns[(k as usize * 7919) % turns.len()];
+        let line = lines[at - 1];
+        let words: Vec<&str> = line.split(' ').collect();
+        let Some(i) = (1..words.len().saturating_sub(1))
+            .find(|&i| misnumbered(words[i]).is_some() && words[i + 1].starts_with(|c: char| c.is_ascii_uppercase()))
+        else {
+            continue;
+        };
+        let mut changed = words.clone();
+        changed[i] = misnumbered(words[i]).unwrap_or(words[i]);
+        let changed = changed.join(" ");
+        let mut damaged = lines.clone();
+        damaged[at - 1] = &changed;
+        let errors = errors(&damaged.join("\n"));
+        games += 1;
+        one += usize::from(errors.len() <= 1);
+    }
+    assert!(one * 4 >= games * 3, "{one} of {games} miswritten numbers drew one report at most");
+}

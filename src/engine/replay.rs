@@ -1493,6 +1493,19 @@ impl<'a> Referee<'a> {
         pending
     }
 
+    /// Whether `p`'s hand holds a card reported as one the decklist cannot have (R0401) that
+    /// has `c`'s number or its power but is not `c`: the line that named it may have misnamed
+    /// `c`, and was reported (ruling R4).
+    pub(super) fn misnamed_in_hand(&self, p: PlayerId, c: &Card) -> bool {
+        let Card::Known { denomination, power } = c else { return false };
+        let hand = &self.state.player(p).hand;
+        self.misfits.iter().any(|(q, m)| {
+            *q == p
+                && matches!(m, Card::Known { denomination: d, power: w } if (d == denomination) != (w == power))
+                && hand.known.iter().any(|k| k == m)
+        })
+    }
+
     fn has_misfits(&self, p: PlayerId) -> bool {
         self.misfits.iter().any(|(q, _)| *q == p)
     }

@@ -1286,7 +1286,9 @@ impl Referee<'_> {
     }
 
     fn play(&mut self, player: PlayerId, card: &CardAt, used: Option<&[Choice]>, span: Span, progress: &mut Progress) {
-        let c = &card.card;
+        let mut c = &card.card;
+        // The card read in place of a miswritten one (below).
+        let read_as;
         let mut way = Way::InSequence;
         // Whether the hand could hold the card, once asked: nothing below changes the hand
         // before the card is played.
@@ -1326,20 +1328,33 @@ impl Referee<'_> {
                     );
                 }
             }
-            let in_hand = self.state.player(player).hand.could_hold(c) || self.drew_on_a_passed_turn(player);
-            could_hold = Some(in_hand);
+            let mut in_hand = self.state.player(player).hand.could_hold(c)
+                || self.drew_on_a_passed_turn(player)
+                || self.misnamed_in_hand(player, c);
             if !in_hand {
-                let known = card_listing(&self.state.player(player).hand.known);
-                self.report(
-                    Diagnostic::new(Code::NotInHand, card.span, format!("{} cannot hold {c}", self.name(player)))
-                        .label("not in hand")
-                        .help(if known.is_empty() {
-                            "the hand is empty".to_string()
-                        } else {
-                            format!("the hand is known to be: {known}")
-                        }),
-                );
+                let name = self.name(player);
+                let mut diag =
+                    Diagnostic::new(Code::NotInHand, card.span, format!("{name} cannot hold {c}")).label("not in hand");
+                let misnumbered = if not_drawn || second { None } else { self.misnumbered(player, c, progress) };
+                if let Some(meant) = misnumbered {
+                    diag = diag.help(format!(
+                        "the chain called for {}, and {name} may hold a {meant}: the card is read as that one",
+                        meant.denomination().map_or(String::new(), |d| d.to_string())
+                    ));
+                    read_as = meant;
+                    c = &read_as;
+                    in_hand = true;
+                } else {
+                    let known = card_listing(&self.state.player(player).hand.known);
+                    diag = diag.help(if known.is_empty() {
+                        "the hand is empty".to_string()
+                    } else {
+                        format!("the hand is known to be: {known}")
+                    });
+                }
+                self.report(diag);
             }
+            could_hold = Some(in_hand);
             // One mistake, one diagnostic: a card that may not be played at all is not also
             // judged against the chain.
             if !not_drawn && !second && in_hand {
@@ -1372,6 +1387,34 @@ impl Referee<'_> {
             self.use_power(player, c, choices, span, progress, counted);
         }
         self.trouble_after_play(c, progress);
+    }
+
+    /// A card the hand cannot hold: the card of the number the chain calls for (or of 1, after a
+    /// break), with the same power, when the hand may hold it and no other number would do (a
+    /// number miswritten, ruling R4). Not when the card's power may have played it out of
+    /// sequence, nor after a draw, whose card the play names.
+    fn misnumbered(&self, player: PlayerId, c: &Card, progress: &Progress) -> Option<Card> {
+        let Card::Known { denomination, power } = *c else { return None };
+        if self.state.fog.next_play || progress.drew.is_some() || matches!(power, PowerSpec::Unrecorded) {
+            return None;
+        }
+        let chain = &self.state.chain;
+        // A card its power may play out of sequence (an Advance, a Clone) may be the one played.
+        if matches!(rules::play_verdict(chain, self.previous_activations(), c), Verdict::Legal(w) if w != Way::InSequence)
+        {
+            return None;
+        }
+        let next = rules::next_number(chain);
+        let restart = (chain.broken || chain.last.is_none()) && next != Denomination::One;
+        let hand = &self.state.player(player).hand;
+        let numbers = [next, Denomination::One];
+        let mut fits = numbers[..1 + usize::from(restart)]
+            .iter()
+            .filter(|d| **d != denomination)
+            .map(|d| Card::Known { denomination: *d, power })
+            .filter(|m| hand.could_hold(m));
+        let meant = fits.next()?;
+        fits.next().is_none().then_some(meant)
     }
 
     /// Sabotage: the player uses the power of the card it discarded, as if it were theirs (TCC
