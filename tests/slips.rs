@@ -172,3 +172,37 @@ fn a_card_s_number_miswritten_draws_one_report_in_most_games() {
     }
     assert!(one * 4 >= games * 3, "{one} of {games} miswritten numbers drew one report at most");
 }
+
+#[test]
+fn a_card_s_power_miswritten_draws_one_report_in_most_games() {
+    const OTHERS: [&str; 5] = ["Go", "Bonus", "Kill", "Score", "Draw"];
+    let (mut games, mut one) = (0, 0);
+    for k in slip_games() {
+        let text = game(k);
+        let lines: Vec<&str> = text.lines().collect();
+        let turns = turns(&lines);
+        // The first card a turn names, picked by the game's number, with another power:
+        // `Ann: 100 Go` becomes `Ann: 100 Kill`.
+        let (at, _) = turns[(k as usize * 7919) % turns.len()];
+        let line = lines[at - 1];
+        let words: Vec<&str> = line.split(' ').collect();
+        let Some(i) = (1..words.len().saturating_sub(1))
+            .find(|&i| misnumbered(words[i]).is_some() && words[i + 1].starts_with(|c: char| c.is_ascii_uppercase()))
+        else {
+            continue;
+        };
+        let other = OTHERS[(k as usize / 3) % OTHERS.len()];
+        if words[i + 1] == other || words.get(i + 2) == Some(&"&") {
+            continue;
+        }
+        let mut changed = words.clone();
+        changed[i + 1] = other;
+        let changed = changed.join(" ");
+        let mut damaged = lines.clone();
+        damaged[at - 1] = &changed;
+        let errors = errors(&damaged.join("\n"));
+        games += 1;
+        one += usize::from(errors.len() <= 1);
+    }
+    assert!(one * 10 >= games * 7, "{one} of {games} miswritten powers drew one report at most");
+}

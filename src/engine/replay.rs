@@ -436,6 +436,10 @@ pub(crate) struct Referee<'a> {
     /// of the log that another reading may replace (an activated card a Sabotage's line may not
     /// have named).
     pub(super) held: Option<Vec<Diagnostic>>,
+    /// The players a card of whose was read this round as another, a word of it miswritten
+    /// (ruling R4): a card the hand cannot hold afterwards shows that the hand the referee knew
+    /// was wrong instead, which that report covers.
+    pub(super) misread_hands: Vec<PlayerId>,
     /// Reading ahead on a copy of the replay, to choose between readings of a slip: no further
     /// reading ahead.
     pub(super) speculating: bool,
@@ -600,6 +604,7 @@ impl<'a> Referee<'a> {
             maybe_awaiting: Vec::new(),
             skip_reading: None,
             held: None,
+            misread_hands: Vec::new(),
             speculating: false,
             written_early: None,
             maybe_short: Vec::new(),
@@ -1202,6 +1207,7 @@ impl<'a> Referee<'a> {
         self.reversal = None;
         self.reversal_armed = false;
         self.passed_turns.clear();
+        self.misread_hands.clear();
         self.last_turn_line = None;
         self.last_skipped = None;
         self.previous_turn = None;

@@ -1330,20 +1330,26 @@ impl Referee<'_> {
             }
             let mut in_hand = self.state.player(player).hand.could_hold(c)
                 || self.drew_on_a_passed_turn(player)
-                || self.misnamed_in_hand(player, c);
+                || self.misnamed_in_hand(player, c)
+                || self.misread_hands.contains(&player);
             if !in_hand {
                 let name = self.name(player);
                 let mut diag =
                     Diagnostic::new(Code::NotInHand, card.span, format!("{name} cannot hold {c}")).label("not in hand");
-                let misnumbered = if not_drawn || second { None } else { self.misnumbered(player, c, progress) };
-                if let Some(meant) = misnumbered {
-                    diag = diag.help(format!(
-                        "the chain called for {}, and {name} may hold a {meant}: the card is read as that one",
-                        meant.denomination().map_or(String::new(), |d| d.to_string())
-                    ));
+                let miswritten = if not_drawn || second { None } else { self.miswritten(player, c, progress) };
+                if let Some((meant, numbered)) = miswritten {
+                    diag = diag.help(if numbered {
+                        format!(
+                            "the chain called for {}, and {name} may hold a {meant}: the card is read as that one",
+                            meant.denomination().map_or(String::new(), |d| d.to_string())
+                        )
+                    } else {
+                        format!("of {name}'s cards of that number, only the {meant} fits: the card is read as that one")
+                    });
                     read_as = meant;
                     c = &read_as;
                     in_hand = true;
+                    self.misread_hands.push(player);
                 } else {
                     let known = card_listing(&self.state.player(player).hand.known);
                     diag = diag.help(if known.is_empty() {
@@ -1389,32 +1395,44 @@ impl Referee<'_> {
         self.trouble_after_play(c, progress);
     }
 
-    /// A card the hand cannot hold: the card of the number the chain calls for (or of 1, after a
-    /// break), with the same power, when the hand may hold it and no other number would do (a
-    /// number miswritten, ruling R4). Not when the card's power may have played it out of
-    /// sequence, nor after a draw, whose card the play names.
-    fn misnumbered(&self, player: PlayerId, c: &Card, progress: &Progress) -> Option<Card> {
+    /// A card the hand cannot hold, one word of it miswritten (ruling R4): a card that differs
+    /// from it in its number only, that the hand may hold and the chain allows, unless the written
+    /// card's power may have played it out of sequence; or in its power only, among the cards of a
+    /// hand known in full, that the chain allows. The card, and whether its number was the word
+    /// miswritten, when exactly one card fits. Not after a draw, whose card the play names.
+    fn miswritten(&self, player: PlayerId, c: &Card, progress: &Progress) -> Option<(Card, bool)> {
         let Card::Known { denomination, power } = *c else { return None };
         if self.state.fog.next_play || progress.drew.is_some() || matches!(power, PowerSpec::Unrecorded) {
             return None;
         }
         let chain = &self.state.chain;
-        // A card its power may play out of sequence (an Advance, a Clone) may be the one played.
-        if matches!(rules::play_verdict(chain, self.previous_activations(), c), Verdict::Legal(w) if w != Way::InSequence)
-        {
-            return None;
-        }
-        let next = rules::next_number(chain);
-        let restart = (chain.broken || chain.last.is_none()) && next != Denomination::One;
+        let verdict = |m: &Card| rules::play_verdict(chain, self.previous_activations(), m);
         let hand = &self.state.player(player).hand;
-        let numbers = [next, Denomination::One];
-        let mut fits = numbers[..1 + usize::from(restart)]
-            .iter()
-            .filter(|d| **d != denomination)
-            .map(|d| Card::Known { denomination: *d, power })
-            .filter(|m| hand.could_hold(m));
-        let meant = fits.next()?;
-        fits.next().is_none().then_some(meant)
+        let mut fits: Vec<(Card, bool)> = Vec::new();
+        // A card its power may play out of sequence (an Advance, a Clone) may be the one played.
+        if !matches!(verdict(c), Verdict::Legal(w) if w != Way::InSequence) {
+            fits.extend(
+                Denomination::ALL
+                    .iter()
+                    .filter(|d| **d != denomination)
+                    .map(|d| (Card::Known { denomination: *d, power }, true))
+                    .filter(|(m, _)| hand.could_hold(m) && matches!(verdict(m), Verdict::Legal(_))),
+            );
+        }
+        // A hand holding a card of the written power may instead have been written wrongly.
+        if hand.unknown == 0 && !hand.unbounded && !hand.known.iter().any(|k| k.power() == Some(&power)) {
+            for k in &hand.known {
+                let other = matches!(k, Card::Known { denomination: d, power: w }
+                    if *d == denomination && *w != power && !matches!(w, PowerSpec::Unrecorded));
+                if other && verdict(k) != Verdict::Illegal && !fits.iter().any(|(f, _)| f == k) {
+                    fits.push((*k, false));
+                }
+            }
+        }
+        match fits[..] {
+            [one] => Some(one),
+            _ => None,
+        }
     }
 
     /// Sabotage: the player uses the power of the card it discarded, as if it were theirs (TCC
