@@ -440,6 +440,10 @@ pub(crate) struct Referee<'a> {
     /// (ruling R4): a card the hand cannot hold afterwards shows that the hand the referee knew
     /// was wrong instead, which that report covers.
     pub(super) misread_hands: Vec<PlayerId>,
+    /// The turns out of order this round that no reading explained; past two, the table's order
+    /// is followed to the round's end (`table_order`).
+    pub(super) out_of_order: u32,
+    pub(super) table_order: bool,
     /// Reading ahead on a copy of the replay, to choose between readings of a slip: no further
     /// reading ahead.
     pub(super) speculating: bool,
@@ -605,6 +609,8 @@ impl<'a> Referee<'a> {
             skip_reading: None,
             held: None,
             misread_hands: Vec::new(),
+            out_of_order: 0,
+            table_order: false,
             speculating: false,
             written_early: None,
             maybe_short: Vec::new(),
@@ -1208,6 +1214,8 @@ impl<'a> Referee<'a> {
         self.reversal_armed = false;
         self.passed_turns.clear();
         self.misread_hands.clear();
+        self.out_of_order = 0;
+        self.table_order = false;
         self.last_turn_line = None;
         self.last_skipped = None;
         self.previous_turn = None;

@@ -458,6 +458,13 @@ impl Referee<'_> {
             );
             return false;
         }
+        // Past two turns out of order this round that no reading explains, the table's order is
+        // followed to the round's end (ruling R4).
+        if self.table_order && self.state.next != Some(player) && !self.state.fog.turn_order {
+            self.emit(Event::IsNext(player));
+            self.displaced = None;
+            self.reversal = None;
+        }
         // After a turn out of order that a change of direction the log leaves out would explain, a
         // turn that only that reading allows shows the table went the other way round: the referee
         // follows it, the slip having been reported at that turn (ruling R4).
@@ -569,6 +576,16 @@ impl Referee<'_> {
                     )
                     .label(format!("expected {}", self.name(expected)));
                     d = self.other_way_round(d, player, expected);
+                    self.out_of_order += 1;
+                    if self.out_of_order >= 2 {
+                        self.table_order = true;
+                        let more =
+                            "a second turn out of order this round: the table's order is followed to the round's end";
+                        d.help = Some(match d.help.take() {
+                            Some(h) => format!("{h}; {more}"),
+                            None => more.to_string(),
+                        });
+                    }
                     self.report(d);
                     self.displaced = Some((expected, player));
                     // The turns passed over, from the expected player's on.
