@@ -1357,7 +1357,7 @@ impl Referee<'_> {
                 if let Some((meant, numbered)) = miswritten {
                     diag = diag.help(if numbered {
                         format!(
-                            "the chain called for {}, and {name} may hold a {meant}: the card is read as that one",
+                            "the chain allows {} here, and {name} may hold a {meant}: the card is read as that one",
                             meant.denomination().map_or(String::new(), |d| d.to_string())
                         )
                     } else {
@@ -1366,7 +1366,9 @@ impl Referee<'_> {
                     read_as = meant;
                     c = &read_as;
                     in_hand = true;
-                    self.misread_hands.push(player);
+                    if !self.misread_hands.contains(&player) {
+                        self.misread_hands.push(player);
+                    }
                 } else {
                     let known = card_listing(&self.state.player(player).hand.known);
                     diag = diag.help(if known.is_empty() {
@@ -1415,8 +1417,9 @@ impl Referee<'_> {
     /// A card the hand cannot hold, one word of it miswritten (ruling R4): a card that differs
     /// from it in its number only, that the hand may hold and the chain allows, unless the written
     /// card's power may have played it out of sequence; or in its power only, among the cards of a
-    /// hand known in full, that the chain allows. The card, and whether its number was the word
-    /// miswritten, when exactly one card fits. Not after a draw, whose card the play names.
+    /// hand known in full, that the chain allows, when the turn has no resolution lines. The card,
+    /// and whether its number was the word miswritten, when exactly one card fits. Not after a
+    /// draw, whose card the play names.
     fn miswritten(&self, player: PlayerId, c: &Card, progress: &Progress) -> Option<(Card, bool)> {
         let Card::Known { denomination, power } = *c else { return None };
         if self.state.fog.next_play || progress.drew.is_some() || matches!(power, PowerSpec::Unrecorded) {
