@@ -144,31 +144,36 @@ fn misnumbered(number: &str) -> Option<&'static str> {
     })
 }
 
+/// In the turn picked by the game's number, the first card its line names (played or drawn): the
+/// line's number (from 1), its words, and the index of the card's number among them.
+fn first_card<'a>(k: u64, lines: &[&'a str]) -> Option<(usize, Vec<&'a str>, usize)> {
+    let turns = turns(lines);
+    let (at, _) = turns[(k as usize * 7919) % turns.len()];
+    let words: Vec<&str> = lines[at - 1].split(' ').collect();
+    let i = (1..words.len().saturating_sub(1))
+        .find(|&i| misnumbered(words[i]).is_some() && words[i + 1].starts_with(|c: char| c.is_ascii_uppercase()))?;
+    Some((at, words, i))
+}
+
+/// How many errors the game draws with line `at` (from 1) written as `words`.
+fn errors_with_line(lines: &[&str], at: usize, words: &[&str]) -> usize {
+    let changed = words.join(" ");
+    let mut damaged = lines.to_vec();
+    damaged[at - 1] = &changed;
+    errors(&damaged.join("\n")).len()
+}
+
 #[test]
 fn a_card_s_number_miswritten_draws_one_report_in_most_games() {
     let (mut games, mut one) = (0, 0);
     for k in slip_games() {
         let text = game(k);
         let lines: Vec<&str> = text.lines().collect();
-        let turns = turns(&lines);
-        // The first card a turn names (played or drawn), picked by the game's number, one digit
-        // off: `Ann: 100 Go` becomes `Ann: 1000 Go`.
-        let (at, _) = turns[(k as usize * 7919) % turns.len()];
-        let line = lines[at - 1];
-        let words: Vec<&str> = line.split(' ').collect();
-        let Some(i) = (1..words.len().saturating_sub(1))
-            .find(|&i| misnumbered(words[i]).is_some() && words[i + 1].starts_with(|c: char| c.is_ascii_uppercase()))
-        else {
-            continue;
-        };
-        let mut changed = words.clone();
-        changed[i] = misnumbered(words[i]).unwrap_or(words[i]);
-        let changed = changed.join(" ");
-        let mut damaged = lines.clone();
-        damaged[at - 1] = &changed;
-        let errors = errors(&damaged.join("\n"));
+        // One digit off: `Ann: 100 Go` becomes `Ann: 1000 Go`.
+        let Some((at, mut words, i)) = first_card(k, &lines) else { continue };
+        words[i] = misnumbered(words[i]).unwrap_or(words[i]);
         games += 1;
-        one += usize::from(errors.len() <= 1);
+        one += usize::from(errors_with_line(&lines, at, &words) <= 1);
     }
     assert!(one * 4 >= games * 3, "{one} of {games} miswritten numbers drew one report at most");
 }
@@ -180,29 +185,15 @@ fn a_card_s_power_miswritten_draws_one_report_in_most_games() {
     for k in slip_games() {
         let text = game(k);
         let lines: Vec<&str> = text.lines().collect();
-        let turns = turns(&lines);
-        // The first card a turn names, picked by the game's number, with another power:
-        // `Ann: 100 Go` becomes `Ann: 100 Kill`.
-        let (at, _) = turns[(k as usize * 7919) % turns.len()];
-        let line = lines[at - 1];
-        let words: Vec<&str> = line.split(' ').collect();
-        let Some(i) = (1..words.len().saturating_sub(1))
-            .find(|&i| misnumbered(words[i]).is_some() && words[i + 1].starts_with(|c: char| c.is_ascii_uppercase()))
-        else {
-            continue;
-        };
+        // Another power: `Ann: 100 Go` becomes `Ann: 100 Kill` (a compound's first half left be).
+        let Some((at, mut words, i)) = first_card(k, &lines) else { continue };
         let other = OTHERS[(k as usize / 3) % OTHERS.len()];
         if words[i + 1] == other || words.get(i + 2) == Some(&"&") {
             continue;
         }
-        let mut changed = words.clone();
-        changed[i + 1] = other;
-        let changed = changed.join(" ");
-        let mut damaged = lines.clone();
-        damaged[at - 1] = &changed;
-        let errors = errors(&damaged.join("\n"));
+        words[i + 1] = other;
         games += 1;
-        one += usize::from(errors.len() <= 1);
+        one += usize::from(errors_with_line(&lines, at, &words) <= 1);
     }
     assert!(one * 3 >= games * 2, "{one} of {games} miswritten powers drew one report at most");
 }
