@@ -170,11 +170,28 @@ fn summary() {
         }
     });
     println!("{:<30} {:>10} {:>12.0}", "simulate (5 players, 5 rounds)", "", 100.0 / sim);
-    // Scaling: the same table over 100 rounds against 5.
-    let mut long = Options::new(5, 42);
+    // Scaling: the same table over 100 rounds against 5. A round's end discards the hands, so a
+    // 35-card deck lasts about ten full rounds; each player's random deck is taken 20 times over,
+    // so that the long game's rounds are as full as the short game's.
+    let (sample, _) = tribbles::syntax::parse(&simulate(&Options::new(5, 42)));
+    let decks: Vec<_> = (sample.lines.iter())
+        .filter_map(|line| match &line.kind {
+            tribbles::model::log::LineKind::Deck { cards, .. } => {
+                Some(tribbles::engine::state::expand(cards).repeat(20))
+            }
+            _ => None,
+        })
+        .collect();
+    let mut short = Options::new(5, 42);
+    short.decks = Some(decks);
+    let mut long = short.clone();
     long.rounds = 100;
     let long_log = simulate(&long);
-    let short_log = simulate(&Options::new(5, 42));
+    let short_log = simulate(&short);
+    for log in [&long_log, &short_log] {
+        let (_, reports) = tribbles::check_bytes("b", log.as_bytes());
+        assert!(reports.is_empty(), "the scaling games check clean: {reports:?}");
+    }
     let t_long = per_pass(|| drop(black_box(tribbles::check_bytes("b", long_log.as_bytes()))));
     let t_short = per_pass(|| drop(black_box(tribbles::check_bytes("b", short_log.as_bytes()))));
     println!(
