@@ -197,3 +197,45 @@ fn a_card_s_power_miswritten_draws_one_report_in_most_games() {
     }
     assert!(one * 3 >= games * 2, "{one} of {games} miswritten powers drew one report at most");
 }
+
+/// Game `k` with one turn line left out (`with_lines`: a turn with resolution lines, which stay;
+/// else one without), picked by the game's number: whether it draws one error at most.
+fn one_report_with_a_turn_left_out(k: u64, with_lines: bool) -> Option<bool> {
+    let text = game(k);
+    let lines: Vec<&str> = text.lines().collect();
+    let turns: Vec<(usize, usize)> =
+        turns(&lines).into_iter().filter(|&(_, under)| (under > 0) == with_lines).collect();
+    let &(at, _) = turns.get((k as usize * 7919) % turns.len().max(1))?;
+    let mut damaged = lines.clone();
+    damaged.remove(at - 1);
+    Some(errors(&damaged.join("\n")).len() <= 1)
+}
+
+/// The turn left out is read back from its lines when they are what one card of the hand of the
+/// player due makes happen (no troubles, whose shifts the referee follows as they come; no power
+/// that chooses cards or names one). 7 of 300 games at most one error before (checked).
+#[test]
+fn a_turn_line_left_out_above_its_lines_draws_one_report_in_many_games() {
+    let (mut games, mut one) = (0, 0);
+    for k in slip_games() {
+        if let Some(fine) = one_report_with_a_turn_left_out(k, true) {
+            games += 1;
+            one += usize::from(fine);
+        }
+    }
+    assert!(one * 5 >= games * 2, "{one} of {games} turns left out above their lines drew one report at most");
+}
+
+/// The turn left out is read back when exactly one play or a draw lets the turns after it follow.
+/// 142 of 300 games at most one error before (checked).
+#[test]
+fn a_turn_line_left_out_draws_one_report_in_most_games() {
+    let (mut games, mut one) = (0, 0);
+    for k in slip_games() {
+        if let Some(fine) = one_report_with_a_turn_left_out(k, false) {
+            games += 1;
+            one += usize::from(fine);
+        }
+    }
+    assert!(one * 5 >= games * 3, "{one} of {games} turns left out drew one report at most");
+}

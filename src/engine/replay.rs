@@ -278,7 +278,7 @@ pub(crate) struct Referee<'a> {
     /// diagnostic of the rules, for `expect`.
     group_start: u32,
     group_events: usize,
-    group_diags: usize,
+    pub(super) group_diags: usize,
     /// How many diagnostics came from the syntax stage (they come first).
     syntax_diags: usize,
     /// Whether each diagnostic is claimed by an `expect` line (not reported), by index.
@@ -447,9 +447,15 @@ pub(crate) struct Referee<'a> {
     /// Reading ahead on a copy of the replay, to choose between readings of a slip: no further
     /// reading ahead.
     pub(super) speculating: bool,
+    /// How many more slips may be read ahead on as a turn left out ([`Self::left_out_turn`],
+    /// [`Self::plain_turn_left_out`]: each reading copies the replay), so that a log of many such
+    /// slips costs no more than its length.
+    pub(super) left_out_readings: u32,
     /// The turn about to be read was written before this player's turn (at this span), which the
     /// referee read first, as the table played them (ruling R4).
     pub(super) written_early: Option<(PlayerId, Span)>,
+    /// The report of a slip a reading ahead found, made with the next turn read.
+    pub(super) slip_report: Option<Box<Diagnostic>>,
 }
 
 /// A player taken to have been decked at the deal because a turn passed over them (ruling R2).
@@ -612,7 +618,9 @@ impl<'a> Referee<'a> {
             out_of_order: 0,
             table_order: false,
             speculating: false,
+            left_out_readings: 16,
             written_early: None,
+            slip_report: None,
             maybe_short: Vec::new(),
             saw_deal: false,
             points_before_position: false,
@@ -791,13 +799,19 @@ impl<'a> Referee<'a> {
                 let end = self.group_end(i);
                 // A turn out of order (which `swapped_turns` reads ahead on).
                 if self.state.next.is_some_and(|e| e != turn.player) {
-                    if let Some(after) = self.swapped_turns(i, end) {
+                    if let Some(after) = self.swapped_turns(i, end).or_else(|| self.plain_turn_left_out(i)) {
                         return after;
                     }
                 }
                 self.turn(i, end);
-                self.turn_in_round += 1;
-                self.turns.push((self.state.round, self.turn_in_round, self.events.len()));
+                self.count_turn();
+                // Lines that end the turn's block, none of which it made happen: a turn line left
+                // out above them (which `left_out_turn` reads ahead on).
+                if end > i + 1 && self.diags.len() > self.group_diags {
+                    if let Some(after) = self.left_out_turn(i, end) {
+                        return after;
+                    }
+                }
                 for (k, l) in lines.iter().enumerate().take(end).skip(i + 1) {
                     if let LineKind::Expect(e) = &l.kind {
                         self.line = k;
@@ -905,6 +919,32 @@ impl<'a> Referee<'a> {
             | LineKind::PositionEnd => {}
         }
         i + 1
+    }
+
+    /// Numbers the turn just read, for `replay`.
+    pub(super) fn count_turn(&mut self) {
+        self.turn_in_round += 1;
+        self.turns.push((self.state.round, self.turn_in_round, self.events.len()));
+    }
+
+    /// Takes back report `i`, made on a reading of the log since given up: it is left out of the
+    /// result as a report an `expect` line claimed is.
+    pub(super) fn withdraw(&mut self, i: usize) {
+        if is_claimed(&self.claimed, i) {
+            return;
+        }
+        if self.claimed.len() <= i {
+            self.claimed.resize(i + 1, false);
+        }
+        self.claimed[i] = true;
+        if self.diags.get(i).is_some_and(|d| d.severity() != Severity::Note) {
+            self.flags.unclaimed -= 1;
+        }
+    }
+
+    /// The errors among reports `from..`, whether an `expect` line claimed them or not.
+    pub(super) fn errors_since(&self, from: usize) -> usize {
+        self.diags.get(from..).unwrap_or_default().iter().filter(|d| d.severity() == Severity::Error).count()
     }
 
     /// Reads the lines from `from` to `to` (or past it, to the end of a group it starts).

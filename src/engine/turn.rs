@@ -8,13 +8,15 @@ use super::rules::{self, Verdict, Way};
 use super::state::Status;
 use super::zone::compatible;
 use crate::diagnostics::{Code, Diagnostic};
-use crate::model::log::{CardAt, CardCount, Choice, ChoiceKind, Line, LineKind, Ruleset, Step, StepKind, Turn, Zone};
+use crate::model::log::{
+    CardAt, CardCount, Choice, ChoiceKind, Line, LineKind, Ruleset, Step, StepKind, Steps, Turn, Zone,
+};
 use crate::model::{Card, Denomination, PlayerId, Power, PowerSpec, Span};
 use crate::powers;
 
 /// What a turn has done so far.
 #[derive(Default)]
-pub(crate) struct Progress<'l> {
+pub(crate) struct Progress<'l, 's> {
     played: bool,
     /// The denomination the chain called for when the turn began (a trouble's Miss).
     called_for: Option<Denomination>,
@@ -63,14 +65,15 @@ pub(crate) struct Progress<'l> {
     /// `draws` line may be that power's rather than a trouble action's.
     power_may_draw: bool,
     /// The turn's steps (an `activate` step aimed at a player makes a Sabotage's lone discard line
-    /// from that player's deck maybe the activated power's own).
-    turn_steps: &'l [Step],
+    /// from that player's deck maybe the activated power's own). Their lifetime is not the
+    /// claims': a turn the log left out is made up by the referee.
+    turn_steps: &'s [Step],
     /// Cards played while the active trouble was unknown: each may have had the Power of the one
     /// the table's shift lines name at the turn's end, and shifted it again unwritten.
     unjudged_plays: Vec<Card>,
 }
 
-impl Progress<'_> {
+impl Progress<'_, '_> {
     /// Takes the first of the turn's resolution lines not yet taken that `pick` accepts, as
     /// evidence; it is then not compared again.
     fn take(&mut self, pick: impl Fn(&Event) -> bool) -> Option<(Event, Span)> {
@@ -154,8 +157,14 @@ fn deck_reach(card: &Card) -> u8 {
 impl Referee<'_> {
     /// Checks the turn at line `at`, whose resolution lines run to `end`.
     pub(super) fn turn(&mut self, at: usize, end: usize) {
+        let LineKind::Turn(turn) = &self.log.lines[at].kind else { return };
+        self.turn_of(turn, Some(at), at + 1, end);
+    }
+
+    /// Checks `turn`, written at line `at` (`None` for a turn the log left out), whose block
+    /// (resolution lines, `then` steps, comments, `expect` lines) is the lines `first..end`.
+    fn turn_of(&mut self, turn: &Turn, at: Option<usize>, first: usize, end: usize) {
         let lines = &self.log.lines;
-        let LineKind::Turn(turn) = &lines[at].kind else { return };
         let player = turn.player;
         if !self.state.in_round {
             self.report(
@@ -165,7 +174,7 @@ impl Referee<'_> {
             );
             return;
         }
-        if self.written_early.is_some() {
+        if self.written_early.is_some() || self.slip_report.is_some() {
             self.report_written_early(turn);
         }
         // The same turn as the line before, whose first card the hand can no longer hold, or
@@ -180,11 +189,11 @@ impl Referee<'_> {
         if !self.whose_turn(turn) {
             return;
         }
-        self.last_turn_line = Some(at);
+        self.last_turn_line = at;
         // The table's `is decked` lines, as evidence for the turn's draw. A turn that plays a card
         // drew one, so its player's decking is a power's doing (Evolve, Process, Masaka).
         let plays = turn.steps.iter().any(|s| matches!(s.kind, StepKind::Play { .. }));
-        let table_decked: Vec<PlayerId> = lines[at + 1..end]
+        let table_decked: Vec<PlayerId> = lines[first..end]
             .iter()
             .filter_map(|l| match &l.kind {
                 LineKind::Resolution(Event::IsDecked(p)) if !(plays && *p == player) => Some(*p),
@@ -192,7 +201,7 @@ impl Referee<'_> {
             })
             .collect();
         if !self.inferred_decked.is_empty() || !self.drew_unseen.is_empty() || self.deal_in_doubt() {
-            self.inferences_met(turn, &lines[at + 1..end]);
+            self.inferences_met(turn, &lines[first..end]);
         }
         let mut claims = std::mem::take(&mut self.spare_claims);
         claims.clear();
@@ -214,7 +223,7 @@ impl Referee<'_> {
             turn_steps: &turn.steps,
             ..Progress::default()
         };
-        for l in &lines[at + 1..end] {
+        for l in &lines[first..end] {
             if let LineKind::Resolution(e) = &l.kind {
                 progress.claims.push((e, l.span, false));
             }
@@ -242,7 +251,7 @@ impl Referee<'_> {
         let mut claims = Vec::new();
         let mut nth_claim = 0;
         let mut reopen = false;
-        for (k, l) in lines.iter().enumerate().take(end).skip(at + 1) {
+        for (k, l) in lines.iter().enumerate().take(end).skip(first) {
             self.line = k;
             let consumed = matches!(l.kind, LineKind::Resolution(_)) && {
                 nth_claim += 1;
@@ -279,7 +288,7 @@ impl Referee<'_> {
                 _ => {}
             }
         }
-        self.line = at;
+        self.line = at.unwrap_or(first);
         if reopen {
             // What the power may have done is open again after the table's lines.
             let unverified = self.events[events_before..].iter().rev().find_map(|l| match &l.event {
@@ -292,15 +301,19 @@ impl Referee<'_> {
         }
         self.unnamed_replicates(&progress, &mut claims);
         self.trouble_turn_end(&progress, &mut claims);
-        self.end_of_turn(player, turn, &progress, lines[at].span);
+        self.end_of_turn(player, turn, &progress, at.map_or(turn.player_span, |at| lines[at].span));
         self.compare(&claims, &progress.claims, events_before);
         self.spare_claims = progress.claims;
     }
 
-    /// Reports the turn out of order written before the turn it displaced, which was read first
-    /// ([`Self::swapped_turns`]).
+    /// Reports the slip a reading ahead found, with the turn it was found at: the turn out of
+    /// order written before the turn it displaced, which was read first ([`Self::swapped_turns`]),
+    /// or one after a turn left out ([`Self::plain_turn_left_out`]).
     #[cold]
     fn report_written_early(&mut self, turn: &Turn) {
+        if let Some(d) = self.slip_report.take() {
+            self.report(*d);
+        }
         let Some((first, at)) = self.written_early.take() else { return };
         let (early, late) = (self.name(turn.player).to_string(), self.name(first).to_string());
         self.report(
@@ -352,7 +365,8 @@ impl Referee<'_> {
         as_written.speculating = true;
         as_written.read_lines(at, stop);
         // Read as written, the turn is reported out of order, and more besides.
-        let reported = as_written.diags[from..].iter().any(|d| d.code == Code::OutOfTurn && d.span == turn.player_span);
+        let reported =
+            as_written.diags[from..].iter().any(|d| d.code == Code::OutOfTurn && d.span.is_at(turn.player_span));
         if !reported || errors(&as_written) < 2 {
             return None;
         }
@@ -368,6 +382,245 @@ impl Referee<'_> {
         swapped.speculating = false;
         *self = swapped;
         Some(stop)
+    }
+
+    /// The turn at line `at` (its block running to `end`) has been read, and the lines that end
+    /// its block each drew a report: none of them is what the turn made happen. When exactly one
+    /// play of a card of the hand of the player due next (its power used with no choices, aimed
+    /// at one player, or not used) makes them happen and leaves nothing else to report over them
+    /// and the next three turns, a turn line was left out above them (ruling R4). Then the
+    /// referee reads them so, reports the slip once, and returns the line it read up to.
+    #[cold]
+    pub(super) fn left_out_turn(&mut self, at: usize, end: usize) -> Option<usize> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(written) = &lines[at].kind else { return None };
+        let player = self.state.next?;
+        if lines[at + 1..end].iter().any(|l| matches!(l.kind, LineKind::Expect(_))) {
+            return None;
+        }
+        // The block's last lines, each with reports of its own at the end of the list.
+        let (mut first, mut from) = (end, self.diags.len());
+        for k in (at + 1..end).rev() {
+            match &lines[k].kind {
+                LineKind::Resolution(e) if !matches!(e, Event::TroubleShifts(_)) => {
+                    let to = from;
+                    let line = lines[k].span;
+                    let within = |d: &Diagnostic| line.start <= d.span.start && d.span.end <= line.end;
+                    while from > self.group_diags && within(&self.diags[from - 1]) {
+                        from -= 1;
+                    }
+                    if from == to {
+                        break;
+                    }
+                    first = k;
+                }
+                LineKind::Comment { .. } => {}
+                _ => break,
+            }
+        }
+        // The next line is a turn, or the round's scores (the turn left out went out).
+        let next = self.next_group(end);
+        let scores = |l: &Line| matches!(l.kind, LineKind::Turn(_) | LineKind::Points(_) | LineKind::Totals(_));
+        if first == end || self.errors_since(from) == 0 || !lines.get(next).is_some_and(scores) {
+            return None;
+        }
+        let span = lines[first].span;
+        let cards = self.whole_hand(player)?;
+        let readings = self.plays_of(&cards, span, true);
+        let (who, whose) = (self.name(written.player).to_string(), self.name(player).to_string());
+        let more = (first + 1..end).filter(|&k| matches!(lines[k].kind, LineKind::Resolution(_))).count();
+        let these = match more {
+            0 => "this line is".to_string(),
+            n => format!("this line and the {n} after it are"),
+        };
+        let stop = self.after_turns(next, 3);
+        let fit = self.reading_left_out(player, span, readings, |r, turn| {
+            for i in from..r.diags.len() {
+                r.withdraw(i);
+            }
+            r.turn_of(turn, None, first, end);
+            r.count_turn();
+            let text = r.turn_text(turn);
+            r.report(
+                Diagnostic::new(Code::Misresolved, span, format!("{who}'s turn does not make this happen"))
+                    .label(format!("{these} what `{text}` makes happen"))
+                    .related(written.player_span, format!("{who}'s turn"))
+                    .help(format!(
+                        "{whose} was next, and a turn line `{text}` seems left out above: the lines are read as \
+                         its resolution, and the game goes on from it"
+                    )),
+            );
+            r.read_lines(end, stop);
+        })?;
+        *self = fit;
+        Some(stop)
+    }
+
+    /// A turn out of order at line `at` that no other reading explains, the player due having a
+    /// hand known in full: when exactly one way that player could have taken the turn (a draw, or
+    /// a card of the hand played, its power used with no choices or not used) leaves nothing else
+    /// to report over that turn and the next two, that turn was left out above (ruling R4). Then
+    /// the referee reads it so, reports the turn out of order once, naming the turn left out, and
+    /// returns the line it read up to.
+    #[cold]
+    pub(super) fn plain_turn_left_out(&mut self, at: usize) -> Option<usize> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(written) = &lines[at].kind else { return None };
+        let player = self.state.next.filter(|&e| e != written.player)?;
+        let skipped = written.steps.iter().all(|s| matches!(s.kind, StepKind::Skipped | StepKind::Place(_)));
+        if self.speculating || self.table_order || skipped || self.left_out_readings == 0 {
+            return None;
+        }
+        let cards = self.whole_hand(player)?;
+        // Read as written, the turn is reported out of order (no other reading of the referee's
+        // explains it).
+        let mut as_written = self.clone();
+        as_written.speculating = true;
+        let from = as_written.diags.len();
+        as_written.group(at);
+        let out_of_order = |d: &Diagnostic| d.code == Code::OutOfTurn && d.span.is_at(written.player_span);
+        if !as_written.diags[from..].iter().any(out_of_order) {
+            self.left_out_readings -= 1;
+            return None;
+        }
+        let span = Span::new(written.player_span.start as usize, written.player_span.start as usize);
+        let readings = std::iter::once(StepKind::Draw { card: None }).chain(self.plays_of(&cards, span, false));
+        let (who, whose) = (self.name(written.player).to_string(), self.name(player).to_string());
+        let stop = self.after_turns(at, 3);
+        let r = self.reading_left_out(player, span, readings, |r, turn| {
+            r.turn_of(turn, None, at, at);
+            r.count_turn();
+            let text = r.turn_text(turn);
+            let d =
+                Diagnostic::new(Code::OutOfTurn, written.player_span, format!("it was {whose}'s turn, not {who}'s"))
+                    .label(format!("expected {whose}"))
+                    .help(format!(
+                        "a turn line `{text}` seems left out above: of the turns {whose} could have taken, only that \
+                     one lets the turns after it follow, and the game goes on from it"
+                    ));
+            // Made with the turn's own reports, for its `expect` lines.
+            r.slip_report = Some(Box::new(d));
+            r.read_lines(at, stop);
+        })?;
+        *self = r;
+        Some(stop)
+    }
+
+    /// The distinct cards of `p`'s hand, when the referee knows every one of them (at most 12).
+    fn whole_hand(&self, p: PlayerId) -> Option<Vec<Card>> {
+        let hand = &self.state.player(p).hand;
+        if hand.unknown > 0 || hand.unbounded || hand.known.iter().any(|c| !c.power_recorded()) {
+            return None;
+        }
+        let mut cards = hand.known.clone();
+        cards.sort_unstable_by_key(|c| c.to_string());
+        cards.dedup();
+        (cards.len() <= 12).then_some(cards)
+    }
+
+    /// The ways to play each of `cards`: without its power, with it and no choices (where its
+    /// power needs none), and, with `aimed`, with it aimed at each player (where it takes one).
+    fn plays_of(&self, cards: &[Card], span: Span, aimed: bool) -> Vec<StepKind> {
+        use crate::powers::{Choice as Takes, check_choices, is_passive};
+        let mut plays = Vec::new();
+        for c in cards {
+            let play = |used: Option<Box<[Choice]>>| StepKind::Play { card: CardAt { card: *c, span }, used };
+            plays.push(play(None));
+            let Some(power) = c.power().filter(|p| !is_passive(p)) else { continue };
+            if check_choices(power, &[], None).is_ok() {
+                plays.push(play(Some(Box::from([]))));
+            }
+            if aimed && check_choices(power, &[Takes::Player], None).is_ok() {
+                for q in self.log.names.ids() {
+                    plays.push(play(Some(Box::from([Choice { kind: ChoiceKind::Player(q), span }]))));
+                }
+            }
+        }
+        plays
+    }
+
+    /// The line before the `n + 1`th turn line from `from` (or the log's end).
+    fn after_turns(&self, from: usize, n: usize) -> usize {
+        let lines = &self.log.lines;
+        let mut turns = 0;
+        (from..lines.len())
+            .find(|&k| {
+                turns += usize::from(matches!(lines[k].kind, LineKind::Turn(_)));
+                turns > n
+            })
+            .unwrap_or(lines.len())
+    }
+
+    /// A turn as a log line: `Dan: 1000 Masaka use @Matt`.
+    fn turn_text(&self, turn: &Turn) -> String {
+        let steps: Vec<String> = turn
+            .steps
+            .iter()
+            .map(|s| match &s.kind {
+                StepKind::Play { card, used } => {
+                    let target = used.iter().flatten().find_map(|c| match c.kind {
+                        ChoiceKind::Player(q) => Some(format!(" @{}", self.name(q))),
+                        _ => None,
+                    });
+                    let used = if used.is_some() { " use" } else { "" };
+                    format!("{}{used}{}", card.card, target.unwrap_or_default())
+                }
+                _ => "draw".to_string(),
+            })
+            .collect();
+        format!("{}: {}", self.name(turn.player), steps.join("; "))
+    }
+
+    /// Reads ahead on a copy of the replay for each turn of `player` made of one of `readings`
+    /// (`read` reads it and the lines after it, reporting the slip once). When exactly one copy
+    /// finds nothing else to report, that copy, no longer speculating; `None` otherwise (and when
+    /// more readings are offered than are tried, or the replay has read ahead on enough slips).
+    fn reading_left_out(
+        &mut self,
+        player: PlayerId,
+        span: Span,
+        readings: impl IntoIterator<Item = StepKind>,
+        mut read: impl FnMut(&mut Self, &Turn),
+    ) -> Option<Self> {
+        /// At most this many readings are tried for one slip.
+        const READINGS: usize = 48;
+        if self.speculating || !self.state.in_round || self.state.fog.turn_order || self.left_out_readings == 0 {
+            return None;
+        }
+        self.left_out_readings -= 1;
+        let mut fits = Vec::new();
+        for (tried, kind) in readings.into_iter().enumerate() {
+            if tried == READINGS {
+                return None;
+            }
+            let player_span = Span::new(span.start as usize, span.start as usize);
+            let turn = Turn { player, player_span, steps: Steps::One(Step { kind, span }) };
+            let mut r = self.clone();
+            r.speculating = true;
+            let mark = r.diags.len();
+            read(&mut r, &turn);
+            // The slip's own report, and nothing else.
+            if r.errors_since(mark) == 1 {
+                if fits.len() == 2 {
+                    return None;
+                }
+                fits.push((turn, r));
+            }
+        }
+        // A card played with its power used or not, which made no difference: not used.
+        if let [(a, _), (b, _)] = &fits[..] {
+            match (a.steps.first().map(|s| &s.kind), b.steps.first().map(|s| &s.kind)) {
+                (Some(StepKind::Play { card: c, used: None }), Some(StepKind::Play { card: d, used: Some(_) }))
+                    if c.card == d.card =>
+                {
+                    fits.pop();
+                }
+                _ => return None,
+            }
+        }
+        let (_, mut r) = fits.pop()?;
+        r.speculating = false;
+        Some(r)
     }
 
     /// Checks that it is this player's turn; false when the turn must not be applied.
@@ -2974,9 +3227,9 @@ fn choice_help(power: &PowerSpec) -> String {
 
 /// What a power's resolution sees of the turn and may do to it: the engine's side of the power
 /// registry. Every change goes through [`PowerCx::emit`], so the state stays the fold of events.
-pub(crate) struct PowerCx<'r, 'a, 'l> {
+pub(crate) struct PowerCx<'r, 'a, 'l, 's> {
     r: &'r mut Referee<'a>,
-    progress: &'r mut Progress<'l>,
+    progress: &'r mut Progress<'l, 's>,
     pub player: PlayerId,
     /// The card whose power is used.
     pub card: Card,
@@ -2984,7 +3237,7 @@ pub(crate) struct PowerCx<'r, 'a, 'l> {
     span: Span,
 }
 
-impl PowerCx<'_, '_, '_> {
+impl PowerCx<'_, '_, '_, '_> {
     pub fn state(&self) -> &super::state::State {
         &self.r.state
     }

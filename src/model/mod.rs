@@ -39,6 +39,11 @@ impl Span {
         self.end == self.start
     }
 
+    /// The same place in the source (`==` on spans holds for any two).
+    pub fn is_at(self, other: Span) -> bool {
+        (self.start, self.end) == (other.start, other.end)
+    }
+
     /// The smallest span covering both.
     pub fn to(self, other: Span) -> Span {
         Span { start: self.start.min(other.start), end: self.end.max(other.end) }
