@@ -454,6 +454,9 @@ pub(crate) struct Referee<'a> {
     /// The turn about to be read was written before this player's turn (at this span), which the
     /// referee read first, as the table played them (ruling R4).
     pub(super) written_early: Option<(PlayerId, Span)>,
+    /// Trouble shifts the table wrote where the rules make none, with their lines: the table's
+    /// trouble, followed once the turn is read (ruling R4).
+    pub(super) followed_shifts: Vec<(Event, Span)>,
     /// The report of a slip a reading ahead found, made with the next turn read.
     pub(super) slip_report: Option<Box<Diagnostic>>,
 }
@@ -620,6 +623,7 @@ impl<'a> Referee<'a> {
             speculating: false,
             left_out_readings: 16,
             written_early: None,
+            followed_shifts: Vec::new(),
             slip_report: None,
             maybe_short: Vec::new(),
             saw_deal: false,
@@ -812,6 +816,9 @@ impl<'a> Referee<'a> {
                         return after;
                     }
                 }
+                if !self.followed_shifts.is_empty() {
+                    self.emit_followed_shifts();
+                }
                 for (k, l) in lines.iter().enumerate().take(end).skip(i + 1) {
                     if let LineKind::Expect(e) = &l.kind {
                         self.line = k;
@@ -919,6 +926,13 @@ impl<'a> Referee<'a> {
             | LineKind::PositionEnd => {}
         }
         i + 1
+    }
+
+    /// Makes the trouble shifts the table wrote where the rules make none, once the turn is read.
+    pub(super) fn emit_followed_shifts(&mut self) {
+        for (e, _) in std::mem::take(&mut self.followed_shifts) {
+            self.emit(e);
+        }
     }
 
     /// Numbers the turn just read, for `replay`.

@@ -402,7 +402,7 @@ impl Referee<'_> {
         let (mut first, mut from) = (end, self.diags.len());
         for k in (at + 1..end).rev() {
             match &lines[k].kind {
-                LineKind::Resolution(e) if !matches!(e, Event::TroubleShifts(_)) => {
+                LineKind::Resolution(_) => {
                     let to = from;
                     let line = lines[k].span;
                     let within = |d: &Diagnostic| line.start <= d.span.start && d.span.end <= line.end;
@@ -426,7 +426,8 @@ impl Referee<'_> {
         }
         let span = lines[first].span;
         let cards = self.whole_hand(player)?;
-        let readings = self.plays_of(&cards, span, true);
+        let readings = std::iter::once(StepKind::Draw { card: None }).chain(self.plays_of(&cards, span, true));
+        let run = Span::new(span.start as usize, lines[end - 1].span.end as usize);
         let (who, whose) = (self.name(written.player).to_string(), self.name(player).to_string());
         let more = (first + 1..end).filter(|&k| matches!(lines[k].kind, LineKind::Resolution(_))).count();
         let these = match more {
@@ -438,7 +439,11 @@ impl Referee<'_> {
             for i in from..r.diags.len() {
                 r.withdraw(i);
             }
+            // The run's shift lines are the turn left out's.
+            r.followed_shifts.retain(|(_, at)| !(run.start <= at.start && at.end <= run.end));
+            r.emit_followed_shifts();
             r.turn_of(turn, None, first, end);
+            r.emit_followed_shifts();
             r.count_turn();
             let text = r.turn_text(turn);
             r.report(
@@ -489,6 +494,7 @@ impl Referee<'_> {
         let stop = self.after_turns(at, 3);
         let r = self.reading_left_out(player, span, readings, |r, turn| {
             r.turn_of(turn, None, at, at);
+            r.emit_followed_shifts();
             r.count_turn();
             let text = r.turn_text(turn);
             let d =
@@ -2993,8 +2999,10 @@ impl Referee<'_> {
             self.report(d.help(help));
             // A trouble the table shifted where the rules do not: the table's trouble is followed
             // from here, so that its later shifts are judged on it (one slip, one report: ruling R4).
+            // The shift is made once the turn has been read, unless the line proves to be a turn
+            // left out's ([`Self::left_out_turn`]).
             if let Event::TroubleShifts(_) = claim {
-                self.emit((*claim).clone());
+                self.followed_shifts.push(((*claim).clone(), *span));
             }
         }
     }
