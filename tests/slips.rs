@@ -211,9 +211,9 @@ fn one_report_with_a_turn_left_out(k: u64, with_lines: bool) -> Option<bool> {
     Some(errors(&damaged.join("\n")).len() <= 1)
 }
 
-/// The turn left out is read back from its lines when they are what a draw or a play of one card
-/// of the hand of the player due makes happen (not a draw and a play, a trouble action, or a power
-/// that chooses cards or names one). 7 of 300 games at most one error before (checked).
+/// The turn left out is read back from its lines when they are what a draw, a play of one card of
+/// the hand of the player due, or a draw played at once makes happen (not a trouble action, or a
+/// power that chooses cards or names one). 7 of 300 games at most one error before (checked).
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
     let (mut games, mut one) = (0, 0);
@@ -223,10 +223,10 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
             one += usize::from(fine);
         }
     }
-    assert!(one * 5 >= games * 3, "{one} of {games} turns left out above their lines drew one report at most");
+    assert!(one * 3 >= games * 2, "{one} of {games} turns left out above their lines drew one report at most");
 }
 
-/// The turn left out is read back when exactly one play or a draw lets the turns after it follow.
+/// The turn left out is read back when exactly one way of taking it lets the turns after it follow.
 /// 142 of 300 games at most one error before (checked).
 #[test]
 fn a_turn_line_left_out_draws_one_report_in_most_games() {
@@ -237,5 +237,5 @@ fn a_turn_line_left_out_draws_one_report_in_most_games() {
             one += usize::from(fine);
         }
     }
-    assert!(one * 5 >= games * 3, "{one} of {games} turns left out drew one report at most");
+    assert!(one * 3 >= games * 2, "{one} of {games} turns left out drew one report at most");
 }

@@ -426,7 +426,7 @@ impl Referee<'_> {
         }
         let span = lines[first].span;
         let cards = self.whole_hand(player)?;
-        let readings = std::iter::once(StepKind::Draw { card: None }).chain(self.plays_of(&cards, span, true));
+        let readings = self.ways_to_take(player, &cards, span, true);
         let run = Span::new(span.start as usize, lines[end - 1].span.end as usize);
         let (who, whose) = (self.name(written.player).to_string(), self.name(player).to_string());
         let more = (first + 1..end).filter(|&k| matches!(lines[k].kind, LineKind::Resolution(_))).count();
@@ -489,7 +489,7 @@ impl Referee<'_> {
             return None;
         }
         let span = Span::new(written.player_span.start as usize, written.player_span.start as usize);
-        let readings = std::iter::once(StepKind::Draw { card: None }).chain(self.plays_of(&cards, span, false));
+        let readings = self.ways_to_take(player, &cards, span, false);
         let (who, whose) = (self.name(written.player).to_string(), self.name(player).to_string());
         let stop = self.after_turns(at, 3);
         let r = self.reading_left_out(player, span, readings, |r, turn| {
@@ -522,6 +522,26 @@ impl Referee<'_> {
         cards.sort_unstable_by_key(|c| c.to_string());
         cards.dedup();
         (cards.len() <= 12).then_some(cards)
+    }
+
+    /// The ways `player` may have taken a turn the log left out, holding `cards`: a draw, a play
+    /// of one of them, or a draw of a card of the decklist the chain calls for and its play at
+    /// once; each with whether it draws while holding a card of that number, which a player need
+    /// not do (TCC 2.1, How to Play: the draw is for a player without one).
+    fn ways_to_take(&self, player: PlayerId, cards: &[Card], span: Span, aimed: bool) -> Vec<(Vec<StepKind>, bool)> {
+        let mut ways: Vec<_> = self.plays_of(cards, span, aimed).into_iter().map(|play| (vec![play], false)).collect();
+        let called = self.called_for();
+        let needless = called.is_none() || cards.iter().any(|c| c.denomination() == called);
+        ways.push((vec![StepKind::Draw { card: None }], needless));
+        let Some(Some(list)) = self.state.collections.get(player.index()).filter(|_| called.is_some()) else {
+            return ways;
+        };
+        for (c, _) in list.cards.iter().filter(|(c, _)| c.power_recorded() && c.denomination() == called) {
+            let draw = StepKind::Draw { card: Some(CardAt { card: *c, span }) };
+            let plays = self.plays_of(std::slice::from_ref(c), span, aimed);
+            ways.extend(plays.into_iter().map(|play| (vec![draw.clone(), play], needless)));
+        }
+        ways
     }
 
     /// The ways to play each of `cards`: without its power, with it and no choices (where its
@@ -571,6 +591,7 @@ impl Referee<'_> {
                     let used = if used.is_some() { " use" } else { "" };
                     format!("{}{used}{}", card.card, target.unwrap_or_default())
                 }
+                StepKind::Draw { card: Some(card) } => format!("draw {}", card.card),
                 _ => "draw".to_string(),
             })
             .collect();
@@ -585,39 +606,57 @@ impl Referee<'_> {
         &mut self,
         player: PlayerId,
         span: Span,
-        readings: impl IntoIterator<Item = StepKind>,
+        readings: Vec<(Vec<StepKind>, bool)>,
         mut read: impl FnMut(&mut Self, &Turn),
     ) -> Option<Self> {
         /// At most this many readings are tried for one slip.
-        const READINGS: usize = 48;
+        const READINGS: usize = 96;
         if self.speculating || !self.state.in_round || self.state.fog.turn_order || self.left_out_readings == 0 {
             return None;
         }
         self.left_out_readings -= 1;
-        let mut fits = Vec::new();
-        for (tried, kind) in readings.into_iter().enumerate() {
-            if tried == READINGS {
-                return None;
-            }
+        if readings.len() > READINGS {
+            return None;
+        }
+        let (mut fits, mut needless_fits, mut needless_fit) = (Vec::new(), 0, None);
+        for (kinds, needless) in readings {
             let player_span = Span::new(span.start as usize, span.start as usize);
-            let turn = Turn { player, player_span, steps: Steps::One(Step { kind, span }) };
+            let mut kinds = kinds.into_iter().map(|kind| Step { kind, span });
+            let Some(first) = kinds.next() else { continue };
+            let mut steps = Steps::One(first);
+            kinds.for_each(|step| steps.push(step));
+            let turn = Turn { player, player_span, steps };
             let mut r = self.clone();
             r.speculating = true;
             let mark = r.diags.len();
             read(&mut r, &turn);
             // The slip's own report, and nothing else.
-            if r.errors_since(mark) == 1 {
+            if r.errors_since(mark) != 1 {
+                continue;
+            }
+            // A draw the player need not have made is read only where nothing else fits.
+            if !needless {
                 if fits.len() == 2 {
                     return None;
                 }
                 fits.push((turn, r));
+            } else {
+                needless_fits += 1;
+                if needless_fits == 1 {
+                    needless_fit = Some((turn, r));
+                }
             }
+        }
+        if fits.is_empty() && needless_fits == 1 {
+            fits.extend(needless_fit);
         }
         // A card played with its power used or not, which made no difference: not used.
         if let [(a, _), (b, _)] = &fits[..] {
-            match (a.steps.first().map(|s| &s.kind), b.steps.first().map(|s| &s.kind)) {
+            let same_before = a.steps.len() == b.steps.len()
+                && a.steps.iter().zip(b.steps.iter()).rev().skip(1).all(|(x, y)| x.kind == y.kind);
+            match (a.steps.last().map(|s| &s.kind), b.steps.last().map(|s| &s.kind)) {
                 (Some(StepKind::Play { card: c, used: None }), Some(StepKind::Play { card: d, used: Some(_) }))
-                    if c.card == d.card =>
+                    if same_before && c.card == d.card =>
                 {
                     fits.pop();
                 }
