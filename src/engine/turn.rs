@@ -533,10 +533,13 @@ impl Referee<'_> {
         let called = self.called_for();
         let needless = called.is_none() || cards.iter().any(|c| c.denomination() == called);
         ways.push((vec![StepKind::Draw { card: None }], needless));
-        let Some(Some(list)) = self.state.collections.get(player.index()).filter(|_| called.is_some()) else {
-            return ways;
+        // The deck's top card where the referee knows it, else the decklist's cards.
+        let listed = self.state.collections.get(player.index()).and_then(Option::as_ref);
+        let drawn: Vec<Card> = match self.state.player(player).deck.top.last() {
+            Some(top) => vec![*top],
+            None => listed.iter().flat_map(|list| list.cards.iter().map(|(c, _)| *c)).collect(),
         };
-        for (c, _) in list.cards.iter().filter(|(c, _)| c.power_recorded() && c.denomination() == called) {
+        for c in drawn.iter().filter(|c| c.power_recorded() && called.is_some() && c.denomination() == called) {
             let draw = StepKind::Draw { card: Some(CardAt { card: *c, span }) };
             let plays = self.plays_of(std::slice::from_ref(c), span, aimed);
             ways.extend(plays.into_iter().map(|play| (vec![draw.clone(), play], needless)));
