@@ -420,8 +420,8 @@ impl Referee<'_> {
         }
         // The next line is a turn, or the round's scores (the turn left out went out).
         let next = self.next_group(end);
-        let scores = |l: &Line| matches!(l.kind, LineKind::Turn(_) | LineKind::Points(_) | LineKind::Totals(_));
-        if first == end || self.errors_since(from) == 0 || !lines.get(next).is_some_and(scores) {
+        let follows = |l: &Line| matches!(l.kind, LineKind::Turn(_) | LineKind::Points(_) | LineKind::Totals(_));
+        if first == end || self.errors_since(from) == 0 || !lines.get(next).is_some_and(follows) {
             return None;
         }
         let span = lines[first].span;
@@ -518,9 +518,12 @@ impl Referee<'_> {
         if hand.unknown > 0 || hand.unbounded || hand.known.iter().any(|c| !c.power_recorded()) {
             return None;
         }
-        let mut cards = hand.known.clone();
-        cards.sort_unstable_by_key(|c| c.to_string());
-        cards.dedup();
+        let mut cards: Vec<Card> = Vec::new();
+        for c in &hand.known {
+            if !cards.contains(c) {
+                cards.push(*c);
+            }
+        }
         (cards.len() <= 12).then_some(cards)
     }
 
