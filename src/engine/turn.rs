@@ -501,8 +501,8 @@ impl Referee<'_> {
                 Diagnostic::new(Code::OutOfTurn, written.player_span, format!("it was {whose}'s turn, not {who}'s"))
                     .label(format!("expected {whose}"))
                     .help(format!(
-                        "a turn line `{text}` seems left out above: of the turns {whose} could have taken, only that \
-                     one lets the turns after it follow, and the game goes on from it"
+                        "a turn line `{text}` seems left out above: read so, the turns after it follow, and the \
+                         game goes on from it"
                     ));
             // Made with the turn's own reports, for its `expect` lines.
             r.slip_report = Some(Box::new(d));
