@@ -457,8 +457,9 @@ pub(crate) struct Referee<'a> {
     /// Trouble shifts the table wrote where the rules make none, with their lines: the table's
     /// trouble, followed once the turn is read (ruling R4).
     pub(super) followed_shifts: Vec<(Event, Span)>,
-    /// The report of a slip a reading ahead found, made with the next turn read.
-    pub(super) slip_report: Option<Box<Diagnostic>>,
+    /// A turn the log left out, read ahead on as the one before the next turn line, and the
+    /// report of the slip ([`Self::plain_turn_left_out`]).
+    pub(super) left_out: Option<Box<(crate::model::log::Turn, Diagnostic)>>,
 }
 
 /// A player taken to have been decked at the deal because a turn passed over them (ruling R2).
@@ -624,7 +625,7 @@ impl<'a> Referee<'a> {
             left_out_readings: 16,
             written_early: None,
             followed_shifts: Vec::new(),
-            slip_report: None,
+            left_out: None,
             maybe_short: Vec::new(),
             saw_deal: false,
             points_before_position: false,
@@ -801,6 +802,9 @@ impl<'a> Referee<'a> {
             LineKind::Turn(turn) => {
                 self.flush_pending();
                 let end = self.group_end(i);
+                if self.left_out.is_some() {
+                    self.read_left_out(i);
+                }
                 // A turn out of order (which `swapped_turns` reads ahead on).
                 if self.state.next.is_some_and(|e| e != turn.player) {
                     if let Some(after) = self.swapped_turns(i, end).or_else(|| self.plain_turn_left_out(i)) {

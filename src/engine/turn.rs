@@ -174,7 +174,7 @@ impl Referee<'_> {
             );
             return;
         }
-        if self.written_early.is_some() || self.slip_report.is_some() {
+        if self.written_early.is_some() {
             self.report_written_early(turn);
         }
         // The same turn as the line before, whose first card the hand can no longer hold, or
@@ -306,14 +306,10 @@ impl Referee<'_> {
         self.spare_claims = progress.claims;
     }
 
-    /// Reports the slip a reading ahead found, with the turn it was found at: the turn out of
-    /// order written before the turn it displaced, which was read first ([`Self::swapped_turns`]),
-    /// or one after a turn left out ([`Self::plain_turn_left_out`]).
+    /// Reports the turn out of order written before the turn it displaced, which was read first
+    /// ([`Self::swapped_turns`]).
     #[cold]
     fn report_written_early(&mut self, turn: &Turn) {
-        if let Some(d) = self.slip_report.take() {
-            self.report(*d);
-        }
         let Some((first, at)) = self.written_early.take() else { return };
         let (early, late) = (self.name(turn.player).to_string(), self.name(first).to_string());
         self.report(
@@ -493,9 +489,6 @@ impl Referee<'_> {
         let (who, whose) = (self.name(written.player).to_string(), self.name(player).to_string());
         let stop = self.after_turns(at, 3);
         let r = self.reading_left_out(player, span, readings, |r, turn| {
-            r.turn_of(turn, None, at, at);
-            r.emit_followed_shifts();
-            r.count_turn();
             let text = r.turn_text(turn);
             let d =
                 Diagnostic::new(Code::OutOfTurn, written.player_span, format!("it was {whose}'s turn, not {who}'s"))
@@ -504,12 +497,24 @@ impl Referee<'_> {
                         "a turn line `{text}` seems left out above: read so, the turns after it follow, and the \
                          game goes on from it"
                     ));
-            // Made with the turn's own reports, for its `expect` lines.
-            r.slip_report = Some(Box::new(d));
+            // Read with the written turn's group, so that its `expect` lines see what it made.
+            r.left_out = Some(Box::new((turn.clone(), d)));
             r.read_lines(at, stop);
         })?;
         *self = r;
         Some(stop)
+    }
+
+    /// Reads the turn left out that [`Self::plain_turn_left_out`] found, before the turn at line
+    /// `at` and with its group, and reports the slip.
+    #[cold]
+    pub(super) fn read_left_out(&mut self, at: usize) {
+        let Some(left_out) = self.left_out.take() else { return };
+        let (turn, report) = *left_out;
+        self.turn_of(&turn, None, at, at);
+        self.emit_followed_shifts();
+        self.count_turn();
+        self.report(report);
     }
 
     /// The distinct cards of `p`'s hand, when the referee knows every one of them (at most 12).
