@@ -343,27 +343,15 @@ impl Referee<'_> {
             return None;
         }
         let after = self.next_group(self.group_end(second));
-        let mut stop = after;
-        let mut turns = 0;
-        while stop < lines.len() {
-            if matches!(lines[stop].kind, LineKind::Turn(_)) {
-                turns += 1;
-                if turns > 2 {
-                    break;
-                }
-            }
-            stop += 1;
-        }
+        let stop = self.after_turns(after, 2);
         let from = self.diags.len();
-        let errors =
-            |r: &Self| r.diags[from..].iter().filter(|d| d.severity() == crate::model::log::Severity::Error).count();
         let mut as_written = self.clone();
         as_written.speculating = true;
         as_written.read_lines(at, stop);
         // Read as written, the turn is reported out of order, and more besides.
         let reported =
             as_written.diags[from..].iter().any(|d| d.code == Code::OutOfTurn && d.span.is_at(turn.player_span));
-        if !reported || errors(&as_written) < 2 {
+        if !reported || as_written.errors_since(from) < 2 {
             return None;
         }
         let mut swapped = self.clone();
@@ -372,7 +360,7 @@ impl Referee<'_> {
         swapped.written_early = Some((expected, other.player_span));
         swapped.read_lines(at, second);
         swapped.read_lines(after, stop);
-        if errors(&swapped) != 1 {
+        if swapped.errors_since(from) != 1 {
             return None;
         }
         swapped.speculating = false;
@@ -382,10 +370,10 @@ impl Referee<'_> {
 
     /// The turn at line `at` (its block running to `end`) has been read, and the lines that end
     /// its block each drew a report: none of them is what the turn made happen. When exactly one
-    /// play of a card of the hand of the player due next (its power used with no choices, aimed
-    /// at one player, or not used) makes them happen and leaves nothing else to report over them
-    /// and the next three turns, a turn line was left out above them (ruling R4). Then the
-    /// referee reads them so, reports the slip once, and returns the line it read up to.
+    /// way the player due next could have taken a turn ([`Self::ways_to_take`], a power aimed at
+    /// one player too) makes them happen and leaves nothing else to report over them and the next
+    /// three turns, a turn line was left out above them (ruling R4). Then the referee reads them
+    /// so, reports the slip once, and returns the line it read up to.
     #[cold]
     pub(super) fn left_out_turn(&mut self, at: usize, end: usize) -> Option<usize> {
         let lines = &self.log.lines;
@@ -438,9 +426,7 @@ impl Referee<'_> {
             // The run's shift lines are the turn left out's.
             r.followed_shifts.retain(|(_, at)| !(run.start <= at.start && at.end <= run.end));
             r.emit_followed_shifts();
-            r.turn_of(turn, None, first, end);
-            r.emit_followed_shifts();
-            r.count_turn();
+            r.made_up_turn(turn, first, end);
             let text = r.turn_text(turn);
             r.report(
                 Diagnostic::new(Code::Misresolved, span, format!("{who}'s turn does not make this happen"))
@@ -458,9 +444,9 @@ impl Referee<'_> {
     }
 
     /// A turn out of order at line `at` that no other reading explains, the player due having a
-    /// hand known in full: when exactly one way that player could have taken the turn (a draw, or
-    /// a card of the hand played, its power used with no choices or not used) leaves nothing else
-    /// to report over that turn and the next two, that turn was left out above (ruling R4). Then
+    /// hand known in full: when exactly one way that player could have taken the turn
+    /// ([`Self::ways_to_take`]) leaves nothing else to report over that turn and the next two,
+    /// that turn was left out above (ruling R4). Then
     /// the referee reads it so, reports the turn out of order once, naming the turn left out, and
     /// returns the line it read up to.
     #[cold]
@@ -511,10 +497,15 @@ impl Referee<'_> {
     pub(super) fn read_left_out(&mut self, at: usize) {
         let Some(left_out) = self.left_out.take() else { return };
         let (turn, report) = *left_out;
-        self.turn_of(&turn, None, at, at);
+        self.made_up_turn(&turn, at, at);
+        self.report(report);
+    }
+
+    /// Reads a turn the log left out, its block the lines `first..end`, as a turn written there.
+    fn made_up_turn(&mut self, turn: &Turn, first: usize, end: usize) {
+        self.turn_of(turn, None, first, end);
         self.emit_followed_shifts();
         self.count_turn();
-        self.report(report);
     }
 
     /// The distinct cards of `p`'s hand, when the referee knows every one of them (at most 12).
@@ -630,8 +621,8 @@ impl Referee<'_> {
             return None;
         }
         let (mut fits, mut needless_fits, mut needless_fit) = (Vec::new(), 0, None);
+        let player_span = Span::new(span.start as usize, span.start as usize);
         for (kinds, needless) in readings {
-            let player_span = Span::new(span.start as usize, span.start as usize);
             let mut kinds = kinds.into_iter().map(|kind| Step { kind, span });
             let Some(first) = kinds.next() else { continue };
             let mut steps = Steps::One(first);
