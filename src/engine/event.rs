@@ -209,6 +209,22 @@ impl Event {
             _ => None,
         }
     }
+
+    /// Whether a table's resolution line of this event names a player (as its subject, a zone's
+    /// owner or a card's) of whom `pred` holds.
+    pub fn names_any(&self, mut pred: impl FnMut(PlayerId) -> bool) -> bool {
+        let mut owners = |cards: &CardCounts| cards.iter().filter_map(|c| c.owner).any(&mut pred);
+        let named = match self {
+            Event::Puts { cards, to, from, .. } => {
+                owners(cards) || to.owner.into_iter().chain(from.owner).any(&mut pred)
+            }
+            Event::Discards { cards, .. } | Event::Reveals { cards, .. } => owners(cards),
+            Event::Draws { drawn: Drawn::Cards(cards), .. } => owners(cards),
+            Event::IsNext(p) => pred(*p),
+            _ => false,
+        };
+        named || self.subject().is_some_and(pred)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

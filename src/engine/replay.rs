@@ -448,8 +448,8 @@ pub(crate) struct Referee<'a> {
     /// reading ahead.
     pub(super) speculating: bool,
     /// How many more slips may be read ahead on as a turn left out ([`Self::left_out_turn`],
-    /// [`Self::plain_turn_left_out`]: each reading copies the replay), so that a log of many such
-    /// slips costs no more than its length.
+    /// [`Self::plain_turn_left_out`]) or a target miswritten ([`Self::misaimed_turn`]): each
+    /// reading copies the replay, so that a log of many such slips costs no more than its length.
     pub(super) left_out_readings: u32,
     /// The turn about to be read was written before this player's turn (at this span), which the
     /// referee read first, as the table played them (ruling R4).
@@ -811,8 +811,16 @@ impl<'a> Referee<'a> {
                         return after;
                     }
                 }
+                // A turn aimed at one player whose lines name another (which `misaimed_turn` reads
+                // again from this copy when the turn draws a report).
+                let before = if end > i + 1 && !self.speculating { self.copy_if_misaimed(turn, i, end) } else { None };
                 self.turn(i, end);
                 self.count_turn();
+                if let Some(before) = before.filter(|_| self.errors_since(self.group_diags) > 0) {
+                    if let Some(after) = self.misaimed_turn(*before, i, end) {
+                        return after;
+                    }
+                }
                 // Lines that end the turn's block, none of which it made happen: a turn line left
                 // out above them (which `left_out_turn` reads ahead on).
                 if end > i + 1 && self.diags.len() > self.group_diags {

@@ -105,6 +105,29 @@ impl Progress<'_, '_> {
     }
 }
 
+/// The one player a turn's power is aimed at, and where: the turn's steps choose one player
+/// (`@Name`), in the choices of a card played or replayed, and no trouble action.
+fn aimed_at(turn: &Turn) -> Option<(PlayerId, Span)> {
+    let mut aimed = None;
+    for step in turn.steps.iter() {
+        match &step.kind {
+            StepKind::Play { used: Some(used), .. } | StepKind::Replay { used: Some(used), .. } => {
+                for c in used.iter() {
+                    if let ChoiceKind::Player(q) = c.kind {
+                        if aimed.is_some() {
+                            return None;
+                        }
+                        aimed = Some((q, c.span));
+                    }
+                }
+            }
+            StepKind::Activate(_) => return None,
+            _ => {}
+        }
+    }
+    aimed
+}
+
 /// Lines that may stand anywhere in a turn's resolution (FORMAT.md §8, ruling F15), which
 /// [`Progress::take_first`] passes over.
 fn anywhere(e: &Event) -> bool {
@@ -440,6 +463,106 @@ impl Referee<'_> {
             r.read_lines(end, stop);
         })?;
         *self = fit;
+        Some(stop)
+    }
+
+    /// A copy of the replay before the turn at line `at` (its block running to `end`) is read, in
+    /// case [`Self::misaimed_turn`] reads it again: when its power is aimed at one player, and one
+    /// of its lines names a player other than that one and the turn's.
+    #[inline(never)]
+    pub(super) fn copy_if_misaimed(&self, turn: &Turn, at: usize, end: usize) -> Option<Box<Self>> {
+        let (target, _) = aimed_at(turn)?;
+        if self.speculating || self.left_out_readings == 0 || self.state.fog.turn_order {
+            return None;
+        }
+        let block = &self.log.lines[at + 1..end];
+        let names_another = |l: &Line| match &l.kind {
+            LineKind::Resolution(e) => e.names_any(|p| p != turn.player && p != target),
+            _ => false,
+        };
+        let suspect = !block.iter().any(|l| matches!(l.kind, LineKind::Expect(_))) && block.iter().any(names_another);
+        suspect.then(|| Box::new(self.clone()))
+    }
+
+    /// The turn at line `at` (its block running to `end`), its power aimed at one player, drew
+    /// reports, and its lines name another. When aiming it at exactly one other player makes its
+    /// lines happen and leaves nothing else to report over them and the next three turns, the
+    /// target was miswritten (or the lines' player; ruling R4). Then the referee reads the turn so
+    /// from `before` (the replay just before it), reports the slip once, and returns the line it
+    /// read up to.
+    #[cold]
+    pub(super) fn misaimed_turn(&mut self, before: Self, at: usize, end: usize) -> Option<usize> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(written) = &lines[at].kind else { return None };
+        let (target, choice) = aimed_at(written)?;
+        let line = (at + 1..end).find(|&k| matches!(lines[k].kind, LineKind::Resolution(_)))?;
+        if self.left_out_readings == 0 {
+            return None;
+        }
+        self.left_out_readings -= 1;
+        let stop = self.after_turns(self.next_group(end), 3);
+        let who = self.name(written.player).to_string();
+        let power = written.steps.iter().find_map(|s| match &s.kind {
+            StepKind::Play { card, used: Some(_) } | StepKind::Replay { card, used: Some(_) } => {
+                match card.card.power() {
+                    Some(PowerSpec::Single(p)) => Some(*p),
+                    _ => None,
+                }
+            }
+            _ => None,
+        });
+        let mut fit = None;
+        for q in self.log.names.ids().filter(|&q| q != target) {
+            let mut turn = written.clone();
+            for step in turn.steps.iter_mut() {
+                if let StepKind::Play { used: Some(used), .. } | StepKind::Replay { used: Some(used), .. } =
+                    &mut step.kind
+                {
+                    for c in used.iter_mut() {
+                        if let ChoiceKind::Player(p) = &mut c.kind {
+                            *p = q;
+                        }
+                    }
+                }
+            }
+            let mut r = before.clone();
+            r.speculating = true;
+            r.left_out_readings = self.left_out_readings;
+            let mark = r.diags.len();
+            r.turn_of(&turn, Some(at), at + 1, end);
+            r.count_turn();
+            if r.errors_since(mark) > 0 {
+                continue;
+            }
+            if !r.followed_shifts.is_empty() {
+                r.emit_followed_shifts();
+            }
+            let (aimed, meant) = (r.name(target).to_string(), r.name(q).to_string());
+            let mut d = Diagnostic::new(
+                Code::Misresolved,
+                choice,
+                format!("{who}'s turn is aimed at {aimed}, and its lines are what aiming it at {meant} makes happen"),
+            )
+            .label(format!("read as `@{meant}`"))
+            .related(lines[line].span, format!("the turn's lines follow `@{meant}`"))
+            .help(format!(
+                "the target and the lines disagree: the turn is read as aimed at {meant}, as its lines and the \
+                 turns after it have it, and the game goes on from it"
+            ));
+            d.rule = power.map(powers::cited);
+            r.report(d);
+            r.read_lines(end, stop);
+            if r.errors_since(mark) != 1 {
+                continue;
+            }
+            if fit.is_some() {
+                return None;
+            }
+            fit = Some(r);
+        }
+        let mut r = fit?;
+        r.speculating = false;
+        *self = r;
         Some(stop)
     }
 
