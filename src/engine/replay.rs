@@ -448,8 +448,9 @@ pub(crate) struct Referee<'a> {
     /// reading ahead.
     pub(super) speculating: bool,
     /// How many more slips may be read ahead on as a turn left out ([`Self::left_out_turn`],
-    /// [`Self::plain_turn_left_out`]) or a target miswritten ([`Self::misaimed_turn`]): each
-    /// reading copies the replay, so that a log of many such slips costs no more than its length.
+    /// [`Self::plain_turn_left_out`]), a target miswritten ([`Self::misaimed_turn`]) or a turn
+    /// under another player's name ([`Self::misnamed_turn`]): each reading copies the replay, so
+    /// that a log of many such slips costs a bounded multiple of its length.
     pub(super) left_out_readings: u32,
     /// The turn about to be read was written before this player's turn (at this span), which the
     /// referee read first, as the table played them (ruling R4).
@@ -807,7 +808,8 @@ impl<'a> Referee<'a> {
                 }
                 // A turn out of order (which `swapped_turns` reads ahead on).
                 if self.state.next.is_some_and(|e| e != turn.player) {
-                    if let Some(after) = self.swapped_turns(i, end).or_else(|| self.plain_turn_left_out(i)) {
+                    let read = self.swapped_turns(i, end).or_else(|| self.plain_turn_left_out(i));
+                    if let Some(after) = read.or_else(|| self.misnamed_turn(i, end)) {
                         return after;
                     }
                 }

@@ -560,9 +560,20 @@ impl Referee<'_> {
             }
             fit = Some(r);
         }
+        // Nor more than as written by the log's end: lines that name the wrong player may fit
+        // another target for a while, until the cards they moved are missed.
         let mut r = fit?;
-        r.speculating = false;
-        *self = r;
+        let mut kept = r.clone();
+        let mut as_written = self.clone();
+        as_written.speculating = true;
+        r.read_lines(stop, lines.len());
+        as_written.read_lines(end, lines.len());
+        let mark = before.diags.len();
+        if r.errors_since(mark) >= as_written.errors_since(mark) {
+            return None;
+        }
+        kept.speculating = false;
+        *self = kept;
         Some(stop)
     }
 
@@ -611,6 +622,67 @@ impl Referee<'_> {
             r.read_lines(at, stop);
         })?;
         *self = r;
+        Some(stop)
+    }
+
+    /// A turn out of order at line `at` (its block running to `end`) that no other reading
+    /// explains, and that draws more reports than that: when the player due could have taken it,
+    /// read so it leaves nothing else to report over it and the next three turns, the turn line
+    /// names the wrong player (ruling R4). Then the referee reads it as that player's, reports the
+    /// turn out of order once, and returns the line it read up to.
+    #[cold]
+    pub(super) fn misnamed_turn(&mut self, at: usize, end: usize) -> Option<usize> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(written) = &lines[at].kind else { return None };
+        let due = self.state.next.filter(|&e| e != written.player)?;
+        let skipped = written.steps.iter().all(|s| matches!(s.kind, StepKind::Skipped | StepKind::Place(_)));
+        let expects = lines[at + 1..end].iter().any(|l| matches!(l.kind, LineKind::Expect(_)));
+        if self.speculating || self.table_order || skipped || expects || self.left_out_readings == 0 {
+            return None;
+        }
+        self.left_out_readings -= 1;
+        let stop = self.after_turns(self.next_group(end), 3);
+        // Read as written, the turn draws more than the one report.
+        let mut as_written = self.clone();
+        as_written.speculating = true;
+        let from = as_written.diags.len();
+        as_written.read_lines(at, stop);
+        if as_written.errors_since(from) < 2 {
+            return None;
+        }
+        let turn = Turn { player: due, player_span: written.player_span, steps: written.steps.clone() };
+        let (who, whose) = (self.name(written.player).to_string(), self.name(due).to_string());
+        let mut r = self.clone();
+        r.speculating = true;
+        r.report(
+            Diagnostic::new(Code::OutOfTurn, written.player_span, format!("it was {whose}'s turn, not {who}'s"))
+                .label(format!("read as {whose}'s turn"))
+                .help(format!(
+                    "the name seems miswritten: read as {whose}'s, the turn and the turns after it follow, and the \
+                     game goes on from it"
+                )),
+        );
+        r.turn_of(&turn, Some(at), at + 1, end);
+        r.count_turn();
+        if !r.followed_shifts.is_empty() {
+            r.emit_followed_shifts();
+        }
+        r.read_lines(end, stop);
+        if r.errors_since(from) != 1 {
+            return None;
+        }
+        // Nor more than as written by the log's end: a turn the referee holds to be out of order
+        // because it went wrong earlier (a player taken to be decked, say) is not given to another
+        // player when that only puts the reports off.
+        let mut kept = r.clone();
+        let log_end = lines.len();
+        r.read_lines(stop, log_end);
+        as_written.read_lines(stop, log_end);
+        if r.errors_since(from) >= as_written.errors_since(from) {
+            return None;
+        }
+        kept.speculating = false;
+        *self = kept;
         Some(stop)
     }
 
