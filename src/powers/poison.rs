@@ -22,7 +22,9 @@ pub const DOC: Doc = Doc {
            poisoner and its owner (`tribbles explain Tally`).\n\n\
            Log: `Dan: 100 Poison use @Matt` with `  Matt discards 1000 Go from deck` and `  Dan scores 1000`.\n\
            Checked: the target is an opponent with a deck (R0320); the card can be the deck's top and \
-           the decklist's (R0601, R0401); the score matches (R0601).",
+           the decklist's (R0601, R0401); the score matches (R0601). A discarded card the top cannot be, \
+           where a card of the same power and the score's number can, is reported once and read as \
+           that card (docs/rulings.md, R4).",
 };
 
 /// A poisoned Antidote's owner may put the hand beneath the draw deck, which is going out: taken
@@ -81,7 +83,35 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             card = Card::Known { denomination: d, power: PowerSpec::Unrecorded };
         }
     }
-    if let Some((_, span)) = &discarded {
+    // The line names a card the deck's top cannot be, and the score line gives the number of one
+    // of the same power that it can be: the line's number is miswritten (ruling R4). Reported once,
+    // and read as the score has it, so that the discard pile and the decklist hold the card the
+    // table discarded. Not for an Antidote or a Tally, which score otherwise.
+    let mut misread = false;
+    if let (Some((_, span)), Some((Event::Scores { points, .. }, _)), Card::Known { denomination, power }) =
+        (&discarded, &scored, card)
+    {
+        let fits =
+            |cx: &PowerCx, c: &Card| cx.state().player(target).deck.could_draw(c) && cx.deck_top_admits(target, c);
+        let plain = power.is_known() && !power.has(Power::Antidote) && !power.has(Power::Tally);
+        let read = Denomination::from_value(points.0)
+            .filter(|d| plain && *d != denomination)
+            .map(|d| Card::Known { denomination: d, power });
+        if let Some(read) = read.filter(|read| !fits(cx, &card) && fits(cx, read)) {
+            cx.report(
+                Diagnostic::new(Code::Misresolved, *span, format!("{card} cannot be the top of {name}'s deck"))
+                    .label(format!("read as {read}, the number the score line gives"))
+                    .help(format!(
+                        "the score line says {}: the card's number seems miswritten, and it is read as {read}, \
+                         which can be the deck's top",
+                        points.0
+                    )),
+            );
+            card = read;
+            misread = true;
+        }
+    }
+    if let Some((_, span)) = discarded.as_ref().filter(|_| !misread) {
         if !cx.state().player(target).deck.could_draw(&card) {
             cx.report(
                 Diagnostic::new(Code::Misresolved, *span, format!("{card} cannot be the top of {name}'s deck"))

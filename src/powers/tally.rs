@@ -95,16 +95,23 @@ pub(crate) fn score_card(
     });
     match tally {
         Some(false) => {
+            let mut points = value;
             if let Some((n, span)) = written {
                 if n != value {
                     cx.report(
                         Diagnostic::new(Code::Misresolved, span, format!("{what} scores {value} here, not {n}"))
                             .label(format!("the {card} is worth {value}"))
-                            .help(format!("{what} scores the number of tribbles on the card")),
+                            .help(format!(
+                                "{what} scores the number of tribbles on the card; the line's {n} is followed from \
+                                 here, as the score sheet will have it"
+                            )),
                     );
+                    // Reported once: the table's figure is followed (ruling R4), so that the
+                    // round's points and totals the sheet adds up from it are not reported again.
+                    points = n;
                 }
             }
-            cx.emit(Event::Scores { player: scorer, points: Points(value) });
+            cx.emit(Event::Scores { player: scorer, points: Points(points) });
         }
         Some(true) => {
             let h = half(value);
