@@ -1655,8 +1655,8 @@ impl Referee<'_> {
                 Event::Discards { cards, .. } | Event::Puts { cards, .. } => cards[0].card,
                 _ => continue,
             };
-            self.check_held(owner, &card, span);
-            self.emit(event.clone());
+            let card = self.check_held(owner, &card, span);
+            self.emit(with_card(event.clone(), card));
             self.check_card(owner, &card, span);
             self.report(
                 Diagnostic::new(
@@ -1670,10 +1670,39 @@ impl Referee<'_> {
     }
 
     /// Reports a card the log has `p` give from hand that the hand cannot hold, at `at`.
-    fn check_held(&mut self, p: PlayerId, card: &Card, at: Span) {
-        if !self.state.player(p).hand.could_hold(card) && !self.drew_on_a_passed_turn(p) {
-            let who = self.name(p);
-            self.report(Diagnostic::new(Code::NotInHand, at, format!("{who} cannot hold {card}")).label("not in hand"));
+    ///
+    /// Returns the card to read: the one written, or, where exactly one card of the same power and
+    /// another number may be in the hand, that card, its number taken to be miswritten (ruling R4),
+    /// so that the cards and the scores go on from the card the table moved.
+    fn check_held(&mut self, p: PlayerId, card: &Card, at: Span) -> Card {
+        let hand = &self.state.player(p).hand;
+        if hand.could_hold(card) || self.drew_on_a_passed_turn(p) {
+            return *card;
+        }
+        let hand = &self.state.player(p).hand;
+        let mut read = None;
+        if let Card::Known { denomination, power } = *card {
+            let mut fits = Denomination::ALL
+                .iter()
+                .filter(|d| **d != denomination && !matches!(power, PowerSpec::Unrecorded))
+                .map(|d| Card::Known { denomination: *d, power })
+                .filter(|m| hand.could_hold(m));
+            read = fits.next().filter(|_| fits.next().is_none());
+        }
+        let who = self.name(p);
+        let d = Diagnostic::new(Code::NotInHand, at, format!("{who} cannot hold {card}"));
+        match read {
+            Some(read) => {
+                self.report(
+                    d.label(format!("read as {read}"))
+                        .help(format!("{who} holds a {read}: the number seems miswritten, and the card is read as it")),
+                );
+                read
+            }
+            None => {
+                self.report(d.label("not in hand"));
+                *card
+            }
         }
     }
 
@@ -3635,9 +3664,9 @@ impl PowerCx<'_, '_, '_, '_> {
             Event::Discards { cards, .. } | Event::Puts { cards, .. } => cards[0].card,
             _ => return,
         };
-        self.check_held(owner, &card, Some(span));
+        let card = self.check_held(owner, &card, Some(span));
         // The owner's own move: it triggers no Replicate in turn.
-        self.r.emit(event);
+        self.r.emit(with_card(event, card));
         self.check_card(owner, &card, span);
     }
 
@@ -3924,8 +3953,8 @@ impl PowerCx<'_, '_, '_, '_> {
 
     /// Reports a card the log has `p` give from hand that the hand cannot hold; `at` is the line
     /// that names it (the power's step when none does).
-    pub fn check_held(&mut self, p: PlayerId, card: &Card, at: Option<Span>) {
-        self.r.check_held(p, card, at.unwrap_or(self.span));
+    pub fn check_held(&mut self, p: PlayerId, card: &Card, at: Option<Span>) -> Card {
+        self.r.check_held(p, card, at.unwrap_or(self.span))
     }
 
     /// `p` played `card` outside the turn's own steps (Stampede): a Qapla' empties the pot, and a
@@ -3949,6 +3978,16 @@ impl PowerCx<'_, '_, '_, '_> {
     pub fn deck_top_admits(&self, p: PlayerId, card: &Card) -> bool {
         self.r.deck_top_admits(p, card)
     }
+}
+
+/// A one-card line's event with its card read as `card` (a number miswritten, ruling R4).
+fn with_card(mut event: Event, card: Card) -> Event {
+    if let Event::Discards { cards, .. } | Event::Puts { cards, .. } = &mut event {
+        if let Some(first) = cards.first_mut() {
+            first.card = card;
+        }
+    }
+    event
 }
 
 /// Whether the line can be a Replicate's extra card: one card from `owner`'s hand into the place

@@ -48,7 +48,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             }
             _ => (Card::Unknown, None),
         };
-        cx.check_held(q, &card, span);
+        let card = cx.check_held(q, &card, span);
         // A hand the referee cannot count may have been empty: the unwritten card may not have
         // gone in (it stays taken from the hand, which may have emptied).
         let maybe_none = shown.is_none() && cx.hand_may_be_empty(q);

@@ -61,7 +61,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             }
             _ => Card::Unknown,
         };
-        cx.check_held(q, &card, shown.as_ref().map(|(_, s)| *s));
+        let card = cx.check_held(q, &card, shown.as_ref().map(|(_, s)| *s));
         cx.emit(Event::Discards { player: q, cards: CardCount::one(card, cx.span()).list(), from: Zone::Hand });
     }
     if let Some((cards, span)) = extra {

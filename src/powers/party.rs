@@ -66,7 +66,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             }
             _ => Card::Unknown,
         };
-        cx.check_held(q, &card, shown.as_ref().map(|(_, s)| *s));
+        let card = cx.check_held(q, &card, shown.as_ref().map(|(_, s)| *s));
         // A hand the referee cannot count may have been empty (the user's last card was the
         // Party): the unwritten card may not have gone. It stays taken from the hand, which may
         // have emptied, but the pile's cards are not counted into the deck at the round's end.

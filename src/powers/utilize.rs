@@ -71,7 +71,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         Some((Event::Puts { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card,
         _ => Card::Unknown,
     };
-    cx.check_held(target, &card, Some(shown.as_ref().map_or(at, |(_, s)| *s)));
+    let card = cx.check_held(target, &card, Some(shown.as_ref().map_or(at, |(_, s)| *s)));
     cx.emit(Event::Puts {
         player: target,
         cards: CardCount::one(card, at).list(),
