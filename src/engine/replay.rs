@@ -814,14 +814,14 @@ impl<'a> Referee<'a> {
                     }
                 }
                 // A turn aimed at one player whose lines name another (which `misaimed_turn` reads
-                // again from this copy when the turn draws a report).
-                let before = if end > i + 1 && !self.speculating { self.copy_if_misaimed(turn, i, end) } else { None };
-                self.turn(i, end);
-                self.count_turn();
-                if let Some(before) = before.filter(|_| self.errors_since(self.group_diags) > 0) {
-                    if let Some(after) = self.misaimed_turn(*before, i, end) {
+                // again when the turn draws a report).
+                if end > i + 1 && !self.speculating {
+                    if let Some(after) = self.aimed_turn(turn, i, end) {
                         return after;
                     }
+                } else {
+                    self.turn(i, end);
+                    self.count_turn();
                 }
                 // Lines that end the turn's block, none of which it made happen: a turn line left
                 // out above them (which `left_out_turn` reads ahead on).

@@ -469,8 +469,8 @@ impl Referee<'_> {
     /// A copy of the replay before the turn at line `at` (its block running to `end`) is read, in
     /// case [`Self::misaimed_turn`] reads it again: when its power is aimed at one player, and one
     /// of its lines names a player other than that one and the turn's.
-    #[inline(never)]
-    pub(super) fn copy_if_misaimed(&self, turn: &Turn, at: usize, end: usize) -> Option<Box<Self>> {
+    #[inline]
+    fn copy_if_misaimed(&self, turn: &Turn, at: usize, end: usize) -> Option<Box<Self>> {
         let (target, _) = aimed_at(turn)?;
         if self.speculating || self.left_out_readings == 0 || self.state.fog.turn_order {
             return None;
@@ -482,6 +482,18 @@ impl Referee<'_> {
         };
         let suspect = !block.iter().any(|l| matches!(l.kind, LineKind::Expect(_))) && block.iter().any(names_another);
         suspect.then(|| Box::new(self.clone()))
+    }
+
+    /// Reads the turn at line `at`, its block running to `end`: from a copy of the replay taken
+    /// before it ([`Self::copy_if_misaimed`]) when it draws a report, once more as
+    /// [`Self::misaimed_turn`] has it, returning the line read up to then.
+    #[inline(never)]
+    pub(super) fn aimed_turn(&mut self, turn: &Turn, at: usize, end: usize) -> Option<usize> {
+        let before = self.copy_if_misaimed(turn, at, end);
+        self.turn(at, end);
+        self.count_turn();
+        let before = before.filter(|_| self.errors_since(self.group_diags) > 0)?;
+        self.misaimed_turn(*before, at, end)
     }
 
     /// The turn at line `at` (its block running to `end`), its power aimed at one player, drew
