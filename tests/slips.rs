@@ -155,6 +155,25 @@ fn first_card<'a>(k: u64, lines: &[&'a str]) -> Option<(usize, Vec<&'a str>, usi
     Some((at, words, i))
 }
 
+/// The names of the `players:` line.
+fn player_names<'a>(lines: &[&'a str]) -> Vec<&'a str> {
+    lines.iter().find_map(|l| l.strip_prefix("players: ")).map(|p| p.split(", ").collect()).unwrap_or_default()
+}
+
+/// The verbs of the resolution lines that move cards.
+const MOVES: [&str; 4] = ["draws", "discards", "puts", "reveals"];
+
+/// In the line picked by the game's number among `candidates` (line numbers from 1), the number
+/// after the first of `verbs` written one digit off: whether the game then draws one error at
+/// most; `None` without such a line.
+fn misnumbered_after(k: u64, lines: &[&str], candidates: &[usize], verbs: &[&str]) -> Option<bool> {
+    let &at = candidates.get((k as usize * 7919) % candidates.len().max(1))?;
+    let mut words: Vec<&str> = lines[at - 1].split(' ').collect();
+    let i = words.iter().position(|w| verbs.contains(w))?;
+    words[i + 1] = misnumbered(words.get(i + 1)?)?;
+    Some(errors_with_line(lines, at, &words) <= 1)
+}
+
 /// How many errors the game draws with line `at` (from 1) written as `words`.
 fn errors_with_line(lines: &[&str], at: usize, words: &[&str]) -> usize {
     let changed = words.join(" ");
@@ -244,8 +263,7 @@ fn a_target_miswritten_draws_one_report_in_most_games() {
     for k in slip_games() {
         let text = game(k);
         let lines: Vec<&str> = text.lines().collect();
-        let names: Vec<&str> =
-            lines.iter().find_map(|l| l.strip_prefix("players: ")).map(|p| p.split(", ").collect()).unwrap_or_default();
+        let names = player_names(&lines);
         let aimed: Vec<(usize, &str)> = turns(&lines)
             .into_iter()
             .filter(|&(_, under)| under > 0)
@@ -277,8 +295,7 @@ fn a_turn_given_another_player_s_name_draws_one_report_in_most_games() {
     for k in slip_games() {
         let text = game(k);
         let lines: Vec<&str> = text.lines().collect();
-        let names: Vec<&str> =
-            lines.iter().find_map(|l| l.strip_prefix("players: ")).map(|p| p.split(", ").collect()).unwrap_or_default();
+        let names = player_names(&lines);
         let turns = turns(&lines);
         let (at, _) = turns[(k as usize * 7919) % turns.len()];
         let Some((who, steps)) = lines[at - 1].split_once(": ") else { continue };
@@ -317,13 +334,9 @@ fn poisoned_cards_misnumbered(hidden: bool) -> (usize, usize) {
                     && lines[i].contains(" scores ")
             })
             .collect();
-        let Some(&at) = poisoned.get((k as usize * 7919) % poisoned.len().max(1)) else { continue };
-        let mut words: Vec<&str> = lines[at - 1].split(' ').collect();
-        let Some(i) = words.iter().position(|w| *w == "discards") else { continue };
-        let Some(number) = misnumbered(words[i + 1]) else { continue };
-        words[i + 1] = number;
+        let Some(fine) = misnumbered_after(k, &lines, &poisoned, &["discards"]) else { continue };
         games += 1;
-        one += usize::from(errors_with_line(&lines, at, &words) <= 1);
+        one += usize::from(fine);
     }
     (games, one)
 }
@@ -360,20 +373,14 @@ fn a_card_s_number_miswritten_in_a_resolution_line_draws_one_report_in_most_game
             .filter(|&at| {
                 let words: Vec<&str> = lines[at - 1].split_whitespace().collect();
                 lines[at - 1].starts_with("  ")
-                    && matches!(words.get(1), Some(&("draws" | "discards" | "puts" | "reveals")))
+                    && words.get(1).is_some_and(|w| MOVES.contains(w))
                     && words.get(2).and_then(|w| misnumbered(w)).is_some()
                     && words.get(3).is_some_and(|w| w.starts_with(|c: char| c.is_ascii_uppercase()))
             })
             .collect();
-        let Some(&at) = moves.get((k as usize * 7919) % moves.len().max(1)) else { continue };
-        let mut words: Vec<&str> = lines[at - 1].split(' ').collect();
-        let Some(i) = words.iter().position(|w| matches!(*w, "draws" | "discards" | "puts" | "reveals")) else {
-            continue;
-        };
-        let Some(number) = misnumbered(words[i + 1]) else { continue };
-        words[i + 1] = number;
+        let Some(fine) = misnumbered_after(k, &lines, &moves, &MOVES) else { continue };
         games += 1;
-        one += usize::from(errors_with_line(&lines, at, &words) <= 1);
+        one += usize::from(fine);
     }
     assert!(one * 4 >= games * 3, "{one} of {games} resolution lines misnumbered drew one report at most");
 }
