@@ -575,18 +575,25 @@ impl Referee<'_> {
         // Nor more than as written by the log's end: lines that name the wrong player may fit
         // another target for a while, until the cards they moved are missed.
         let mut r = fit?;
-        let mut kept = r.clone();
         let mut as_written = self.clone();
         as_written.speculating = true;
-        r.read_lines(stop, lines.len());
-        as_written.read_lines(end, lines.len());
-        let mark = before.diags.len();
-        if r.errors_since(mark) >= as_written.errors_since(mark) {
+        if !r.fewer_by_the_end(stop, as_written, end, before.diags.len()) {
             return None;
         }
-        kept.speculating = false;
-        *self = kept;
+        r.speculating = false;
+        *self = r;
         Some(stop)
+    }
+
+    /// Whether this copy, read on from line `from` to the log's end, draws fewer errors since
+    /// report `mark` than `as_written` read on from line `written_from` (the copies read are
+    /// dropped): a reading of a slip is taken only when the game follows better by its end.
+    fn fewer_by_the_end(&self, from: usize, mut as_written: Self, written_from: usize, mark: usize) -> bool {
+        let end = self.log.lines.len();
+        let mut r = self.clone();
+        r.read_lines(from, end);
+        as_written.read_lines(written_from, end);
+        r.errors_since(mark) < as_written.errors_since(mark)
     }
 
     /// A turn out of order at line `at` that no other reading explains, the player due having a
@@ -686,15 +693,11 @@ impl Referee<'_> {
         // Nor more than as written by the log's end: a turn the referee holds to be out of order
         // because it went wrong earlier (a player taken to be decked, say) is not given to another
         // player when that only puts the reports off.
-        let mut kept = r.clone();
-        let log_end = lines.len();
-        r.read_lines(stop, log_end);
-        as_written.read_lines(stop, log_end);
-        if r.errors_since(from) >= as_written.errors_since(from) {
+        if !r.fewer_by_the_end(stop, as_written, stop, from) {
             return None;
         }
-        kept.speculating = false;
-        *self = kept;
+        r.speculating = false;
+        *self = r;
         Some(stop)
     }
 
