@@ -210,6 +210,22 @@ impl Event {
         }
     }
 
+    /// The player [`Self::subject`] gives, to read the line as another player's.
+    pub fn subject_mut(&mut self) -> Option<&mut PlayerId> {
+        match self {
+            Event::Draws { player, .. }
+            | Event::Discards { player, .. }
+            | Event::Plays { player, .. }
+            | Event::Puts { player, .. }
+            | Event::Reveals { player, .. }
+            | Event::Shuffles { player, .. }
+            | Event::Scores { player, .. }
+            | Event::Loses { player, .. } => Some(player),
+            Event::GoesOut(p) | Event::IsDecked(p) | Event::IsSkipped(p) | Event::Passes(p) => Some(p),
+            _ => None,
+        }
+    }
+
     /// Whether a table's resolution line of this event names a player (as its subject, a zone's
     /// owner or a card's) of whom `pred` holds.
     pub fn names_any(&self, mut pred: impl FnMut(PlayerId) -> bool) -> bool {

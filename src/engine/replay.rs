@@ -461,6 +461,21 @@ pub(crate) struct Referee<'a> {
     /// A turn the log left out, read ahead on as the one before the next turn line, and the
     /// report of the slip ([`Self::plain_turn_left_out`]).
     pub(super) left_out: Option<Box<(crate::model::log::Turn, Diagnostic)>>,
+    /// The turn just read (its line and its block's end) drew a report that no other reading
+    /// explained, and its block has resolution lines: [`Self::misnamed_line`] may read it again.
+    pub(super) suspect_lines: Option<(usize, usize)>,
+}
+
+/// A copy of the replay before a group, from which the referee reads on to a later turn to read
+/// that turn again ([`Referee::misnamed_line`]): taken after each such reading taken (before
+/// one, the log is read again from its start). The copy is made without the game's events and
+/// turns, which only grow: those it had are the first `events` and `turns` of the replay's.
+pub(super) struct Checkpoint<'a> {
+    pub referee: Box<Referee<'a>>,
+    /// The line the copy reads on from.
+    pub at: usize,
+    events: usize,
+    turns: usize,
 }
 
 /// A player taken to have been decked at the deal because a turn passed over them (ruling R2).
@@ -627,6 +642,7 @@ impl<'a> Referee<'a> {
             written_early: None,
             followed_shifts: Vec::new(),
             left_out: None,
+            suspect_lines: None,
             maybe_short: Vec::new(),
             saw_deal: false,
             points_before_position: false,
@@ -704,10 +720,63 @@ impl<'a> Referee<'a> {
         }
         let lines = &self.log.lines;
         let mut i = 0;
+        // Where a turn is read again from: the log's start, until such a reading is taken.
+        let mut checkpoint = None;
+        // Each reading of a line's player reads the log again up to the turn, and the turn with
+        // each other player: a log of many such slips costs a bounded multiple of its length.
+        let mut line_readings = 16u32;
         while i < lines.len() {
             i = self.group(i);
+            let Some((at, end)) = self.suspect_lines.take() else { continue };
+            if line_readings == 0 {
+                continue;
+            }
+            line_readings -= 1;
+            if let Some(after) = self.misnamed_line(checkpoint.as_ref(), at, end) {
+                i = after;
+                checkpoint = Some(self.checkpoint(i));
+            }
         }
         self.log_ends();
+    }
+
+    /// A copy of the replay as it stands before the group at line `at`.
+    fn checkpoint(&mut self, at: usize) -> Checkpoint<'a> {
+        let events = std::mem::take(&mut self.events);
+        let turns = std::mem::take(&mut self.turns);
+        let referee = Box::new(self.clone());
+        self.events = events;
+        self.turns = turns;
+        Checkpoint { referee, at, events: self.events.len(), turns: self.turns.len() }
+    }
+
+    /// The replay just before the group at line `at`, read on to it from `from` (from the log's
+    /// start without one): as it was then, the readings between taken again as they were. `None`
+    /// when the groups do not meet `at`.
+    pub(super) fn replayed_to(&self, from: Option<&Checkpoint<'a>>, at: usize) -> Option<Referee<'a>> {
+        let (mut r, mut k) = match from {
+            Some(from) => {
+                let mut r = (*from.referee).clone();
+                if r.keep_events {
+                    r.events = self.events.get(..from.events)?.to_vec();
+                }
+                r.turns = self.turns.get(..from.turns)?.to_vec();
+                (r, from.at)
+            }
+            None => {
+                let mut r = Referee::new(self.log, self.diags.get(..self.syntax_diags)?.to_vec());
+                r.keep_events = self.keep_events;
+                (r, 0)
+            }
+        };
+        if from.is_none() && !r.setup() {
+            return None;
+        }
+        while k < at {
+            k = r.group(k);
+        }
+        r.suspect_lines = None;
+        (k == at).then_some(r)
     }
 
     /// Reads the line at `i` (with a turn's, its resolution lines; with a `position` line, its
@@ -719,13 +788,7 @@ impl<'a> Referee<'a> {
         let line = &lines[i];
         let starts_group = !matches!(line.kind, LineKind::Expect(_) | LineKind::Comment { .. });
         if starts_group {
-            if !self.keep_events {
-                self.events.clear();
-                self.record_events = !matches!(line.kind, LineKind::Turn(_)) || self.claims_follow(i);
-            }
-            self.group_start = line.span.start;
-            self.group_events = self.events.len();
-            self.group_diags = self.diags.len();
+            self.begin_group(i);
         }
         match &line.kind {
             LineKind::Round(n) => {
@@ -828,6 +891,9 @@ impl<'a> Referee<'a> {
                 if end > i + 1 && self.diags.len() > self.group_diags {
                     if let Some(after) = self.left_out_turn(i, end) {
                         return after;
+                    }
+                    if !self.speculating && self.errors_since(self.group_diags) > 0 {
+                        self.suspect_lines = Some((i, end));
                     }
                 }
                 if !self.followed_shifts.is_empty() {
@@ -940,6 +1006,19 @@ impl<'a> Referee<'a> {
             | LineKind::PositionEnd => {}
         }
         i + 1
+    }
+
+    /// Starts the group of line `i`: its events and reports are those made from here on.
+    #[inline(always)]
+    pub(super) fn begin_group(&mut self, i: usize) {
+        let line = &self.log.lines[i];
+        if !self.keep_events {
+            self.events.clear();
+            self.record_events = !matches!(line.kind, LineKind::Turn(_)) || self.claims_follow(i);
+        }
+        self.group_start = line.span.start;
+        self.group_events = self.events.len();
+        self.group_diags = self.diags.len();
     }
 
     /// Makes the trouble shifts the table wrote where the rules make none, once the turn is read.
@@ -1245,7 +1324,7 @@ impl<'a> Referee<'a> {
     }
 
     /// Starts the round whose preamble has been read.
-    fn flush_pending(&mut self) {
+    pub(super) fn flush_pending(&mut self) {
         let Some(p) = self.pending.take() else { return };
         // The state before the first round, for `Replay::state_after`; `diagnostics` keeps none.
         if self.initial.is_none() && self.keep_events {

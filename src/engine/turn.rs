@@ -3,7 +3,7 @@
 //! lines compared with it (TCC 2.1, How to Play; Ending the Round; Advanced Rules: "Decked").
 
 use super::event::{Drawn, Event, Place};
-use super::replay::{InferredDecked, LISTED, Referee, same_event};
+use super::replay::{Checkpoint, InferredDecked, LISTED, Referee, same_event};
 use super::rules::{self, Verdict, Way};
 use super::state::Status;
 use super::zone::compatible;
@@ -128,6 +128,36 @@ fn aimed_at(turn: &Turn) -> Option<(PlayerId, Span)> {
     aimed
 }
 
+/// The power of the first card a turn uses, when it has one power (for the rule a reading of its
+/// lines cites).
+fn used_power(turn: &Turn) -> Option<Power> {
+    turn.steps.iter().find_map(|s| match &s.kind {
+        StepKind::Play { card, used: Some(_) } | StepKind::Replay { card, used: Some(_) } => match card.card.power() {
+            Some(PowerSpec::Single(p)) => Some(*p),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+/// Whether line `k` of `block` is one of two lines alike (the same event, the same player), and
+/// `q` has no line like them.
+fn written_for_another(block: &[Line], k: usize, q: PlayerId) -> bool {
+    let LineKind::Resolution(e) = &block[k].kind else { return false };
+    let alike = |l: &Line, p: Option<PlayerId>| match &l.kind {
+        LineKind::Resolution(f) => std::mem::discriminant(e) == std::mem::discriminant(f) && f.subject() == p,
+        _ => false,
+    };
+    block.iter().filter(|l| alike(l, e.subject())).count() > 1 && !block.iter().any(|l| alike(l, Some(q)))
+}
+
+/// A turn's list of resolution lines emptied, given back for its allocation whatever the lines
+/// it held were borrowed from (the log's, or a reading's of them): collected in place.
+fn emptied<'a>(mut claims: Vec<(&Event, Span, bool)>) -> Vec<(&'a Event, Span, bool)> {
+    claims.clear();
+    claims.into_iter().map_while(|_| None).collect()
+}
+
 /// Lines that may stand anywhere in a turn's resolution (FORMAT.md §8, ruling F15), which
 /// [`Progress::take_first`] passes over.
 fn anywhere(e: &Event) -> bool {
@@ -177,7 +207,7 @@ fn deck_reach(card: &Card) -> u8 {
     reach
 }
 
-impl Referee<'_> {
+impl<'a> Referee<'a> {
     /// Checks the turn at line `at`, whose resolution lines run to `end`.
     pub(super) fn turn(&mut self, at: usize, end: usize) {
         let LineKind::Turn(turn) = &self.log.lines[at].kind else { return };
@@ -187,6 +217,13 @@ impl Referee<'_> {
     /// Checks `turn`, written at line `at` (`None` for a turn the log left out), whose block
     /// (resolution lines, `then` steps, comments, `expect` lines) is the lines `first..end`.
     fn turn_of(&mut self, turn: &Turn, at: Option<usize>, first: usize, end: usize) {
+        let log = self.log;
+        self.turn_with(turn, at, first, &log.lines[first..end]);
+    }
+
+    /// Checks `turn` as [`Self::turn_of`] does, with `block` for its block's lines from `first`:
+    /// the log's, or a reading of them ([`Self::misnamed_line`]).
+    fn turn_with(&mut self, turn: &Turn, at: Option<usize>, first: usize, block: &[Line]) {
         let lines = &self.log.lines;
         let player = turn.player;
         if !self.state.in_round {
@@ -216,7 +253,7 @@ impl Referee<'_> {
         // The table's `is decked` lines, as evidence for the turn's draw. A turn that plays a card
         // drew one, so its player's decking is a power's doing (Evolve, Process, Masaka).
         let plays = turn.steps.iter().any(|s| matches!(s.kind, StepKind::Play { .. }));
-        let table_decked: Vec<PlayerId> = lines[first..end]
+        let table_decked: Vec<PlayerId> = block
             .iter()
             .filter_map(|l| match &l.kind {
                 LineKind::Resolution(Event::IsDecked(p)) if !(plays && *p == player) => Some(*p),
@@ -224,7 +261,7 @@ impl Referee<'_> {
             })
             .collect();
         if !self.inferred_decked.is_empty() || !self.drew_unseen.is_empty() || self.deal_in_doubt() {
-            self.inferences_met(turn, &lines[first..end]);
+            self.inferences_met(turn, block);
         }
         let mut claims = std::mem::take(&mut self.spare_claims);
         claims.clear();
@@ -246,7 +283,7 @@ impl Referee<'_> {
             turn_steps: &turn.steps,
             ..Progress::default()
         };
-        for l in &lines[first..end] {
+        for l in block {
             if let LineKind::Resolution(e) = &l.kind {
                 progress.claims.push((e, l.span, false));
             }
@@ -274,7 +311,7 @@ impl Referee<'_> {
         let mut claims = Vec::new();
         let mut nth_claim = 0;
         let mut reopen = false;
-        for (k, l) in lines.iter().enumerate().take(end).skip(first) {
+        for (k, l) in (first..).zip(block) {
             self.line = k;
             let consumed = matches!(l.kind, LineKind::Resolution(_)) && {
                 nth_claim += 1;
@@ -326,7 +363,7 @@ impl Referee<'_> {
         self.trouble_turn_end(&progress, &mut claims);
         self.end_of_turn(player, turn, &progress, at.map_or(turn.player_span, |at| lines[at].span));
         self.compare(&claims, &progress.claims, events_before);
-        self.spare_claims = progress.claims;
+        self.spare_claims = emptied(progress.claims);
     }
 
     /// Reports the turn out of order written before the turn it displaced, which was read first
@@ -514,15 +551,7 @@ impl Referee<'_> {
         self.left_out_readings -= 1;
         let stop = self.after_turns(self.next_group(end), 3);
         let who = self.name(written.player).to_string();
-        let power = written.steps.iter().find_map(|s| match &s.kind {
-            StepKind::Play { card, used: Some(_) } | StepKind::Replay { card, used: Some(_) } => {
-                match card.card.power() {
-                    Some(PowerSpec::Single(p)) => Some(*p),
-                    _ => None,
-                }
-            }
-            _ => None,
-        });
+        let power = used_power(written);
         let mut fit = None;
         for q in self.log.names.ids().filter(|&q| q != target) {
             let mut turn = written.clone();
@@ -588,12 +617,14 @@ impl Referee<'_> {
     /// Whether this copy, read on from line `from` to the log's end, draws fewer errors since
     /// report `mark` than `as_written` read on from line `written_from` (the copies read are
     /// dropped): a reading of a slip is taken only when the game follows better by its end.
-    fn fewer_by_the_end(&self, from: usize, mut as_written: Self, written_from: usize, mark: usize) -> bool {
-        let end = self.log.lines.len();
-        let mut r = self.clone();
-        r.read_lines(from, end);
-        as_written.read_lines(written_from, end);
-        r.errors_since(mark) < as_written.errors_since(mark)
+    fn fewer_by_the_end(&self, from: usize, as_written: Self, written_from: usize, mark: usize) -> bool {
+        self.clone().errors_by_the_end(from, mark) < as_written.errors_by_the_end(written_from, mark)
+    }
+
+    /// The errors since report `mark` once this copy is read on from line `from` to the log's end.
+    fn errors_by_the_end(mut self, from: usize, mark: usize) -> usize {
+        self.read_lines(from, self.log.lines.len());
+        self.errors_since(mark)
     }
 
     /// A turn out of order at line `at` that no other reading explains, the player due having a
@@ -697,6 +728,95 @@ impl Referee<'_> {
             return None;
         }
         r.speculating = false;
+        *self = r;
+        Some(stop)
+    }
+
+    /// The turn at line `at` (its block running to `end`) drew a report that no other reading
+    /// explained. When reading one of its resolution lines as another player's makes the turn
+    /// happen, and leaves nothing else to report over it and the next three turns, for exactly one
+    /// line and player, the line's name was miswritten (ruling R4). Then the referee reads the
+    /// turn so, from the replay just before it (read on to it from `from`, or from the log's
+    /// start), reports the slip once, and returns the line it read up to.
+    #[cold]
+    pub(super) fn misnamed_line(&mut self, from: Option<&Checkpoint<'a>>, at: usize, end: usize) -> Option<usize> {
+        let log = self.log;
+        let lines = &log.lines;
+        let LineKind::Turn(turn) = &lines[at].kind else { return None };
+        let next = self.next_group(end);
+        let expects = |l: &Line| matches!(l.kind, LineKind::Expect(_));
+        if lines[at + 1..end].iter().any(expects) {
+            return None;
+        }
+        let mut before = self.replayed_to(from, at)?;
+        if before.left_out.is_some() || before.written_early.is_some() {
+            return None;
+        }
+        before.speculating = true;
+        before.begin_group(at);
+        before.flush_pending();
+        let mark = before.diags.len();
+        let stop = self.after_turns(next, 3);
+        let power = used_power(turn);
+        let mut fit = None;
+        let mut block = lines[at + 1..end].to_vec();
+        for k in 0..block.len() {
+            let LineKind::Resolution(e) = &lines[at + 1 + k].kind else { continue };
+            let Some(written) = e.subject() else { continue };
+            for q in log.names.ids().filter(|&q| q != written) {
+                if let LineKind::Resolution(e) = &mut block[k].kind {
+                    if let Some(p) = e.subject_mut() {
+                        *p = q;
+                    }
+                }
+                let mut r = before.clone();
+                r.turn_with(turn, Some(at), at + 1, &block);
+                r.count_turn();
+                if !r.followed_shifts.is_empty() {
+                    r.emit_followed_shifts();
+                }
+                if r.errors_since(mark) > 0 {
+                    continue;
+                }
+                let line = block[k].span;
+                let name = Span::new(line.start as usize, line.start as usize + log.names.get(written).len());
+                let (who, meant) = (r.name(written).to_string(), r.name(q).to_string());
+                let mut d = Diagnostic::new(
+                    Code::Misresolved,
+                    name,
+                    format!("this line names {who}, and it is what the turn makes happen to {meant}"),
+                )
+                .label(format!("read as {meant}"))
+                .help(format!(
+                    "the name seems miswritten: read as {meant}'s line, the turn and the turns after it follow, \
+                     and the game goes on from it"
+                ));
+                d.rule = power.map(powers::cited);
+                r.report(d);
+                r.read_lines(end, stop);
+                if r.errors_since(mark) != 1 {
+                    continue;
+                }
+                if fit.is_some() {
+                    return None;
+                }
+                fit = Some((r, k, q));
+            }
+            block[k].kind = lines[at + 1 + k].kind.clone();
+        }
+        // Fewer reports than as written by the log's end, or as many where the block shows the
+        // slip: the name written has another line like it, and the one read has none (a player
+        // written twice in a power that acts on every player, the other left out).
+        let (mut r, k, q) = fit?;
+        let mut as_written = self.clone();
+        as_written.speculating = true;
+        let mark = self.group_diags;
+        let (read, written) = (r.clone().errors_by_the_end(stop, mark), as_written.errors_by_the_end(end, mark));
+        if read > written || read == written && !written_for_another(&lines[at + 1..end], k, q) {
+            return None;
+        }
+        r.speculating = false;
+        r.left_out_readings = self.left_out_readings;
         *self = r;
         Some(stop)
     }
