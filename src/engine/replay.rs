@@ -464,6 +464,10 @@ pub(crate) struct Referee<'a> {
     /// The turn just read (its line and its block's end) drew a report that no other reading
     /// explained, and its block has resolution lines: [`Self::misnamed_line`] may read it again.
     pub(super) suspect_lines: Option<(usize, usize)>,
+    /// The players whose total a `totals:` line gave wrong, the sheet's figure followed since
+    /// (ruling R4), and by how much the rules' total differs from it: a later total that is the
+    /// rules' shows that the sheet did not carry the slip on.
+    total_slips: Vec<(PlayerId, i128)>,
 }
 
 /// A copy of the replay before a group, from which the referee reads on to a later turn to read
@@ -643,6 +647,7 @@ impl<'a> Referee<'a> {
             followed_shifts: Vec::new(),
             left_out: None,
             suspect_lines: None,
+            total_slips: Vec::new(),
             maybe_short: Vec::new(),
             saw_deal: false,
             points_before_position: false,
@@ -2494,7 +2499,9 @@ impl<'a> Referee<'a> {
                         .label("adopted"),
                     );
                 }
-            } else if computed != claim.points.0 && more.is_none_or(|v| computed.saturating_add(v.0) != claim.points.0)
+            } else if computed != claim.points.0
+                && more.is_none_or(|v| computed.saturating_add(v.0) != claim.points.0)
+                && !self.slip_not_carried(claim.player, computed, claim.points.0)
             {
                 let rounds: Vec<String> = self
                     .rounds
@@ -2504,6 +2511,7 @@ impl<'a> Referee<'a> {
                     })
                     .map(|(n, p)| format!("round {n}: {}", p.map_or("?".to_string(), |p| p.to_string())))
                     .collect();
+                self.slip_followed(claim.player, computed, claim.points.0);
                 self.report(
                     Diagnostic::new(
                         Code::TotalsMismatch,
@@ -2535,6 +2543,30 @@ impl<'a> Referee<'a> {
                     }
                 }
             }
+        }
+    }
+
+    /// Whether `claimed` is the rules' total for `player` where the sheet's `followed` one, given
+    /// wrong by an earlier `totals:` line, is not: the slip was not carried on, and the sheet is
+    /// right again (its figure is followed from here, as every total is).
+    fn slip_not_carried(&mut self, player: PlayerId, followed: u64, claimed: u64) -> bool {
+        let Some(i) = self.total_slips.iter().position(|(q, _)| *q == player) else { return false };
+        let own = i128::from(followed) + self.total_slips[i].1;
+        if own != i128::from(claimed) {
+            return false;
+        }
+        self.total_slips.swap_remove(i);
+        true
+    }
+
+    /// A `totals:` line gave `player` the total `claimed` where the sheet's own figures make it
+    /// `followed`: the rules' total now differs from the one followed by what it differed before,
+    /// and by this slip.
+    fn slip_followed(&mut self, player: PlayerId, followed: u64, claimed: u64) {
+        let slip = i128::from(followed) - i128::from(claimed);
+        match self.total_slips.iter_mut().find(|(q, _)| *q == player) {
+            Some((_, d)) => *d += slip,
+            None => self.total_slips.push((player, slip)),
         }
     }
 
