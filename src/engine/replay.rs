@@ -1330,6 +1330,9 @@ impl<'a> Referee<'a> {
 
     /// Starts the round whose preamble has been read.
     pub(super) fn flush_pending(&mut self) {
+        if !self.speculating && self.pending.as_ref().is_some_and(|p| p.first.is_some()) {
+            self.first_line_slip();
+        }
         let Some(p) = self.pending.take() else { return };
         // The state before the first round, for `Replay::state_after`; `diagnostics` keeps none.
         if self.initial.is_none() && self.keep_events {
@@ -1439,6 +1442,62 @@ impl<'a> Referee<'a> {
         self.last_player_standing();
         self.turns.push((p.round, 0, self.events.len()));
         self.line = at;
+    }
+
+    /// The round about to start names its first player (`first:`), and its first turn is another
+    /// player's whom the rules allow to start. When starting from that
+    /// turn's player leaves nothing else to report over the next three turns, and no more reports
+    /// by the log's end than starting from the one named, the `first:` line was miswritten (ruling R4): the round starts
+    /// from the turn's player, and the slip is reported once.
+    #[cold]
+    fn first_line_slip(&mut self) {
+        let lines = &self.log.lines;
+        // The round's first turn line, from the line being read on (the turn, or an `expect` line
+        // before it).
+        let turn = lines.get(self.line..).unwrap_or_default().iter().enumerate().find_map(|(k, l)| match &l.kind {
+            LineKind::Turn(turn) => Some(Some(turn)),
+            LineKind::Round(_) | LineKind::PositionStart | LineKind::Points(_) | LineKind::Totals(_) if k > 0 => {
+                Some(None)
+            }
+            _ => None,
+        });
+        let Some(Some(turn)) = turn else { return };
+        let Some(Pending { first: Some((named, span)), .. }) = self.pending.as_ref() else { return };
+        let (named, span, played) = (*named, *span, turn.player);
+        let allowed = self.first_candidates.as_ref().is_none_or(|c| c.is_empty() || c.contains(&played));
+        if named == played || !allowed || self.left_out_readings == 0 {
+            return;
+        }
+        self.left_out_readings -= 1;
+        let (at, stop) = (self.line, self.after_turns(self.line, 3));
+        let mark = self.diags.len();
+        let mut r = self.clone();
+        r.speculating = true;
+        r.first_read_as(played, named, span);
+        r.read_lines(at, stop);
+        let mut as_named = self.clone();
+        as_named.speculating = true;
+        if r.errors_since(mark) == 1 && r.clone().errors_by_the_end(stop, mark) <= as_named.errors_by_the_end(at, mark)
+        {
+            self.first_read_as(played, named, span);
+        }
+    }
+
+    /// Starts the round about to start from `played`, its `first:` line (at `span`) naming
+    /// `named`, and reports the slip.
+    fn first_read_as(&mut self, played: PlayerId, named: PlayerId, span: Span) {
+        if let Some(p) = self.pending.as_mut() {
+            p.first = Some((played, span));
+        }
+        let (who, whose) = (self.name(named).to_string(), self.name(played).to_string());
+        self.report(
+            Diagnostic::new(Code::WrongFirst, span, format!("`first:` names {who}, and {whose} takes the first turn"))
+                .label(format!("read as `first: {whose}`"))
+                .help(format!(
+                    "the turns follow {whose} as the first player: the line seems miswritten, and the round goes \
+                     on from {whose}'s turn"
+                )),
+        );
     }
 
     /// Who takes the first turn: the table's choice where the rules allow it.

@@ -622,7 +622,7 @@ impl<'a> Referee<'a> {
     }
 
     /// The errors since report `mark` once this copy is read on from line `from` to the log's end.
-    fn errors_by_the_end(mut self, from: usize, mark: usize) -> usize {
+    pub(super) fn errors_by_the_end(mut self, from: usize, mark: usize) -> usize {
         self.read_lines(from, self.log.lines.len());
         self.errors_since(mark)
     }
@@ -898,7 +898,7 @@ impl<'a> Referee<'a> {
     }
 
     /// The line before the `n + 1`th turn line from `from` (or the log's end).
-    fn after_turns(&self, from: usize, n: usize) -> usize {
+    pub(super) fn after_turns(&self, from: usize, n: usize) -> usize {
         let lines = &self.log.lines;
         let mut turns = 0;
         (from..lines.len())
