@@ -648,7 +648,7 @@ impl<'a> Referee<'a> {
         let mut as_written = self.clone();
         as_written.speculating = true;
         let from = as_written.diags.len();
-        as_written.group(at);
+        let after = as_written.group(at);
         let out_of_order = |d: &Diagnostic| d.code == Code::OutOfTurn && d.span.is_at(written.player_span);
         if !as_written.diags[from..].iter().any(out_of_order) {
             self.left_out_readings -= 1;
@@ -671,6 +671,11 @@ impl<'a> Referee<'a> {
             r.left_out = Some(Box::new((turn.clone(), d)));
             r.read_lines(at, stop);
         })?;
+        // Nor more than as written by the log's end: a draw read left out may fit for three
+        // turns and leave the hand a card too many when the round ends.
+        if r.clone().errors_by_the_end(stop, from) > as_written.errors_by_the_end(after, from) {
+            return None;
+        }
         *self = r;
         Some(stop)
     }
