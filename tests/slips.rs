@@ -335,6 +335,44 @@ fn a_total_miswritten_once_draws_one_report() {
     assert!(one * 100 >= games * 99, "{one} of {games} totals miswritten once drew one report at most");
 }
 
+/// In each slip game, a `points:` line picked by the game's number with its first figure written
+/// 1, 10 or 100 too high (also by the number), and the sheet carrying that on into every later
+/// total of the player: the points are reported once and followed into the total, so the totals
+/// are not reported too.
+#[test]
+fn a_round_s_points_miswritten_and_carried_on_draw_one_report() {
+    let (mut games, mut one) = (0, 0);
+    for k in slip_games() {
+        let text = game(k);
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let points: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].starts_with("points: ")).collect();
+        let Some(&at) = points.get((k as usize * 7919) % points.len().max(1)) else { continue };
+        let slip = 10u64.pow((k as u32 / 3) % 3);
+        let Some(who) = lines[at].split(' ').nth(1).map(str::to_string) else { continue };
+        // `Name N` in a score line, the figure raised by the slip.
+        let raise = |line: &str| -> Option<String> {
+            let words: Vec<&str> = line.split(' ').collect();
+            let i = words.iter().position(|w| *w == who)?;
+            let figure = words.get(i + 1)?;
+            let comma = if figure.ends_with(',') { "," } else { "" };
+            let n: u64 = figure.trim_end_matches(',').parse().ok()?;
+            let mut words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+            words[i + 1] = format!("{}{comma}", n + slip);
+            Some(words.join(" "))
+        };
+        let Some(raised) = raise(&lines[at]) else { continue };
+        lines[at] = raised;
+        for line in lines.iter_mut().skip(at).filter(|l| l.starts_with("totals: ")) {
+            if let Some(raised) = raise(line) {
+                *line = raised;
+            }
+        }
+        games += 1;
+        one += usize::from(errors(&lines.join("\n")).len() <= 1);
+    }
+    assert!(one * 100 >= games * 99, "{one} of {games} points miswritten and carried on drew one report at most");
+}
+
 /// In each slip game, a round's `first:` line picked by the game's number naming another player,
 /// also picked by the number, its turns as played: the line is read as naming the player whose
 /// turn comes first when the rules allow that player to start and the round follows from there.

@@ -2491,15 +2491,28 @@ impl<'a> Referee<'a> {
                         .label(format!("{} taken as scored before the block", claim.points.0 - p))
                         .help(row.breakdown(names)),
                     ),
-                Some(p) if p != claim.points.0 => self.report(
-                    Diagnostic::new(
-                        Code::PointsMismatch,
-                        at,
-                        format!("{} scored {p} this round, not {}", names.get(claim.player), claim.points),
-                    )
-                    .label(rules_make(p, more))
-                    .help(row.breakdown(names)),
-                ),
+                Some(p) if p != claim.points.0 => {
+                    // Points a power may have scored unwritten leave the total open, and totals
+                    // that cannot be verified are adopted whole: the totals line settles those
+                    // (ruling R36).
+                    let follow = more.is_none() && !self.state.fog.scores;
+                    let breakdown = row.breakdown(names);
+                    self.report(
+                        Diagnostic::new(
+                            Code::PointsMismatch,
+                            at,
+                            format!("{} scored {p} this round, not {}", names.get(claim.player), claim.points),
+                        )
+                        .label(rules_make(p, more))
+                        .help(match follow {
+                            true => format!("{breakdown}; the sheet's figure is followed into the total"),
+                            false => breakdown,
+                        }),
+                    );
+                    if follow {
+                        self.points_followed(claim.player, p, claim.points.0);
+                    }
+                }
                 Some(_) => {}
                 None => self.report(
                     Diagnostic::new(
@@ -2605,6 +2618,18 @@ impl<'a> Referee<'a> {
         }
     }
 
+    /// A `points:` line gave `player` the points `claimed` for the round where the rules make
+    /// them `made`: the sheet's figure is followed into the running total, as a sheet adds it on
+    /// (ruling R4), and a later total that is the rules' is taken all the same.
+    fn points_followed(&mut self, player: PlayerId, made: u64, claimed: u64) {
+        let total = self.state.player(player).score.0;
+        // The points lost in the round are not among those it scored: the total may be below them.
+        let sheet =
+            u64::try_from((i128::from(total) + i128::from(claimed) - i128::from(made)).max(0)).unwrap_or(u64::MAX);
+        self.slip_followed(player, total, sheet);
+        self.emit(Event::TotalIs { player, points: Points(sheet) });
+    }
+
     /// Whether `claimed` is the rules' total for `player` where the sheet's `followed` one, given
     /// wrong by an earlier `totals:` line, is not: the slip was not carried on, and the sheet is
     /// right again (its figure is followed from here, as every total is).
@@ -2629,6 +2654,19 @@ impl<'a> Referee<'a> {
         }
     }
 
+    /// The players with the highest total as the rules make the totals, where the sheet's given
+    /// wrong are followed (`total_slips`), in seat number order.
+    fn rules_winners(&self) -> Vec<PlayerId> {
+        let own = |q: PlayerId| {
+            let slip = self.total_slips.iter().find(|(p, _)| *p == q).map_or(0, |(_, d)| *d);
+            i128::from(self.state.player(q).score.0) + slip
+        };
+        let best = self.state.seating.iter().map(|q| own(*q)).max().unwrap_or_default();
+        let mut winners: Vec<PlayerId> = self.state.seating.iter().copied().filter(|q| own(*q) == best).collect();
+        winners.sort();
+        winners
+    }
+
     fn winner_claim(&mut self, list: &[PlayerId], span: Span) {
         if self.state.fog.scores || self.state.scores_open() {
             self.report(
@@ -2644,7 +2682,7 @@ impl<'a> Referee<'a> {
         claimed.sort();
         let mut expected = winners.clone();
         expected.sort();
-        if claimed != expected {
+        if claimed != expected && claimed != self.rules_winners() {
             let names = winners.iter().map(|q| self.name(*q).to_string()).collect::<Vec<_>>().join(", ");
             let standings = self
                 .state
