@@ -483,7 +483,7 @@ fn redactions_once_flagged_stay_clean() {
         (16153354, 1),
     ];
     // Long games (`TRIBBLES_SWEEP_LONG`).
-    let long_cases = [(432214, 0), (339505, 1), (896078, 2), (1503335, 0), (1607609, 2), (7378040, 2)];
+    let long_cases = [(432214, 0), (339505, 1), (896078, 2), (1503335, 0), (1607609, 2), (7378040, 2), (9466700, 2)];
     let all = cases.into_iter().map(|c| (c, false)).chain(long_cases.into_iter().map(|c| (c, true)));
     for ((k, r), long) in all {
         let (text, flagged) = redaction_flags(&sweep_game_of(k, long), k, r);

@@ -3996,6 +3996,12 @@ impl PowerCx<'_, '_, '_, '_> {
         self.progress.has(pick)
     }
 
+    /// Where the first of the turn's resolution lines not yet taken that `pick` accepts stands,
+    /// leaving it to be taken.
+    pub fn claim_at(&self, pick: impl Fn(&Event) -> bool) -> Option<Span> {
+        self.progress.claims.iter().find(|(e, _, used)| !*used && pick(e)).map(|(_, span, _)| *span)
+    }
+
     /// Go: the player takes another turn at once.
     pub fn extra_turn(&mut self) {
         self.progress.extra_turn = true;

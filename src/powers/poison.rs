@@ -127,6 +127,14 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             cx.shown_in(target, *span, "is scored from");
         }
     }
+    // So does the target's own score for a card that may be an Antidote, which its owner scores
+    // (long redaction sweep game 9466700: the discard line left out, the score line kept).
+    if card.power().is_none_or(|p| !p.is_known() || p.has(Power::Antidote)) {
+        let own = |e: &Event| matches!(e, Event::Scores { player: p, points } if *p == target && points.0 > 0);
+        if let Some(span) = cx.claim_at(own) {
+            cx.shown_in(target, span, "scores");
+        }
+    }
     cx.emit(Event::Discards { player: target, cards: CardCount::one(card, at).list(), from: Zone::Deck });
     cx.check_card(target, &card, discarded.as_ref().map_or(at, |(_, s)| *s));
     let decked = cx.surely_decked(target);
