@@ -6,6 +6,24 @@ use crate::model::{Card, Names, PlayerId, Points, PowerSpec, display_name};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// The subject of a resolution line's event (see [`Event::subject`]), borrowed as the event is.
+macro_rules! subject_of {
+    ($event:expr) => {
+        match $event {
+            Event::Draws { player, .. }
+            | Event::Discards { player, .. }
+            | Event::Plays { player, .. }
+            | Event::Puts { player, .. }
+            | Event::Reveals { player, .. }
+            | Event::Shuffles { player, .. }
+            | Event::Scores { player, .. }
+            | Event::Loses { player, .. } => Some(player),
+            Event::GoesOut(p) | Event::IsDecked(p) | Event::IsSkipped(p) | Event::Passes(p) => Some(p),
+            _ => None,
+        }
+    };
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     /// Deck top to hand: named cards, or only how many.
@@ -196,34 +214,12 @@ impl Event {
     /// The player a table's resolution line of this event begins with (`Matt discards …`,
     /// `Matt goes out`); `None` for the lines about no one player and the engine's own events.
     pub fn subject(&self) -> Option<PlayerId> {
-        match self {
-            Event::Draws { player, .. }
-            | Event::Discards { player, .. }
-            | Event::Plays { player, .. }
-            | Event::Puts { player, .. }
-            | Event::Reveals { player, .. }
-            | Event::Shuffles { player, .. }
-            | Event::Scores { player, .. }
-            | Event::Loses { player, .. } => Some(*player),
-            Event::GoesOut(p) | Event::IsDecked(p) | Event::IsSkipped(p) | Event::Passes(p) => Some(*p),
-            _ => None,
-        }
+        subject_of!(self).copied()
     }
 
     /// The player [`Self::subject`] gives, to read the line as another player's.
     pub fn subject_mut(&mut self) -> Option<&mut PlayerId> {
-        match self {
-            Event::Draws { player, .. }
-            | Event::Discards { player, .. }
-            | Event::Plays { player, .. }
-            | Event::Puts { player, .. }
-            | Event::Reveals { player, .. }
-            | Event::Shuffles { player, .. }
-            | Event::Scores { player, .. }
-            | Event::Loses { player, .. } => Some(player),
-            Event::GoesOut(p) | Event::IsDecked(p) | Event::IsSkipped(p) | Event::Passes(p) => Some(p),
-            _ => None,
-        }
+        subject_of!(self)
     }
 
     /// Whether a table's resolution line of this event names a player (as its subject, a zone's

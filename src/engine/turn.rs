@@ -570,13 +570,9 @@ impl<'a> Referee<'a> {
             r.speculating = true;
             r.left_out_readings = self.left_out_readings;
             let mark = r.diags.len();
-            r.turn_of(&turn, Some(at), at + 1, end);
-            r.count_turn();
+            r.read_turn(&turn, at, &lines[at + 1..end]);
             if r.errors_since(mark) > 0 {
                 continue;
-            }
-            if !r.followed_shifts.is_empty() {
-                r.emit_followed_shifts();
             }
             let (aimed, meant) = (r.name(target).to_string(), r.name(q).to_string());
             let mut d = Diagnostic::new(
@@ -591,9 +587,7 @@ impl<'a> Referee<'a> {
                  turns after it have it, and the game goes on from it"
             ));
             d.rule = power.map(powers::cited);
-            r.report(d);
-            r.read_lines(end, stop);
-            if r.errors_since(mark) != 1 {
+            if !r.only_report(d, end, stop, mark) {
                 continue;
             }
             if fit.is_some() {
@@ -612,6 +606,24 @@ impl<'a> Referee<'a> {
         r.speculating = false;
         *self = r;
         Some(stop)
+    }
+
+    /// Reads `turn`, written at line `at`, with `block` for its block's lines, as [`Self::group`]
+    /// reads a turn: a reading of a slip, on a copy of the replay.
+    fn read_turn(&mut self, turn: &Turn, at: usize, block: &[Line]) {
+        self.turn_with(turn, Some(at), at + 1, block);
+        self.count_turn();
+        if !self.followed_shifts.is_empty() {
+            self.emit_followed_shifts();
+        }
+    }
+
+    /// Reports `d`, the slip this copy reads, and reads on from line `end` to `stop`: whether `d`
+    /// is then the only error since report `mark`.
+    fn only_report(&mut self, d: Diagnostic, end: usize, stop: usize, mark: usize) -> bool {
+        self.report(d);
+        self.read_lines(end, stop);
+        self.errors_since(mark) == 1
     }
 
     /// Whether this copy, read on from line `from` to the log's end, draws fewer errors since
@@ -717,11 +729,7 @@ impl<'a> Referee<'a> {
                      game goes on from it"
                 )),
         );
-        r.turn_of(&turn, Some(at), at + 1, end);
-        r.count_turn();
-        if !r.followed_shifts.is_empty() {
-            r.emit_followed_shifts();
-        }
+        r.read_turn(&turn, at, &lines[at + 1..end]);
         r.read_lines(end, stop);
         if r.errors_since(from) != 1 {
             return None;
@@ -775,11 +783,7 @@ impl<'a> Referee<'a> {
                     }
                 }
                 let mut r = before.clone();
-                r.turn_with(turn, Some(at), at + 1, &block);
-                r.count_turn();
-                if !r.followed_shifts.is_empty() {
-                    r.emit_followed_shifts();
-                }
+                r.read_turn(turn, at, &block);
                 if r.errors_since(mark) > 0 {
                     continue;
                 }
@@ -797,9 +801,7 @@ impl<'a> Referee<'a> {
                      and the game goes on from it"
                 ));
                 d.rule = power.map(powers::cited);
-                r.report(d);
-                r.read_lines(end, stop);
-                if r.errors_since(mark) != 1 {
+                if !r.only_report(d, end, stop, mark) {
                     continue;
                 }
                 if fit.is_some() {
