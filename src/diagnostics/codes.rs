@@ -473,7 +473,10 @@ impl Code {
                 "the wrong player takes the first turn of a round",
                 "TCC 2.1, Ending the Round",
                 "The player who went out takes the first turn of the next round; if several went out, the one \
-                 who scored fewest this round. Under Decipher 2000 only one player goes out.\n\n\
+                 who scored fewest this round. Under Decipher 2000 only one player goes out. A `first:` line \
+                 that names another player than the one whose turn comes first, where the rules allow that \
+                 player to start and the round follows from there, is reported here once, and the round goes \
+                 on from the turn (ruling R4).\n\n\
                  Example:\n    points: Dan 11111, Matt 100000\n    round 2\n    first: Matt\n\n\
                  Fix: Dan scored fewer, so `first: Dan`.",
             ),
@@ -725,14 +728,18 @@ impl Code {
                 "a round's points differ from what the rules score",
                 "TCC 2.1, Ending the Round",
                 "Players who go out score the total number of tribbles in their play piles, plus what powers \
-                 scored during the round. The help shows the referee's breakdown.\n\n\
+                 scored during the round. The help shows the referee's breakdown. The sheet's figure is then \
+                 added on into the running total, as the sheet adds it (ruling R4), so a total that carries it \
+                 is not reported again.\n\n\
                  Example:\n    points: Dan 11110     # Dan's pile holds 1, 10, 100, 1000, 10000\n\n\
                  Fix: `points: Dan 11111`.",
             ),
             Code::TotalsMismatch => (
                 "a running total differs from the sum of the rounds",
                 "TCC 2.1, Ending the Game",
-                "Each total is the sum of the player's points so far. The help shows the referee's figures.\n\n\
+                "Each total is the sum of the player's points so far. The help shows the referee's figures. \
+                 The sheet's figure is followed from then on (ruling R4); a later total that is the rules' own \
+                 shows the slip was not carried on, and is taken too.\n\n\
                  Example:\n    totals: Dan 12111     # rounds of 11111 and 1000\n\nFix: `totals: Dan 12111` \
                  is right; check the arithmetic of the line.",
             ),
