@@ -464,9 +464,9 @@ pub(crate) struct Referee<'a> {
     /// The turn just read (its line and its block's end) drew a report that no other reading
     /// explained, and its block has resolution lines: [`Self::misnamed_line`] may read it again.
     pub(super) suspect_lines: Option<(usize, usize)>,
-    /// The players whose total a `totals:` line gave wrong, the sheet's figure followed since
-    /// (ruling R4), and by how much the rules' total differs from it: a later total that is the
-    /// rules' shows that the sheet did not carry the slip on.
+    /// The players whose total the sheet gave wrong (a `totals:` line, or a `points:` line added
+    /// on), its figure followed since (ruling R4), and by how much the rules' total differs from
+    /// it: a later total that is the rules' shows that the sheet did not carry the slip on.
     total_slips: Vec<(PlayerId, i128)>,
 }
 
@@ -475,9 +475,9 @@ pub(crate) struct Referee<'a> {
 /// one, the log is read again from its start). The copy is made without the game's events and
 /// turns, which only grow: those it had are the first `events` and `turns` of the replay's.
 pub(super) struct Checkpoint<'a> {
-    pub referee: Box<Referee<'a>>,
+    referee: Box<Referee<'a>>,
     /// The line the copy reads on from.
-    pub at: usize,
+    at: usize,
     events: usize,
     turns: usize,
 }
@@ -1445,10 +1445,10 @@ impl<'a> Referee<'a> {
     }
 
     /// The round about to start names its first player (`first:`), and its first turn is another
-    /// player's whom the rules allow to start. When starting from that
-    /// turn's player leaves nothing else to report over the next three turns, and no more reports
-    /// by the log's end than starting from the one named, the `first:` line was miswritten (ruling R4): the round starts
-    /// from the turn's player, and the slip is reported once.
+    /// player's whom the rules allow to start. When starting from that turn's player leaves
+    /// nothing else to report over the next three turns, and no more reports by the log's end
+    /// than starting from the one named, the `first:` line was miswritten (ruling R4): the round
+    /// starts from the turn's player, and the slip is reported once.
     #[cold]
     fn first_line_slip(&mut self) {
         let lines = &self.log.lines;
@@ -2643,11 +2643,11 @@ impl<'a> Referee<'a> {
         true
     }
 
-    /// A `totals:` line gave `player` the total `claimed` where the sheet's own figures make it
-    /// `followed`: the rules' total now differs from the one followed by what it differed before,
-    /// and by this slip.
-    fn slip_followed(&mut self, player: PlayerId, followed: u64, claimed: u64) {
-        let slip = i128::from(followed) - i128::from(claimed);
+    /// The sheet gave `player` the total `claimed` where the referee held `held` (the rules'
+    /// total, less the slips followed before): the rules' total now differs from the one followed
+    /// by what it differed before and by this slip.
+    fn slip_followed(&mut self, player: PlayerId, held: u64, claimed: u64) {
+        let slip = i128::from(held) - i128::from(claimed);
         match self.total_slips.iter_mut().find(|(q, _)| *q == player) {
             Some((_, d)) => *d += slip,
             None => self.total_slips.push((player, slip)),

@@ -748,9 +748,11 @@ impl<'a> Referee<'a> {
     /// The turn at line `at` (its block running to `end`) drew a report that no other reading
     /// explained. When reading one of its resolution lines as another player's makes the turn
     /// happen, and leaves nothing else to report over it and the next three turns, for exactly one
-    /// line and player, the line's name was miswritten (ruling R4). Then the referee reads the
-    /// turn so, from the replay just before it (read on to it from `from`, or from the log's
-    /// start), reports the slip once, and returns the line it read up to.
+    /// line and player, and the reading draws fewer reports by the log's end than the turn as
+    /// written (or as many, where the block shows the slip: [`written_for_another`]), the line's
+    /// name was miswritten (ruling R4). Then the referee reads the turn so, from the replay just
+    /// before it (read on to it from `from`, or from the log's start), reports the slip once, and
+    /// returns the line it read up to.
     #[cold]
     pub(super) fn misnamed_line(&mut self, from: Option<&Checkpoint<'a>>, at: usize, end: usize) -> Option<usize> {
         let log = self.log;
