@@ -373,6 +373,34 @@ fn a_round_s_points_miswritten_and_carried_on_draw_one_report() {
     assert!(one * 100 >= games * 99, "{one} of {games} points miswritten and carried on drew one report at most");
 }
 
+/// In each slip game, a `points:` line picked by the game's number with its first two figures
+/// written the other way round (where they differ): one report, naming both players. None of the
+/// games drew fewer than two errors before (the probe: each figure was reported).
+#[test]
+fn two_players_points_written_the_other_way_round_draw_one_report() {
+    let (mut games, mut one) = (0, 0);
+    for k in slip_games() {
+        let text = game(k);
+        let lines: Vec<&str> = text.lines().collect();
+        let points: Vec<usize> = (1..=lines.len())
+            .filter(|&at| lines[at - 1].starts_with("points: ") && lines[at - 1].contains(", "))
+            .collect();
+        let Some(&at) = points.get((k as usize * 7919) % points.len().max(1)) else { continue };
+        let mut parts: Vec<(&str, &str)> =
+            lines[at - 1]["points: ".len()..].split(", ").filter_map(|p| p.split_once(' ')).collect();
+        if parts.len() < 2 || parts[0].1 == parts[1].1 {
+            continue;
+        }
+        let (a, b) = (parts[0].1, parts[1].1);
+        parts[0].1 = b;
+        parts[1].1 = a;
+        let line = format!("points: {}", parts.iter().map(|(n, f)| format!("{n} {f}")).collect::<Vec<_>>().join(", "));
+        games += 1;
+        one += usize::from(errors_with_line(&lines, at, &[&line]) <= 1);
+    }
+    assert!(one * 100 >= games * 99, "{one} of {games} points written the other way round drew one report at most");
+}
+
 /// In each slip game, a round's `first:` line picked by the game's number naming another player,
 /// also picked by the number, its turns as played: the line is read as naming the player whose
 /// turn comes first when the rules allow that player to start and the round follows from there.

@@ -2441,6 +2441,8 @@ impl<'a> Referee<'a> {
 
     fn points_claim(&mut self, list: &[PlayerPoints], span: Span) {
         let names = &self.log.names;
+        // The players whose figure was written in another's place, reported with that one.
+        let mut swapped: Vec<PlayerId> = Vec::new();
         for claim in list {
             let Some(report) = self.current_report() else { return };
             let Some(row) = report.rows.iter_mut().find(|r| r.player == claim.player) else { continue };
@@ -2496,19 +2498,40 @@ impl<'a> Referee<'a> {
                     // that cannot be verified are adopted whole: the totals line settles those
                     // (ruling R36).
                     let follow = more.is_none() && !self.state.fog.scores;
-                    let breakdown = row.breakdown(names);
-                    self.report(
-                        Diagnostic::new(
-                            Code::PointsMismatch,
-                            at,
-                            format!("{} scored {p} this round, not {}", names.get(claim.player), claim.points),
-                        )
-                        .label(rules_make(p, more))
-                        .help(match follow {
-                            true => format!("{breakdown}; the sheet's figure is followed into the total"),
-                            false => breakdown,
-                        }),
-                    );
+                    let partner = self.swapped_with(list, claim, p).filter(|_| more.is_none());
+                    if swapped.contains(&claim.player) {
+                        // Reported with the figure written in its place.
+                    } else if let Some((other, other_at)) = partner {
+                        swapped.push(other);
+                        let (who, whose) = (names.get(claim.player), names.get(other));
+                        self.report(
+                            Diagnostic::new(
+                                Code::PointsMismatch,
+                                at,
+                                format!("{who}'s and {whose}'s points this round are written the other way round"),
+                            )
+                            .label(format!("{whose}'s figure: {who} scored {p}"))
+                            .related(if other_at.is_empty() { span } else { other_at }, format!("{who}'s figure"))
+                            .help(format!(
+                                "the two figures seem swapped on the sheet: each is read as the other player's{}",
+                                if follow { ", and followed into the totals" } else { "" }
+                            )),
+                        );
+                    } else {
+                        let breakdown = row.breakdown(names);
+                        self.report(
+                            Diagnostic::new(
+                                Code::PointsMismatch,
+                                at,
+                                format!("{} scored {p} this round, not {}", names.get(claim.player), claim.points),
+                            )
+                            .label(rules_make(p, more))
+                            .help(match follow {
+                                true => format!("{breakdown}; the sheet's figure is followed into the total"),
+                                false => breakdown,
+                            }),
+                        );
+                    }
                     if follow {
                         self.points_followed(claim.player, p, claim.points.0);
                     }
@@ -2616,6 +2639,21 @@ impl<'a> Referee<'a> {
                 }
             }
         }
+    }
+
+    /// Another player of the `points:` line `list` whose figure is the `made` points of `claim`'s
+    /// player, and whose own the rules make `claim`'s figure: the two written the other way round.
+    fn swapped_with(&self, list: &[PlayerPoints], claim: &PlayerPoints, made: u64) -> Option<(PlayerId, Span)> {
+        let rows = &self.rounds.last()?.rows;
+        list.iter().find_map(|other| {
+            let theirs = rows.iter().find(|r| r.player == other.player)?.points?;
+            let fits = other.player != claim.player
+                && other.points.0 == made
+                && theirs == claim.points.0
+                && theirs != made
+                && self.state.player(other.player).may_add.is_none();
+            fits.then_some((other.player, other.span))
+        })
     }
 
     /// A `points:` line gave `player` the points `claimed` for the round where the rules make
