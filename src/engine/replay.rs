@@ -1477,8 +1477,7 @@ impl<'a> Referee<'a> {
         r.read_lines(at, stop);
         let mut as_named = self.clone();
         as_named.speculating = true;
-        if r.errors_since(mark) == 1 && r.clone().errors_by_the_end(stop, mark) <= as_named.errors_by_the_end(at, mark)
-        {
+        if r.errors_since(mark) == 1 && r.no_more_by_the_end(stop, as_named, at, mark) {
             self.first_read_as(played, named, span);
         }
     }
@@ -2498,10 +2497,10 @@ impl<'a> Referee<'a> {
                     // that cannot be verified are adopted whole: the totals line settles those
                     // (ruling R36).
                     let follow = more.is_none() && !self.state.fog.scores;
-                    let partner = self.swapped_with(list, claim, p).filter(|_| more.is_none());
                     if swapped.contains(&claim.player) {
                         // Reported with the figure written in its place.
-                    } else if let Some((other, other_at)) = partner {
+                    } else if let Some((other, other_at)) = self.swapped_with(list, claim, p).filter(|_| more.is_none())
+                    {
                         swapped.push(other);
                         let (who, whose) = (names.get(claim.player), names.get(other));
                         self.report(

@@ -101,7 +101,12 @@ impl Progress<'_, '_> {
 
     /// Whether a line not yet taken satisfies `pick`.
     fn has(&self, pick: impl Fn(&Event) -> bool) -> bool {
-        self.claims.iter().any(|(e, _, used)| !*used && pick(e))
+        self.at(pick).is_some()
+    }
+
+    /// Where the first line not yet taken that satisfies `pick` stands.
+    fn at(&self, pick: impl Fn(&Event) -> bool) -> Option<Span> {
+        self.claims.iter().find(|(e, _, used)| !*used && pick(e)).map(|(_, span, _)| *span)
     }
 }
 
@@ -633,8 +638,15 @@ impl<'a> Referee<'a> {
         self.clone().errors_by_the_end(from, mark) < as_written.errors_by_the_end(written_from, mark)
     }
 
+    /// Whether this copy, read on from line `from` to the log's end, draws no more errors since
+    /// report `mark` than `as_written` read on from line `written_from`: the readings that may
+    /// tie with the log as written.
+    pub(super) fn no_more_by_the_end(&self, from: usize, as_written: Self, written_from: usize, mark: usize) -> bool {
+        self.clone().errors_by_the_end(from, mark) <= as_written.errors_by_the_end(written_from, mark)
+    }
+
     /// The errors since report `mark` once this copy is read on from line `from` to the log's end.
-    pub(super) fn errors_by_the_end(mut self, from: usize, mark: usize) -> usize {
+    fn errors_by_the_end(mut self, from: usize, mark: usize) -> usize {
         self.read_lines(from, self.log.lines.len());
         self.errors_since(mark)
     }
@@ -685,7 +697,7 @@ impl<'a> Referee<'a> {
         })?;
         // Nor more than as written by the log's end: a draw read left out may fit for three
         // turns and leave the hand a card too many when the round ends.
-        if r.clone().errors_by_the_end(stop, from) > as_written.errors_by_the_end(after, from) {
+        if !r.no_more_by_the_end(stop, as_written, after, from) {
             return None;
         }
         *self = r;
@@ -4003,7 +4015,7 @@ impl PowerCx<'_, '_, '_, '_> {
     /// Where the first of the turn's resolution lines not yet taken that `pick` accepts stands,
     /// leaving it to be taken.
     pub fn claim_at(&self, pick: impl Fn(&Event) -> bool) -> Option<Span> {
-        self.progress.claims.iter().find(|(e, _, used)| !*used && pick(e)).map(|(_, span, _)| *span)
+        self.progress.at(pick)
     }
 
     /// Go: the player takes another turn at once.
