@@ -5,6 +5,7 @@ use super::{Doc, Resolved};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::Event;
 use crate::engine::turn::PowerCx;
+use crate::engine::zone::compatible;
 use crate::model::Card;
 use crate::model::log::{CardCount, Zone};
 
@@ -71,7 +72,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                     Diagnostic::new(Code::NotInHand, span, format!("{name} cannot hold {card}")).label("not in hand"),
                 );
             }
-            cx.take_claim(|e| matches!(e, Event::Discards { player: p, from: Zone::Hand, .. } if *p == player));
+            // The extra card's own line, where the table wrote one (another is compared as it stands).
+            cx.take_claim(|e| matches!(e, Event::Discards { player: p, from: Zone::Hand, cards } if *p == player && cards.len() == 1 && cards[0].count == 1 && compatible(&cards[0].card, &card)));
             cx.emit(Event::Discards { player, cards: CardCount::one(card, span).list(), from: Zone::Hand });
         }
     }
