@@ -770,7 +770,9 @@ impl Code {
                 "Resolution lines say what happened while a turn resolved. When the rules make something else \
                  happen, the line is a mis-resolution. Where the line stands for something a power did \
                  otherwise, the report names the power, shows under the line what it made happen, and \
-                 rests on that power's rule; the help lists all the referee derived for the turn.\n\n\
+                 rests on that power's rule; the help lists all the referee derived for the turn. Each \
+                 line stands for one event: a line written again under the same turn, where the rules \
+                 make its event happen fewer times than it is written, is reported at the repeat.\n\n\
                  Example:\n    Dan: 1 Go\n      Dan goes out\n\nFix: correct or remove the line.",
             ),
             Code::PowerUnverified => (

@@ -458,6 +458,10 @@ impl<'a> Referee<'a> {
                     while from > self.group_diags && within(&self.diags[from - 1]) {
                         from -= 1;
                     }
+                    // A line written again is its own slip, reported as such, not a turn's.
+                    if self.diags[from..to].iter().any(|d| d.label.as_deref() == Some(WRITTEN_AGAIN)) {
+                        from = to;
+                    }
                     if from == to {
                         break;
                     }
@@ -3317,6 +3321,7 @@ impl<'a> Referee<'a> {
             }
             by_kind
         });
+        let repeats = if all.len() > 1 { repeated_claims(all, &self.log.names) } else { Vec::new() };
         for (claim, span) in claims {
             let matches = |e: &Event| same_event(e, claim) || cosmetic(claim, e);
             let every = || self.events[from..].iter().any(|l| matches(&l.event));
@@ -3341,7 +3346,13 @@ impl<'a> Referee<'a> {
                 }
                 None => every(),
             };
-            if found || matches!(claim, Event::Passes(_)) || self.last_hand_onto_pile(claim, claims, from) {
+            if found {
+                if let Some(&(_, first, nth)) = repeats.iter().find(|r| r.0.start == span.start) {
+                    self.written_again(claim, (*span, first), nth, from, by_kind.as_ref());
+                }
+                continue;
+            }
+            if matches!(claim, Event::Passes(_)) || self.last_hand_onto_pile(claim, claims, from) {
                 continue;
             }
             if let Event::GoesOut(p) = claim {
@@ -3426,6 +3437,55 @@ impl<'a> Referee<'a> {
                 self.followed_shifts.push(((*claim).clone(), *span));
             }
         }
+    }
+
+    /// A resolution line that says again what a line above it in the turn said, `nth` time in
+    /// all (spans: the line, the first one): each line stands for an event of its own, so when
+    /// the rules make fewer such events than that in the turn, the line is one written too many
+    /// (ruling R4: one report, at the repeat). Not where a claim may stand for an event the
+    /// referee could not spell out ([`cosmetic`]), which may be any number of lines.
+    #[cold]
+    fn written_again(
+        &mut self,
+        claim: &Event,
+        (at, first): (Span, Span),
+        nth: usize,
+        from: usize,
+        by_kind: Option<&std::collections::HashMap<std::mem::Discriminant<Event>, Vec<usize>>>,
+    ) {
+        let events: Vec<&Event> = match by_kind {
+            Some(by_kind) => cosmetic_kind(claim)
+                .into_iter()
+                .chain([std::mem::discriminant(claim)])
+                .filter_map(|k| by_kind.get(&k))
+                .flatten()
+                .filter_map(|&i| self.events.get(i).map(|l| &l.event))
+                .collect(),
+            None => self.events[from..].iter().map(|l| &l.event).collect(),
+        };
+        if events.iter().any(|e| cosmetic(claim, e)) {
+            return;
+        }
+        let made = events.iter().filter(|e| same_event(e, claim)).count();
+        if made >= nth {
+            return;
+        }
+        let times = match made {
+            1 => "once".to_string(),
+            2 => "twice".to_string(),
+            n => format!("{n} times"),
+        };
+        let text = claim.display(&self.log.names).to_string();
+        self.report(
+            Diagnostic::new(
+                Code::Misresolved,
+                at,
+                format!("`{text}` is written again, and happens {times} in this turn"),
+            )
+            .label(WRITTEN_AGAIN)
+            .related(first, "written first here")
+            .help("each resolution line stands for one event: the repeated line seems a slip, and is left out"),
+        );
     }
 
     /// The event of this turn's power resolutions that a resolution line the rules did not make
@@ -3733,9 +3793,10 @@ impl PowerCx<'_, '_, '_, '_> {
 
     pub fn emit(&mut self, e: Event) {
         let replicated = self.replicates(&e);
+        let moved = matches!(replicated, Some((_, _, true))).then(|| e.clone());
         self.r.emit(e);
         match replicated {
-            Some((owner, place, true)) => self.replicate(owner, place),
+            Some((owner, place, true)) => self.replicate(owner, place, moved.as_ref()),
             Some((owner, place, false)) => self.progress.unnamed_replicates.push((owner, place)),
             None => {}
         }
@@ -3813,8 +3874,18 @@ impl PowerCx<'_, '_, '_, '_> {
 
     /// REPLICATE: the card's owner may put one more card from hand in the same place; taken from
     /// the table's line (left out, it did not happen).
-    fn replicate(&mut self, owner: PlayerId, place: Option<super::event::Place>) {
-        let claim = self.take_claim(|e| replicate_line(e, owner, place));
+    fn replicate(&mut self, owner: PlayerId, place: Option<super::event::Place>, moved: Option<&Event>) {
+        // Not the line of the move that put the Replicate there written again, where the hand
+        // holds no second such card: that is a line written twice (reported as such).
+        let hand = &self.r.state.player(owner).hand;
+        let again = |e: &Event| {
+            moved == Some(e)
+                && match e {
+                    Event::Discards { cards, .. } | Event::Puts { cards, .. } => !hand.could_hold(&cards[0].card),
+                    _ => false,
+                }
+        };
+        let claim = self.progress.take(|e| replicate_line(e, owner, place) && !again(e));
         let Some((event, span)) = claim else { return };
         let card = match &event {
             Event::Discards { cards, .. } | Event::Puts { cards, .. } => cards[0].card,
@@ -4185,6 +4256,8 @@ fn scores(e: &Event, who: PlayerId, n: u64) -> bool {
 /// and line of the turn; a crafted turn of thousands gets the plain report).
 const COUNTERPART_LINES: usize = 64;
 const COUNTERPART_EVENTS: usize = 512;
+/// The label of a line reported as written again ([`Referee::written_again`]).
+const WRITTEN_AGAIN: &str = "written once too often";
 const INDEXED_CLAIMS: usize = if cfg!(debug_assertions) { 0 } else { 16 };
 
 /// The kind of event besides its own that [`cosmetic`] lets a claim stand for (the debug
@@ -4197,6 +4270,38 @@ fn cosmetic_kind(claim: &Event) -> Option<std::mem::Discriminant<Event>> {
         Event::Draws { .. } => Some(std::mem::discriminant(&Event::DrawsUnknown(p))),
         _ => None,
     }
+}
+
+/// The lines of a turn's resolution lines that say again what an earlier one said, those a
+/// power took as evidence among them, with none that `compare` lets pass unpaired (a pass, a
+/// decking judged with the draw): each a line not taken, as its span, the first such line's span,
+/// and how many times the line has then been written.
+#[inline(never)]
+fn repeated_claims(all: &[(&Event, Span, bool)], names: &crate::model::Names) -> Vec<(Span, Span, usize)> {
+    let counted = |e: &Event| !matches!(e, Event::Passes(_) | Event::IsDecked(_));
+    let mut repeats = Vec::new();
+    if all.len() > INDEXED_CLAIMS {
+        // A crafted turn of thousands of lines: by text, as `compare` answers them.
+        let mut seen: std::collections::HashMap<String, (Span, usize)> = std::collections::HashMap::new();
+        for (claim, span, taken) in all.iter().filter(|(c, _, _)| counted(c)) {
+            let (first, times) = seen.entry(claim.display(names).to_string()).or_insert((*span, 0));
+            *times += 1;
+            if *times > 1 && !*taken {
+                repeats.push((*span, *first, *times));
+            }
+        }
+        return repeats;
+    }
+    for (i, (claim, span, taken)) in all.iter().enumerate() {
+        if *taken || !counted(claim) {
+            continue;
+        }
+        let mut earlier = all[..i].iter().filter(|(e, _, _)| e == claim);
+        if let Some((_, first, _)) = earlier.next() {
+            repeats.push((*span, *first, earlier.count() + 2));
+        }
+    }
+    repeats
 }
 
 fn cosmetic(claim: &Event, happened: &Event) -> bool {
