@@ -284,12 +284,13 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
     assert!(one * 3 >= games * 2, "{one} of {games} turns left out above their lines drew one report at most");
 }
 
-/// The turn left out is read back when exactly one way of taking it lets the turns after it follow.
-/// 142 of 300 games at most one error before (checked).
+/// The turn left out is read back when exactly one way of taking it lets the turns after it follow,
+/// or, of several that do, one draws the fewest reports by the log's end. 142 of 300 games at most
+/// one error before the reading (checked); 227 before the comparison to the log's end, 262 after.
 #[test]
 fn a_turn_line_left_out_draws_one_report_in_most_games() {
     let (games, one) = turns_left_out(false);
-    assert!(one * 3 >= games * 2, "{one} of {games} turns left out drew one report at most");
+    assert!(one * 20 >= games * 17, "{one} of {games} turns left out drew one report at most");
 }
 
 /// In each slip game, a turn aimed at one player (`@Name`) with resolution lines, picked by the

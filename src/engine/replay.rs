@@ -348,7 +348,7 @@ pub(crate) struct Referee<'a> {
     keep_events: bool,
     /// Whether the current group's events are kept at all: with `keep_events` off, a turn with no
     /// resolution or `expect` line after it has nothing to compare them with (most turns).
-    record_events: bool,
+    pub(super) record_events: bool,
     /// The last turn's list of resolution lines, emptied, lent to the next turn (one allocation
     /// a game, not one a turn).
     pub(super) spare_claims: Vec<(&'a Event, Span, bool)>,
@@ -1057,6 +1057,13 @@ impl<'a> Referee<'a> {
     /// The errors among reports `from..`, whether an `expect` line claimed them or not.
     pub(super) fn errors_since(&self, from: usize) -> usize {
         self.diags.get(from..).unwrap_or_default().iter().filter(|d| d.severity() == Severity::Error).count()
+    }
+
+    /// The errors among reports `from..` that stand: none an `expect` line claimed or a reading
+    /// withdrew.
+    pub(super) fn standing_errors_since(&self, from: usize) -> usize {
+        let reports = self.diags.iter().enumerate().skip(from);
+        reports.filter(|(i, d)| d.severity() == Severity::Error && !is_claimed(&self.claimed, *i)).count()
     }
 
     /// Reads the lines from `from` to `to` (or past it, to the end of a group it starts).

@@ -434,21 +434,21 @@ impl<'a> Referee<'a> {
     }
 
     /// The turn at line `at` (its block running to `end`) has been read, and the lines that end
-    /// its block each drew a report: none of them is what the turn made happen. When exactly one
-    /// way the player due next could have taken a turn ([`Self::ways_to_take`], a power aimed at
-    /// one player too) makes them happen and leaves nothing else to report over them and the next
-    /// three turns, a turn line was left out above them (ruling R4). Then the referee reads them
-    /// so, reports the slip once, and returns the line it read up to.
+    /// its block each drew a report: none of them is what the turn made happen. When one way the
+    /// player due next could have taken a turn ([`Self::ways_to_take`], a power aimed at one
+    /// player too) makes them happen and leaves nothing else to report over them and the next three
+    /// turns ([`Self::reading_left_out`] chooses), a turn line was left out above them (ruling R4).
+    /// Then the referee reads them so, reports the slip once, and returns the line it read up to.
     #[cold]
     pub(super) fn left_out_turn(&mut self, at: usize, end: usize) -> Option<usize> {
         let lines = &self.log.lines;
-        let LineKind::Turn(written) = &lines[at].kind else { return None };
-        let player = self.state.next?;
         if lines[at + 1..end].iter().any(|l| matches!(l.kind, LineKind::Expect(_))) {
             return None;
         }
-        // The block's last lines, each with reports of its own at the end of the list.
-        let (mut first, mut from) = (end, self.diags.len());
+        // The block's last lines, each with reports of its own at the end of the list; and the
+        // run after the last line among them reported as written again, which may be the turn
+        // above's own line written twice or the turn left out's.
+        let (mut first, mut from, mut after_repeat) = (end, self.diags.len(), None);
         for k in (at + 1..end).rev() {
             match &lines[k].kind {
                 LineKind::Resolution(_) => {
@@ -458,12 +458,12 @@ impl<'a> Referee<'a> {
                     while from > self.group_diags && within(&self.diags[from - 1]) {
                         from -= 1;
                     }
-                    // A line written again is its own slip, reported as such, not a turn's.
-                    if self.diags[from..to].iter().any(|d| d.label.as_deref() == Some(WRITTEN_AGAIN)) {
-                        from = to;
-                    }
                     if from == to {
                         break;
+                    }
+                    let repeat = self.diags[from..to].iter().any(|d| d.label.as_deref() == Some(WRITTEN_AGAIN));
+                    if repeat && after_repeat.is_none() && first < end {
+                        after_repeat = Some((first, to));
                     }
                     first = k;
                 }
@@ -471,6 +471,20 @@ impl<'a> Referee<'a> {
                 _ => break,
             }
         }
+        if let Some((first, from)) = after_repeat {
+            if let Some(stop) = self.left_out_run(at, end, first, from) {
+                return Some(stop);
+            }
+        }
+        self.left_out_run(at, end, first, from)
+    }
+
+    /// [`Self::left_out_turn`] for the run of lines `first..end` ending the block of the turn at
+    /// line `at`, their reports those from `from` on.
+    fn left_out_run(&mut self, at: usize, end: usize, first: usize, from: usize) -> Option<usize> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(written) = &lines[at].kind else { return None };
+        let player = self.state.next?;
         // The next line is a turn, or the round's scores (the turn left out went out).
         let next = self.next_group(end);
         let follows = |l: &Line| matches!(l.kind, LineKind::Turn(_) | LineKind::Points(_) | LineKind::Totals(_));
@@ -488,7 +502,7 @@ impl<'a> Referee<'a> {
             n => format!("this line and the {n} after it are"),
         };
         let stop = self.after_turns(next, 3);
-        let fit = self.reading_left_out(player, span, readings, |r, turn| {
+        let fit = self.reading_left_out(player, span, readings, stop, |r, turn| {
             for i in from..r.diags.len() {
                 r.withdraw(i);
             }
@@ -508,6 +522,19 @@ impl<'a> Referee<'a> {
             );
             r.read_lines(end, stop);
         })?;
+        // A line among them written again is a slip of its own, reported as such: read as a turn
+        // left out only where that draws fewer reports by the log's end.
+        if self.diags[from..].iter().any(|d| d.label.as_deref() == Some(WRITTEN_AGAIN)) {
+            let mut as_written = self.clone();
+            as_written.speculating = true;
+            let standing = |mut r: Self, from_line: usize| {
+                r.read_lines(from_line, r.log.lines.len());
+                r.standing_errors_since(from)
+            };
+            if standing(fit.clone(), stop) >= standing(as_written, end) {
+                return None;
+            }
+        }
         *self = fit;
         Some(stop)
     }
@@ -686,7 +713,7 @@ impl<'a> Referee<'a> {
         let readings = self.ways_to_take(player, &cards, span, false);
         let (who, whose) = (self.name(written.player).to_string(), self.name(player).to_string());
         let stop = self.after_turns(at, 3);
-        let r = self.reading_left_out(player, span, readings, |r, turn| {
+        let r = self.reading_left_out(player, span, readings, stop, |r, turn| {
             let text = r.turn_text(turn);
             let d =
                 Diagnostic::new(Code::OutOfTurn, written.player_span, format!("it was {whose}'s turn, not {who}'s"))
@@ -852,8 +879,44 @@ impl<'a> Referee<'a> {
     pub(super) fn read_left_out(&mut self, at: usize) {
         let Some(left_out) = self.left_out.take() else { return };
         let (turn, report) = *left_out;
+        // Its events kept, for the line of the turn above that may be its own.
+        let (events, recording) = (self.events.len(), std::mem::replace(&mut self.record_events, true));
         self.made_up_turn(&turn, at, at);
+        self.record_events = recording;
+        self.repeats_made_by(events, at);
         self.report(report);
+    }
+
+    /// A line of the turn above line `at` reported as written again that the turn read left out
+    /// after it makes happen (its events from `events` on) was that turn's own line, written with
+    /// it (a trouble's shift after a draw): its report is withdrawn, the turn left out being the
+    /// one slip. A shift to a trouble the referee could not name is the one the line names.
+    #[cold]
+    fn repeats_made_by(&mut self, events: usize, at: usize) {
+        let lines = &self.log.lines;
+        let block = lines[..at].iter().rev().take_while(|l| !matches!(l.kind, LineKind::Turn(_))).count();
+        let Some(start) = at.checked_sub(block) else { return };
+        let within = |d: &Diagnostic| lines[start..at].iter().any(|l| l.span.start == d.span.start);
+        for i in (0..self.diags.len()).rev() {
+            let d = &self.diags[i];
+            if d.span.start < lines.get(start).map_or(0, |l| l.span.start) {
+                break;
+            }
+            if d.label.as_deref() != Some(WRITTEN_AGAIN) || !within(d) {
+                continue;
+            }
+            let line = lines[start..at].iter().find(|l| l.span.start == d.span.start);
+            let Some(LineKind::Resolution(claim)) = line.map(|l| &l.kind) else { continue };
+            if self.events[events..].iter().any(|l| same_event(&l.event, claim)) {
+                self.withdraw(i);
+            } else if matches!(claim, Event::TroubleShifts(_))
+                && self.events[events..].iter().any(|l| l.event == Event::TroubleHidden)
+            {
+                // The turn's trouble shifted to one the referee could not name: the line names it.
+                self.withdraw(i);
+                self.emit(claim.clone());
+            }
+        }
     }
 
     /// Reads a turn the log left out, its block the lines `first..end`, as a turn written there.
@@ -956,18 +1019,23 @@ impl<'a> Referee<'a> {
     }
 
     /// Reads ahead on a copy of the replay for each turn of `player` made of one of `readings`
-    /// (`read` reads it and the lines after it, reporting the slip once). When exactly one copy
-    /// finds nothing else to report, that copy, no longer speculating; `None` otherwise (and when
-    /// more readings are offered than are tried, or the replay has read ahead on enough slips).
+    /// (`read` reads it and the lines after it, to line `stop`, reporting the slip once). When
+    /// exactly one copy finds nothing else to report, or of a few that do one draws the fewest
+    /// reports read on to the log's end, that copy, no longer speculating; `None` otherwise (and
+    /// when more readings are offered than are tried, or the replay has read ahead on enough
+    /// slips).
     fn reading_left_out(
         &mut self,
         player: PlayerId,
         span: Span,
         readings: Vec<(Vec<StepKind>, bool)>,
+        stop: usize,
         mut read: impl FnMut(&mut Self, &Turn),
     ) -> Option<Self> {
         /// At most this many readings are tried for one slip.
         const READINGS: usize = 96;
+        /// At most this many readings that fit are read on to the log's end to choose between them.
+        const ENDS_READ: usize = 6;
         if self.speculating || !self.state.in_round || self.state.fog.turn_order || self.left_out_readings == 0 {
             return None;
         }
@@ -993,7 +1061,7 @@ impl<'a> Referee<'a> {
             }
             // A draw the player need not have made is read only where nothing else fits.
             if !needless {
-                if fits.len() == 2 {
+                if fits.len() == ENDS_READ {
                     return None;
                 }
                 fits.push((turn, r));
@@ -1008,20 +1076,36 @@ impl<'a> Referee<'a> {
             fits.extend(needless_fit);
         }
         // A card played with its power used or not, which made no difference: not used.
-        if let [(a, _), (b, _)] = &fits[..] {
-            let same_before = a.steps.len() == b.steps.len()
-                && a.steps.iter().zip(b.steps.iter()).rev().skip(1).all(|(x, y)| x.kind == y.kind);
-            match (a.steps.last().map(|s| &s.kind), b.steps.last().map(|s| &s.kind)) {
-                (Some(StepKind::Play { card: c, used: None }), Some(StepKind::Play { card: d, used: Some(_) }))
-                    if same_before && c.card == d.card =>
-                {
-                    fits.pop();
-                }
-                _ => return None,
+        let unused_fits = |t: &Turn, fits: &[(Turn, Self)]| {
+            let Some(StepKind::Play { card: c, used: Some(_) }) = t.steps.last().map(|s| &s.kind) else { return false };
+            fits.iter().any(|(u, _)| {
+                u.steps.len() == t.steps.len()
+                    && u.steps.iter().zip(t.steps.iter()).rev().skip(1).all(|(x, y)| x.kind == y.kind)
+                    && matches!(u.steps.last().map(|s| &s.kind), Some(StepKind::Play { card: d, used: None }) if d.card == c.card)
+            })
+        };
+        let plain: Vec<bool> = fits.iter().map(|(t, _)| unused_fits(t, &fits)).collect();
+        let mut plain = plain.into_iter();
+        fits.retain(|_| !plain.next().unwrap_or(false));
+        // Several fit over the turns read: the one that draws fewest reports by the log's end (the
+        // cards it leaves where the later lines find them), when only one does. Each reading read
+        // so counts against the game's readings.
+        if fits.len() > 1 {
+            let n = u32::try_from(fits.len()).unwrap_or(u32::MAX);
+            self.left_out_readings = self.left_out_readings.checked_sub(n)?;
+            let mark = self.diags.len();
+            let ends: Vec<usize> = fits.iter().map(|(_, r)| r.clone().errors_by_the_end(stop, mark)).collect();
+            let fewest = ends.iter().copied().min()?;
+            if ends.iter().filter(|&&e| e == fewest).count() > 1 {
+                return None;
             }
+            let k = ends.iter().position(|&e| e == fewest)?;
+            fits.swap(0, k);
+            fits.truncate(1);
         }
         let (_, mut r) = fits.pop()?;
         r.speculating = false;
+        r.left_out_readings = self.left_out_readings;
         Some(r)
     }
 
