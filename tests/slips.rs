@@ -75,9 +75,9 @@ fn a_turn_written_twice_draws_one_report_at_the_repeat() {
 
 /// In each slip game, a resolution line picked by the game's number (not a `then` step, nor a
 /// pass or a decking, which stand for no event of their own) written a second time under it: the
-/// repeat is reported, once, as a line written again (over games 300 to 4299, 3990 of 4000; the
-/// rest mostly a drawing power that takes the repeated draw line as its own). Before, with every
-/// line only matched against what happened, 11 of 300 (the second Stampede plays; checked).
+/// repeat is reported, once, as a line written again (over games 300 to 4299, 3992 of 4000, and
+/// all 4000 with one report at most). Before, with every line only matched against what happened,
+/// 11 of 300 (the second Stampede plays; checked).
 #[test]
 fn a_resolution_line_written_twice_draws_one_report_at_the_repeat() {
     let (mut games, mut one, mut named) = (0, 0, 0);

@@ -4098,7 +4098,11 @@ impl PowerCx<'_, '_, '_, '_> {
             }
             return true;
         }
-        let shown = self.take_claim(|e| matches!(e, Event::Draws { player: p, .. } if *p == player));
+        // The player's draw line of as many cards, where there is one (another may be a repeat of
+        // a line taken already, or a trouble action's), else the first.
+        let shown = self
+            .take_claim(|e| matches!(e, Event::Draws { player: p, drawn } if *p == player && drawn.count() == k))
+            .or_else(|| self.take_claim(|e| matches!(e, Event::Draws { player: p, .. } if *p == player)));
         let drawn = match shown {
             Some((Event::Draws { drawn, .. }, span)) => {
                 let written = drawn.count();
