@@ -896,13 +896,12 @@ impl<'a> Referee<'a> {
         let lines = &self.log.lines;
         let block = lines[..at].iter().rev().take_while(|l| !matches!(l.kind, LineKind::Turn(_))).count();
         let Some(start) = at.checked_sub(block) else { return };
-        let within = |d: &Diagnostic| lines[start..at].iter().any(|l| l.span.start == d.span.start);
         for i in (0..self.diags.len()).rev() {
             let d = &self.diags[i];
             if d.span.start < lines.get(start).map_or(0, |l| l.span.start) {
                 break;
             }
-            if d.label.as_deref() != Some(WRITTEN_AGAIN) || !within(d) {
+            if d.label.as_deref() != Some(WRITTEN_AGAIN) {
                 continue;
             }
             let line = lines[start..at].iter().find(|l| l.span.start == d.span.start);
@@ -3415,12 +3414,8 @@ impl<'a> Referee<'a> {
                     let found = match answered.get(&text) {
                         Some(found) => *found,
                         None => {
-                            let found = cosmetic_kind(claim)
-                                .into_iter()
-                                .chain([std::mem::discriminant(*claim)])
-                                .filter_map(|k| by_kind.get(&k))
-                                .flatten()
-                                .any(|&i| self.events.get(i).is_some_and(|l| matches(&l.event)));
+                            let found =
+                                of_kind(by_kind, claim).any(|&i| self.events.get(i).is_some_and(|l| matches(&l.event)));
                             answered.insert(text, found);
                             found
                         }
@@ -3538,13 +3533,7 @@ impl<'a> Referee<'a> {
         by_kind: Option<&std::collections::HashMap<std::mem::Discriminant<Event>, Vec<usize>>>,
     ) {
         let events: Vec<&Event> = match by_kind {
-            Some(by_kind) => cosmetic_kind(claim)
-                .into_iter()
-                .chain([std::mem::discriminant(claim)])
-                .filter_map(|k| by_kind.get(&k))
-                .flatten()
-                .filter_map(|&i| self.events.get(i).map(|l| &l.event))
-                .collect(),
+            Some(by_kind) => of_kind(by_kind, claim).filter_map(|&i| self.events.get(i).map(|l| &l.event)).collect(),
             None => self.events[from..].iter().map(|l| &l.event).collect(),
         };
         if events.iter().any(|e| cosmetic(claim, e)) {
@@ -4390,6 +4379,15 @@ fn repeated_claims(all: &[(&Event, Span, bool)], names: &crate::model::Names) ->
         }
     }
     repeats
+}
+
+/// The turn's events a claim can be, by [`Referee::compare`]'s index of them by kind: of its own
+/// kind and of the kind [`cosmetic`] pairs it with.
+fn of_kind<'k>(
+    by_kind: &'k std::collections::HashMap<std::mem::Discriminant<Event>, Vec<usize>>,
+    claim: &Event,
+) -> impl Iterator<Item = &'k usize> {
+    cosmetic_kind(claim).into_iter().chain([std::mem::discriminant(claim)]).filter_map(|k| by_kind.get(&k)).flatten()
 }
 
 fn cosmetic(claim: &Event, happened: &Event) -> bool {
