@@ -135,6 +135,10 @@ fn aimed_at(turn: &Turn) -> Option<(PlayerId, Span)> {
 
 /// The power of the first card a turn uses, when it has one power (for the rule a reading of its
 /// lines cites).
+/// The most resolution lines a turn may have to be read again with one of them read otherwise
+/// ([`Referee::misnamed_line`]): a Party or a Masaka at a table of eight writes a score of them.
+const BLOCK_READ: usize = 48;
+
 fn used_power(turn: &Turn) -> Option<Power> {
     turn.steps.iter().find_map(|s| match &s.kind {
         StepKind::Play { card, used: Some(_) } | StepKind::Replay { card, used: Some(_) } => match card.card.power() {
@@ -803,7 +807,9 @@ impl<'a> Referee<'a> {
         let LineKind::Turn(turn) = &lines[at].kind else { return None };
         let next = self.next_group(end);
         let expects = |l: &Line| matches!(l.kind, LineKind::Expect(_));
-        if lines[at + 1..end].iter().any(expects) {
+        // Each reading reads the block again: a longer block than a table writes is not read so,
+        // which would cost its length squared.
+        if end - (at + 1) > BLOCK_READ || lines[at + 1..end].iter().any(expects) {
             return None;
         }
         let mut before = self.replayed_to(from, at)?;
