@@ -468,6 +468,10 @@ pub(crate) struct Referee<'a> {
     /// on), its figure followed since (ruling R4), and by how much the rules' total differs from
     /// it: a later total that is the rules' shows that the sheet did not carry the slip on.
     total_slips: Vec<(PlayerId, i128)>,
+    /// The points of this round's score lines that gave a figure the rules did not, which the
+    /// referee followed (ruling R4), by player: the rules' points less the lines'. A sheet that
+    /// gives the rules' points did not carry those slips on.
+    pub(super) score_slips: Vec<(PlayerId, i128)>,
 }
 
 /// A copy of the replay before a group, from which the referee reads on to a later turn to read
@@ -648,6 +652,7 @@ impl<'a> Referee<'a> {
             left_out: None,
             suspect_lines: None,
             total_slips: Vec::new(),
+            score_slips: Vec::new(),
             maybe_short: Vec::new(),
             saw_deal: false,
             points_before_position: false,
@@ -1376,6 +1381,7 @@ impl<'a> Referee<'a> {
         self.reversal_armed = false;
         self.passed_turns.clear();
         self.misread_hands.clear();
+        self.score_slips.clear();
         self.out_of_order = 0;
         self.table_order = false;
         self.last_turn_line = None;
@@ -2499,6 +2505,14 @@ impl<'a> Referee<'a> {
                         .label(format!("{} taken as scored before the block", claim.points.0 - p))
                         .help(row.breakdown(names)),
                     ),
+                // The rules' points, where score lines that gave others were followed (and
+                // reported): the sheet did not carry those slips on, and its figure is followed.
+                Some(p) if p != claim.points.0 && self.rules_points(claim.player, p) == Some(claim.points.0) => {
+                    if more.is_none() && !self.state.fog.scores {
+                        let total = self.sheet_total(claim.player, p, claim.points.0);
+                        self.emit(Event::TotalIs { player: claim.player, points: Points(total) });
+                    }
+                }
                 Some(p) if p != claim.points.0 => {
                     // Points a power may have scored unwritten leave the total open, and totals
                     // that cannot be verified are adopted whole: the totals line settles those
@@ -2667,11 +2681,25 @@ impl<'a> Referee<'a> {
     /// (ruling R4), and a later total that is the rules' is taken all the same.
     fn points_followed(&mut self, player: PlayerId, made: u64, claimed: u64) {
         let total = self.state.player(player).score.0;
-        // The points lost in the round are not among those it scored: the total may be below them.
-        let sheet =
-            u64::try_from((i128::from(total) + i128::from(claimed) - i128::from(made)).max(0)).unwrap_or(u64::MAX);
+        let sheet = self.sheet_total(player, made, claimed);
         self.slip_followed(player, total, sheet);
         self.emit(Event::TotalIs { player, points: Points(sheet) });
+    }
+
+    /// The total of `player` with the round's points the sheet's `claimed` where the referee
+    /// counted `made`.
+    fn sheet_total(&self, player: PlayerId, made: u64, claimed: u64) -> u64 {
+        let total = self.state.player(player).score.0;
+        // The points lost in the round are not among those it scored: the total may be below them.
+        u64::try_from((i128::from(total) + i128::from(claimed) - i128::from(made)).max(0)).unwrap_or(u64::MAX)
+    }
+
+    /// The points `player` made this round by the rules, where the referee counted `made`
+    /// following score lines that gave other figures; `None` without such a line.
+    fn rules_points(&self, player: PlayerId, made: u64) -> Option<u64> {
+        let slips = self.score_slips.iter().filter(|(q, _)| *q == player);
+        let (n, slip) = slips.fold((0, 0i128), |(n, sum), (_, d)| (n + 1, sum + d));
+        (n > 0).then(|| u64::try_from(i128::from(made) + slip).ok()).flatten()
     }
 
     /// Whether `claimed` is the rules' total for `player` where the sheet's `followed` one, given

@@ -3863,6 +3863,12 @@ impl PowerCx<'_, '_, '_, '_> {
 
     /// A line at `at` shows `player` in the round (`how`): a decking at the deal the referee only
     /// inferred is withdrawn (ruling R2).
+    /// A score line gave `player` `followed` points where the rules give `rules`, reported, and
+    /// the line is followed (ruling R4): the round's points on the sheet may be either.
+    pub fn score_followed(&mut self, player: PlayerId, rules: u64, followed: u64) {
+        self.r.score_slips.push((player, i128::from(rules) - i128::from(followed)));
+    }
+
     pub fn shown_in(&mut self, player: PlayerId, at: Span, how: &str) {
         // A player who may be sitting the round out is not decked: the line does not tell.
         if self.taken_decked(player) && !self.r.may_sit_out.contains(&player) {

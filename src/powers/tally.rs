@@ -109,6 +109,7 @@ pub(crate) fn score_card(
                     // Reported once: the table's figure is followed (ruling R4), so that the
                     // round's points and totals the sheet adds up from it are not reported again.
                     points = n;
+                    cx.score_followed(scorer, value, n);
                 }
             }
             cx.emit(Event::Scores { player: scorer, points: Points(points) });
