@@ -520,26 +520,30 @@ fn poisoned_cards_misnumbered(hidden: bool) -> (usize, usize) {
 
 /// The card is read as the score's number has it when the deck's top can be that card and not
 /// the one written; else the score line is reported and followed. 2 of 290 games at most one
-/// error before (checked).
+/// error before (checked); 262 before a card of a turn that goes wrong was read with another
+/// number where the turn then follows and the game goes on better (ruling R4), 290 since.
 #[test]
 fn a_poisoned_card_s_number_miswritten_draws_one_report_in_most_games() {
     let (games, one) = poisoned_cards_misnumbered(false);
-    assert!(one * 10 >= games * 8, "{one} of {games} poisoned cards misnumbered drew one report at most");
+    assert!(one * 100 >= games * 99, "{one} of {games} poisoned cards misnumbered drew one report at most");
 }
 
 /// With decks unseen the written card can mostly be the top: the score line that disagrees with
 /// it is reported and its figure followed, so the round's points and the totals agree. 5 of 288
-/// games at most one error before (checked).
+/// games at most one error before (checked); 278 before a card was read with another number, 288
+/// since.
 #[test]
 fn a_poisoned_card_s_number_miswritten_draws_one_report_in_most_hidden_games() {
     let (games, one) = poisoned_cards_misnumbered(true);
-    assert!(one * 10 >= games * 9, "{one} of {games} poisoned cards misnumbered drew one report at most");
+    assert!(one * 100 >= games * 99, "{one} of {games} poisoned cards misnumbered drew one report at most");
 }
 
 /// In each slip game, a resolution line that draws, discards, puts or reveals cards, picked by the
 /// game's number, with its first card's number one digit off: a card from a hand the hand cannot
 /// hold is read as the one card of its power and another number the hand may hold, and a Poison's
-/// as the score has it. 210 of 300 games at most one error with the Poison's reading only (checked).
+/// as the score has it. 210 of 300 games at most one error with the Poison's reading only
+/// (checked), 257 before a card of a turn that goes wrong was read with another number, 293 since
+/// (a Rival's card put out of the game, a Battle's revealed card, a card put under a pile).
 #[test]
 fn a_card_s_number_miswritten_in_a_resolution_line_draws_one_report_in_most_games() {
     let (mut games, mut one) = (0, 0);
@@ -559,7 +563,7 @@ fn a_card_s_number_miswritten_in_a_resolution_line_draws_one_report_in_most_game
         games += 1;
         one += usize::from(fine);
     }
-    assert!(one * 4 >= games * 3, "{one} of {games} resolution lines misnumbered drew one report at most");
+    assert!(one * 20 >= games * 19, "{one} of {games} resolution lines misnumbered drew one report at most");
 }
 
 /// Over the slip games (`hidden`: with the cards the simulator hides), a score line under a turn,

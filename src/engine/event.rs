@@ -222,6 +222,29 @@ impl Event {
         subject_of!(self)
     }
 
+    /// The cards a table's resolution line names in a list (drawn, discarded, put or revealed);
+    /// none for the other lines.
+    pub fn cards(&self) -> &[CardCount] {
+        match self {
+            Event::Draws { drawn: Drawn::Cards(cards), .. }
+            | Event::Discards { cards, .. }
+            | Event::Puts { cards, .. }
+            | Event::Reveals { cards, .. } => cards,
+            _ => &[],
+        }
+    }
+
+    /// [`Self::cards`], to read one of them as another.
+    pub fn cards_mut(&mut self) -> &mut [CardCount] {
+        match self {
+            Event::Draws { drawn: Drawn::Cards(cards), .. }
+            | Event::Discards { cards, .. }
+            | Event::Puts { cards, .. }
+            | Event::Reveals { cards, .. } => cards,
+            _ => &mut [],
+        }
+    }
+
     /// Whether a table's resolution line of this event names a player (as its subject, a zone's
     /// owner or a card's) of whom `pred` holds.
     pub fn names_any(&self, mut pred: impl FnMut(PlayerId) -> bool) -> bool {

@@ -680,6 +680,14 @@ impl<'a> Referee<'a> {
         self.clone().errors_by_the_end(from, mark) <= as_written.errors_by_the_end(written_from, mark)
     }
 
+    /// The errors since the group began once a copy of the replay, the group read as written to
+    /// line `end`, is read on to the log's end.
+    fn errors_as_written(&self, end: usize) -> usize {
+        let mut as_written = self.clone();
+        as_written.speculating = true;
+        as_written.errors_by_the_end(end, self.group_diags)
+    }
+
     /// The errors since report `mark` once this copy is read on from line `from` to the log's end.
     fn errors_by_the_end(mut self, from: usize, mark: usize) -> usize {
         self.read_lines(from, self.log.lines.len());
@@ -862,14 +870,17 @@ impl<'a> Referee<'a> {
             }
             block[k].kind = lines[at + 1 + k].kind.clone();
         }
+        let Some((mut r, k, q)) = fit else {
+            let mut r = self.misnumbered_card(&before, turn, at, end, stop)?;
+            r.speculating = false;
+            r.left_out_readings = self.left_out_readings;
+            *self = r;
+            return Some(stop);
+        };
         // Fewer reports than as written by the log's end, or as many where the block shows the
         // slip: the name written has another line like it, and the one read has none (a player
         // written twice in a power that acts on every player, the other left out).
-        let (mut r, k, q) = fit?;
-        let mut as_written = self.clone();
-        as_written.speculating = true;
-        let mark = self.group_diags;
-        let (read, written) = (r.clone().errors_by_the_end(stop, mark), as_written.errors_by_the_end(end, mark));
+        let (read, written) = (r.clone().errors_by_the_end(stop, self.group_diags), self.errors_as_written(end));
         if read > written || read == written && !written_for_another(&lines[at + 1..end], k, q) {
             return None;
         }
@@ -877,6 +888,80 @@ impl<'a> Referee<'a> {
         r.left_out_readings = self.left_out_readings;
         *self = r;
         Some(stop)
+    }
+
+    /// No name read otherwise made the turn at line `at` happen ([`Self::misnamed_line`]): when
+    /// reading a card of one of its resolution lines with another number (its power kept) makes
+    /// the turn happen and leaves nothing else to report over it and the next three turns (to line
+    /// `stop`), for one card and number or, of a few, for the one that draws the fewest reports by
+    /// the log's end, and that reading draws fewer than the `written` turn does, the number was
+    /// miswritten (ruling R4): the reading from the replay `before` the turn, the slip reported
+    /// once.
+    #[cold]
+    fn misnumbered_card(&self, before: &Self, turn: &Turn, at: usize, end: usize, stop: usize) -> Option<Self> {
+        /// At most this many numbers are tried in a turn's lines, and this many readings that fit
+        /// are read on to the log's end to choose between them.
+        const READINGS: usize = 60;
+        const ENDS_READ: usize = 4;
+        let lines = &self.log.lines;
+        let mark = before.diags.len();
+        let mut block = lines[at + 1..end].to_vec();
+        let mut fits = Vec::new();
+        let slots = |l: &Line| match &l.kind {
+            LineKind::Resolution(e) => e.cards().len(),
+            _ => 0,
+        };
+        if block.iter().map(slots).sum::<usize>() * (Denomination::ALL.len() - 1) > READINGS {
+            return None;
+        }
+        for k in 0..block.len() {
+            let LineKind::Resolution(e) = &lines[at + 1 + k].kind else { continue };
+            for (j, c) in e.cards().iter().enumerate() {
+                let CardCount { card: card @ Card::Known { denomination, power }, span, .. } = *c else {
+                    continue;
+                };
+                for d in Denomination::ALL.into_iter().filter(|&d| d != denomination) {
+                    let read = Card::Known { denomination: d, power };
+                    if let LineKind::Resolution(e) = &mut block[k].kind {
+                        e.cards_mut()[j].card = read;
+                    }
+                    let mut r = before.clone();
+                    r.read_turn(turn, at, &block);
+                    if r.errors_since(mark) > 0 {
+                        continue;
+                    }
+                    let mut report = Diagnostic::new(
+                        Code::Misresolved,
+                        span,
+                        format!("{card} does not fit this turn, and {read} does"),
+                    )
+                    .label(format!("read as {read}"))
+                    .help(format!(
+                        "the number seems miswritten: read as {read}, the turn and the turns after it follow, \
+                         and the game goes on from it"
+                    ));
+                    report.rule = used_power(turn).map(powers::cited);
+                    if !r.only_report(report, end, stop, mark) {
+                        continue;
+                    }
+                    if fits.len() == ENDS_READ {
+                        return None;
+                    }
+                    fits.push(r);
+                }
+                if let LineKind::Resolution(e) = &mut block[k].kind {
+                    e.cards_mut()[j].card = card;
+                }
+            }
+        }
+        // Each reading by the log's end, the fewest taken when no other ties it.
+        let ends: Vec<usize> = fits.iter().map(|r| r.clone().errors_by_the_end(stop, self.group_diags)).collect();
+        let fewest = ends.iter().copied().min()?;
+        if fewest >= self.errors_as_written(end) || ends.iter().filter(|&&e| e == fewest).count() > 1 {
+            return None;
+        }
+        let k = ends.iter().position(|&e| e == fewest)?;
+        Some(fits.swap_remove(k))
     }
 
     /// Reads the turn left out that [`Self::plain_turn_left_out`] found, before the turn at line
