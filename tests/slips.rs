@@ -221,6 +221,8 @@ fn errors_with_line(lines: &[&str], at: usize, words: &[&str]) -> usize {
     errors(&damaged.join("\n")).len()
 }
 
+/// The turn's first card (played or drawn), one digit off. 243 of 299 games at most one error
+/// before a draw's card was read as the card the turn then plays, 284 since (checked).
 #[test]
 fn a_card_s_number_miswritten_draws_one_report_in_most_games() {
     let (mut games, mut one) = (0, 0);
@@ -233,7 +235,7 @@ fn a_card_s_number_miswritten_draws_one_report_in_most_games() {
         games += 1;
         one += usize::from(errors_with_line(&lines, at, &words) <= 1);
     }
-    assert!(one * 4 >= games * 3, "{one} of {games} miswritten numbers drew one report at most");
+    assert!(one * 10 >= games * 9, "{one} of {games} miswritten numbers drew one report at most");
 }
 
 #[test]
@@ -610,4 +612,26 @@ fn a_score_line_miswritten_draws_one_report_in_most_games() {
 fn a_score_line_miswritten_draws_one_report_in_most_hidden_games() {
     let (games, one) = score_lines_misnumbered(true);
     assert!(one * 20 >= games * 19, "{one} of {games} score lines misnumbered drew one report at most");
+}
+
+/// In each slip game, a turn that draws a named card, picked by the game's number, with the drawn
+/// card's number one digit off (`Ann: draw 1000 Bonus` becomes `Ann: draw 10000 Bonus`): a draw
+/// the turn then plays another card after is read as the card played where only that one could
+/// have been drawn and followed the chain; a top known to be a card one word off is the card
+/// drawn; a card the hand holds that was reported as one the decklist cannot have is the one a
+/// power's line names. 190 of 300 games at most one error before, 288 since (checked).
+#[test]
+fn a_drawn_card_s_number_miswritten_draws_one_report_in_most_games() {
+    let (mut games, mut one) = (0, 0);
+    for k in slip_games() {
+        let text = game(k);
+        let lines: Vec<&str> = text.lines().collect();
+        let draws: Vec<usize> = (1..=lines.len())
+            .filter(|&at| !lines[at - 1].starts_with(' ') && lines[at - 1].contains(": draw "))
+            .collect();
+        let Some(fine) = misnumbered_after(k, &lines, &draws, &["draw"]) else { continue };
+        games += 1;
+        one += usize::from(fine);
+    }
+    assert!(one * 20 >= games * 19, "{one} of {games} drawn cards misnumbered drew one report at most");
 }

@@ -2010,7 +2010,7 @@ impl<'a> Referee<'a> {
     /// so that the cards and the scores go on from the card the table moved.
     fn check_held(&mut self, p: PlayerId, card: &Card, at: Span) -> Card {
         let hand = &self.state.player(p).hand;
-        if hand.could_hold(card) || self.drew_on_a_passed_turn(p) {
+        if hand.could_hold(card) || self.misnamed_in_hand(p, card) || self.drew_on_a_passed_turn(p) {
             return *card;
         }
         let hand = &self.state.player(p).hand;
@@ -2162,8 +2162,8 @@ impl<'a> Referee<'a> {
 
     fn play(&mut self, player: PlayerId, card: &CardAt, used: Option<&[Choice]>, span: Span, progress: &mut Progress) {
         let mut c = &card.card;
-        // The card read in place of a miswritten one (below).
-        let read_as;
+        // The card read in place of a miswritten one (below), or of one that is not the drawn one.
+        let (read_as, drawn_read);
         let mut way = Way::InSequence;
         // Whether the hand could hold the card, once asked: nothing below changes the hand
         // before the card is played.
@@ -2189,18 +2189,32 @@ impl<'a> Referee<'a> {
             let mut not_drawn = false;
             // A play a power allows (a Stampede's follow-up, a rescued card) is not "another card
             // after drawing"; nor is a second card, already reported as one.
-            if let Some(drawn) = progress.drew.as_ref().filter(|_| allowance.is_none() && !second) {
-                if !compatible(c, drawn) {
-                    not_drawn = true;
-                    self.report(
-                        Diagnostic::new(
-                            Code::NotTheDrawnCard,
-                            card.span,
-                            format!("{} drew {drawn} but plays {c}", self.name(player)),
-                        )
-                        .label(format!("only the drawn {drawn} may be played"))
-                        .help("after drawing, a player may play the drawn card or pass, never another card"),
-                    );
+            if let Some(drawn) = progress.drew.filter(|_| allowance.is_none() && !second) {
+                if !compatible(c, &drawn) {
+                    let mut d = Diagnostic::new(
+                        Code::NotTheDrawnCard,
+                        card.span,
+                        format!("{} drew {drawn} but plays {c}", self.name(player)),
+                    )
+                    .label(format!("only the drawn {drawn} may be played"))
+                    .help("after drawing, a player may play the drawn card or pass, never another card");
+                    // The drawn card follows the chain, and the hand cannot hold the one written:
+                    // the play's card was miswritten (ruling R4), and is read as the drawn one.
+                    let follows = |m: &Card| {
+                        rules::play_verdict(&self.state.chain, self.previous_activations(), m) != Verdict::Illegal
+                    };
+                    let known = matches!(drawn, Card::Known { .. }) && matches!(c, Card::Known { .. });
+                    if known && follows(&drawn) && !self.state.player(player).hand.could_hold(c) {
+                        d = d.label(format!("read as the drawn {drawn}")).help(format!(
+                            "after drawing, only the drawn card may be played; {drawn} follows the chain and the \
+                             hand cannot hold {c}: the card is read as the drawn one"
+                        ));
+                        drawn_read = drawn;
+                        c = &drawn_read;
+                    } else {
+                        not_drawn = true;
+                    }
+                    self.report(d);
                 }
             }
             let mut in_hand = self.state.player(player).hand.could_hold(c)
@@ -3166,11 +3180,47 @@ impl<'a> Referee<'a> {
                 .help("only a draw from an empty deck decks a player"),
             );
         }
+        let mut seen = seen;
+        if let Some(played) = self.drawn_as_played(player, &seen, span, progress) {
+            let name = self.name(player);
+            self.report(
+                Diagnostic::new(Code::NotTheDrawnCard, at, format!("{name} drew {seen} but plays {played}"))
+                    .label(format!("read as {played}, the card played"))
+                    .help(format!(
+                        "after drawing, only the drawn card may be played; {played} could have been drawn and \
+                         follows the chain, and {seen} could not be both: the draw's card is read as the one played"
+                    )),
+            );
+            seen = played;
+        }
         let deck = &self.state.player(player).deck;
         if !progress.fogged && !deck.could_draw(&seen) {
-            let label = match deck.top.last() {
-                Some(top) => format!("the top card is {top}"),
-                None => "the deck holds no such card".to_string(),
+            // A top known to be a card of the same power as the one written, another number: the
+            // number was miswritten (ruling R4), and the draw is read as the top. (Another power
+            // may be another card taken: one put beneath the deck, say.)
+            let renumbered = |t: &Card| match (t, &seen) {
+                (Card::Known { denomination: a, power: p }, Card::Known { denomination: b, power: q }) => {
+                    a != b && p == q && p.is_known()
+                }
+                _ => false,
+            };
+            let top = deck.top.last().copied();
+            let read = top.filter(renumbered);
+            let (label, help) = match (read, top) {
+                (Some(top), _) => (
+                    format!("the top card is {top}: read as it"),
+                    format!(
+                        "the card seems miswritten: the deck's top is known to be {top}, and the draw is read as it"
+                    ),
+                ),
+                (None, Some(top)) => (
+                    format!("the top card is {top}"),
+                    "name the card that was drawn, or `draw` alone when it was not seen".to_string(),
+                ),
+                (None, None) => (
+                    "the deck holds no such card".to_string(),
+                    "name the card that was drawn, or `draw` alone when it was not seen".to_string(),
+                ),
             };
             self.report(
                 Diagnostic::new(
@@ -3179,8 +3229,9 @@ impl<'a> Referee<'a> {
                     format!("{seen} cannot be the top of {}'s deck", self.name(player)),
                 )
                 .label(label)
-                .help("name the card that was drawn, or `draw` alone when it was not seen"),
+                .help(help),
             );
+            seen = read.unwrap_or(seen);
         }
         self.emit(Event::Draws { player, drawn: Drawn::Cards(CardCount::one(seen, at).list()) });
         if self.state.player(player).deck.is_empty() {
@@ -3189,6 +3240,32 @@ impl<'a> Referee<'a> {
         }
         self.check_card(player, &seen, at);
         progress.drew = Some(seen);
+    }
+
+    /// A draw naming `seen` (the turn's step at `span`), where the turn's next step plays another
+    /// card, which must be the drawn one: when the card played could have been drawn and follows
+    /// the chain, and the card written could not have been both, the draw's card was miswritten
+    /// (ruling R4), and is the card played.
+    fn drawn_as_played(&self, player: PlayerId, seen: &Card, span: Span, progress: &Progress) -> Option<Card> {
+        let fog = &self.state.fog;
+        if progress.fogged || fog.cards || fog.next_play || progress.played || progress.drew.is_some() {
+            return None;
+        }
+        let k = (progress.steps as usize).checked_sub(1)?;
+        if progress.turn_steps.get(k).map(|s| s.span) != Some(span) || !matches!(seen, Card::Known { .. }) {
+            return None;
+        }
+        let StepKind::Play { card: played, .. } = &progress.turn_steps.get(k + 1)?.kind else { return None };
+        let played = played.card;
+        if !matches!(played, Card::Known { .. }) || compatible(seen, &played) {
+            return None;
+        }
+        let fits = |c: &Card| {
+            self.state.player(player).deck.could_draw(c)
+                && self.deck_top_admits(player, c)
+                && rules::play_verdict(&self.state.chain, self.previous_activations(), c) != Verdict::Illegal
+        };
+        (fits(&played) && !fits(seen)).then_some(played)
     }
 
     /// What the rules make happen when the turn ends.
@@ -3893,6 +3970,13 @@ pub(crate) struct PowerCx<'r, 'a, 'l, 's> {
 impl PowerCx<'_, '_, '_, '_> {
     pub fn state(&self) -> &super::state::State {
         &self.r.state
+    }
+
+    /// Whether `p`'s hand may hold `card`, or holds a card reported as one the decklist cannot
+    /// have that `card` differs from in one word: that card, misnamed where it was reported
+    /// (ruling R4).
+    pub fn may_hold(&self, p: PlayerId, card: &Card) -> bool {
+        self.r.state.player(p).hand.could_hold(card) || self.r.misnamed_in_hand(p, card)
     }
 
     pub fn name(&self, p: PlayerId) -> String {

@@ -67,7 +67,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     }
     if let Some((cards, span)) = extra {
         if let Some(card) = cards.into_iter().next() {
-            if !cx.state().player(player).hand.could_hold(&card) {
+            if !cx.may_hold(player, &card) {
                 cx.report(
                     Diagnostic::new(Code::NotInHand, span, format!("{name} cannot hold {card}")).label("not in hand"),
                 );

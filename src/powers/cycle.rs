@@ -19,7 +19,7 @@ pub const DOC: Doc = Doc {
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let Some((card, span)) = cx.one_card("Cycle puts", "`1 Cycle use 10 Go`") else { return Resolved::Done };
     let player = cx.player;
-    if !cx.state().player(player).hand.could_hold(&card) {
+    if !cx.may_hold(player, &card) {
         let name = cx.name(player);
         cx.report(
             Diagnostic::new(Code::NotInHand, span, format!("{name} cannot hold {card} to cycle it"))

@@ -23,7 +23,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         return Resolved::Done;
     };
     let player = cx.player;
-    if !cx.state().player(player).hand.could_hold(&card) {
+    if !cx.may_hold(player, &card) {
         let name = cx.name(player);
         cx.report(
             Diagnostic::new(Code::NotInHand, span, format!("{name} cannot hold {card} to discard it"))

@@ -23,7 +23,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     };
     let player = cx.player;
     let name = cx.name(player);
-    if !cx.state().player(player).hand.could_hold(&given) {
+    if !cx.may_hold(player, &given) {
         cx.report(
             Diagnostic::new(Code::NotInHand, span, format!("{name} cannot hold {given} to exchange it"))
                 .label("not in hand"),

@@ -48,8 +48,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         cx.emit(Event::DiscardsHand(player));
         return Resolved::Done;
     }
-    let hand = &cx.state().player(player).hand;
-    if let Some(missing) = cards.iter().find(|c| !hand.could_hold(c)) {
+    if let Some(missing) = cards.iter().find(|c| !cx.may_hold(player, c)) {
         let name = cx.name(player);
         cx.report(
             Diagnostic::new(Code::NotInHand, span, format!("{name} cannot hold {missing} to put it under the deck"))

@@ -37,7 +37,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             Some(format!("{name} is out of the round"))
         } else if next.is_some() && card.denomination().is_some() && card.denomination() != next {
             Some(format!("a stampede plays the next number, {}", next.map_or(String::new(), |d| d.to_string())))
-        } else if !cx.state().player(q).hand.could_hold(&card) {
+        } else if !cx.may_hold(q, &card) {
             Some(format!("{name} cannot hold {card}"))
         } else {
             None
