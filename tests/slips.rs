@@ -238,6 +238,9 @@ fn a_card_s_number_miswritten_draws_one_report_in_most_games() {
     assert!(one * 10 >= games * 9, "{one} of {games} miswritten numbers drew one report at most");
 }
 
+/// The turn's first card with another power. 196 of 266 games at most one error before a power
+/// used with choices the written one cannot take was read as the hand's card of that number that
+/// can (with lines under the turn too), 229 since (checked).
 #[test]
 fn a_card_s_power_miswritten_draws_one_report_in_most_games() {
     const OTHERS: [&str; 5] = ["Go", "Bonus", "Kill", "Score", "Draw"];
@@ -255,7 +258,7 @@ fn a_card_s_power_miswritten_draws_one_report_in_most_games() {
         games += 1;
         one += usize::from(errors_with_line(&lines, at, &words) <= 1);
     }
-    assert!(one * 3 >= games * 2, "{one} of {games} miswritten powers drew one report at most");
+    assert!(one * 5 >= games * 4, "{one} of {games} miswritten powers drew one report at most");
 }
 
 /// Over the slip games, each with one turn line left out (`with_lines`: a turn with resolution

@@ -2225,7 +2225,7 @@ impl<'a> Referee<'a> {
                 let name = self.name(player);
                 let mut diag =
                     Diagnostic::new(Code::NotInHand, card.span, format!("{name} cannot hold {c}")).label("not in hand");
-                let miswritten = if not_drawn || second { None } else { self.miswritten(player, c, progress) };
+                let miswritten = if not_drawn || second { None } else { self.miswritten(player, c, used, progress) };
                 if let Some((meant, numbered)) = miswritten {
                     diag = diag.help(if numbered {
                         format!(
@@ -2289,10 +2289,17 @@ impl<'a> Referee<'a> {
     /// A card the hand cannot hold, one word of it miswritten (ruling R4): a card that differs
     /// from it in its number only, that the hand may hold and the chain allows, unless the written
     /// card's power may have played it out of sequence; or in its power only, among the cards of a
-    /// hand known in full, that the chain allows, when the turn has no resolution lines. The card,
+    /// hand known in full, that the chain allows and that can take the choices of a power `used`,
+    /// when the turn has no resolution lines or the written power cannot take those choices. The card,
     /// and whether its number was the word miswritten, when exactly one card fits. Not after a
     /// draw, whose card the play names.
-    fn miswritten(&self, player: PlayerId, c: &Card, progress: &Progress) -> Option<(Card, bool)> {
+    fn miswritten(
+        &self,
+        player: PlayerId,
+        c: &Card,
+        used: Option<&[Choice]>,
+        progress: &Progress,
+    ) -> Option<(Card, bool)> {
         let Card::Known { denomination, power } = *c else { return None };
         if self.state.fog.next_play || progress.drew.is_some() || matches!(power, PowerSpec::Unrecorded) {
             return None;
@@ -2312,13 +2319,15 @@ impl<'a> Referee<'a> {
             );
         }
         // A hand holding a card of the written power may instead have been written wrongly; the
-        // table's lines for the turn may be the written power's, the hand known wrongly.
-        let lines_given = !progress.claims.is_empty();
+        // table's lines for the turn may be the written power's, the hand known wrongly, unless
+        // the written power could not have been used so. A power used must take the choices.
+        let lines_given = !progress.claims.is_empty() && used.is_none_or(|choices| could_take(&power, choices));
+        let takes = |w: &PowerSpec| used.is_none_or(|choices| could_take(w, choices));
         if !lines_given && hand.unknown == 0 && !hand.unbounded && !hand.known.iter().any(|k| k.power() == Some(&power))
         {
             for k in &hand.known {
                 let other = matches!(k, Card::Known { denomination: d, power: w }
-                    if *d == denomination && *w != power && !matches!(w, PowerSpec::Unrecorded));
+                    if *d == denomination && *w != power && !matches!(w, PowerSpec::Unrecorded) && takes(w));
                 if other && verdict(k) != Verdict::Illegal && !fits.iter().any(|(f, _)| f == k) {
                     fits.push((*k, false));
                 }
