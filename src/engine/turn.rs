@@ -3252,9 +3252,9 @@ impl<'a> Referee<'a> {
     }
 
     /// A draw naming `seen` (the turn's step at `span`), where the turn's next step plays another
-    /// card, which must be the drawn one: when the card played could have been drawn and follows
-    /// the chain, and the card written could not have been both, the draw's card was miswritten
-    /// (ruling R4), and is the card played.
+    /// card, which must be the drawn one: when the two differ in one word, the hand cannot hold the
+    /// card played, which could have been drawn and follows the chain, and the card written could
+    /// not have been both, the draw's card was miswritten (ruling R4), and is the card played.
     fn drawn_as_played(&self, player: PlayerId, seen: &Card, span: Span, progress: &Progress) -> Option<Card> {
         let fog = &self.state.fog;
         if progress.fogged || fog.cards || fog.next_play || progress.played || progress.drew.is_some() {
@@ -3266,7 +3266,14 @@ impl<'a> Referee<'a> {
         }
         let StepKind::Play { card: played, .. } = &progress.turn_steps.get(k + 1)?.kind else { return None };
         let played = played.card;
-        if !matches!(played, Card::Known { .. }) || compatible(seen, &played) {
+        // A card the hand may hold may have been played from it, against the rules: not read.
+        let one_word = match (seen, &played) {
+            (Card::Known { denomination: a, power: p }, Card::Known { denomination: b, power: q }) => {
+                (a == b) != (p == q)
+            }
+            _ => false,
+        };
+        if !one_word || self.state.player(player).hand.could_hold(&played) {
             return None;
         }
         let fits = |c: &Card| {
