@@ -133,12 +133,12 @@ fn aimed_at(turn: &Turn) -> Option<(PlayerId, Span)> {
     aimed
 }
 
-/// The power of the first card a turn uses, when it has one power (for the rule a reading of its
-/// lines cites).
 /// The most resolution lines a turn may have to be read again with one of them read otherwise
 /// ([`Referee::misnamed_line`]): a Party or a Masaka at a table of eight writes a score of them.
 const BLOCK_READ: usize = 48;
 
+/// The power of the first card a turn uses, when it has one power (for the rule a reading of its
+/// lines cites).
 fn used_power(turn: &Turn) -> Option<Power> {
     turn.steps.iter().find_map(|s| match &s.kind {
         StepKind::Play { card, used: Some(_) } | StepKind::Replay { card, used: Some(_) } => match card.card.power() {
@@ -894,7 +894,7 @@ impl<'a> Referee<'a> {
     /// reading a card of one of its resolution lines with another number (its power kept) makes
     /// the turn happen and leaves nothing else to report over it and the next three turns (to line
     /// `stop`), for one card and number or, of a few, for the one that draws the fewest reports by
-    /// the log's end, and that reading draws fewer than the `written` turn does, the number was
+    /// the log's end, and that reading draws fewer than the turn as written does, the number was
     /// miswritten (ruling R4): the reading from the replay `before` the turn, the slip reported
     /// once.
     #[cold]
