@@ -137,6 +137,22 @@ fn aimed_at(turn: &Turn) -> Option<(PlayerId, Span)> {
 /// ([`Referee::misnamed_line`]): a Party or a Masaka at a table of eight writes a score of them.
 const BLOCK_READ: usize = 48;
 
+/// The one card of `card`'s power and another number of which `holds` holds, if only one: where
+/// a zone cannot hold the card written, the card the table moved, its number miswritten (ruling
+/// R4).
+fn renumbered(card: &Card, holds: impl Fn(&Card) -> bool) -> Option<Card> {
+    let Card::Known { denomination, power } = *card else { return None };
+    if matches!(power, PowerSpec::Unrecorded) {
+        return None;
+    }
+    let mut fits = Denomination::ALL
+        .into_iter()
+        .filter(|d| *d != denomination)
+        .map(|d| Card::Known { denomination: d, power })
+        .filter(|m| holds(m));
+    fits.next().filter(|_| fits.next().is_none())
+}
+
 /// The power of the first card a turn uses, when it has one power (for the rule a reading of its
 /// lines cites).
 fn used_power(turn: &Turn) -> Option<Power> {
@@ -1989,7 +2005,7 @@ impl<'a> Referee<'a> {
                 Event::Discards { cards, .. } | Event::Puts { cards, .. } => cards[0].card,
                 _ => continue,
             };
-            let card = self.check_held(owner, &card, span);
+            let card = self.check_held(owner, &card, span, "");
             self.emit(with_card(event.clone(), card));
             self.check_card(owner, &card, span);
             self.report(
@@ -2008,23 +2024,15 @@ impl<'a> Referee<'a> {
     /// Returns the card to read: the one written, or, where exactly one card of the same power and
     /// another number may be in the hand, that card, its number taken to be miswritten (ruling R4),
     /// so that the cards and the scores go on from the card the table moved.
-    fn check_held(&mut self, p: PlayerId, card: &Card, at: Span) -> Card {
+    fn check_held(&mut self, p: PlayerId, card: &Card, at: Span, what: &str) -> Card {
         let hand = &self.state.player(p).hand;
         if hand.could_hold(card) || self.misnamed_in_hand(p, card) || self.drew_on_a_passed_turn(p) {
             return *card;
         }
         let hand = &self.state.player(p).hand;
-        let mut read = None;
-        if let Card::Known { denomination, power } = *card {
-            let mut fits = Denomination::ALL
-                .iter()
-                .filter(|d| **d != denomination && !matches!(power, PowerSpec::Unrecorded))
-                .map(|d| Card::Known { denomination: *d, power })
-                .filter(|m| hand.could_hold(m));
-            read = fits.next().filter(|_| fits.next().is_none());
-        }
+        let read = renumbered(card, |m| hand.could_hold(m));
         let who = self.name(p);
-        let d = Diagnostic::new(Code::NotInHand, at, format!("{who} cannot hold {card}"));
+        let d = Diagnostic::new(Code::NotInHand, at, format!("{who} cannot hold {card}{what}"));
         match read {
             Some(read) => {
                 self.report(
@@ -4461,7 +4469,39 @@ impl PowerCx<'_, '_, '_, '_> {
     /// Reports a card the log has `p` give from hand that the hand cannot hold; `at` is the line
     /// that names it (the power's step when none does).
     pub fn check_held(&mut self, p: PlayerId, card: &Card, at: Option<Span>) -> Card {
-        self.r.check_held(p, card, at.unwrap_or(self.span))
+        self.r.check_held(p, card, at.unwrap_or(self.span), "")
+    }
+
+    /// As [`Self::check_held`], for the card a power's own choice (at `at`) has `p` give from hand
+    /// for `what` (" to discard it").
+    pub fn held_for(&mut self, p: PlayerId, card: &Card, at: Span, what: &str) -> Card {
+        self.r.check_held(p, card, at, what)
+    }
+
+    /// Reports a card a power's choice (at `at`) takes from `p`'s discard pile that the pile cannot
+    /// hold. Returns the card to read: the one written, or, where exactly one card of the same power
+    /// and another number may be in the pile, that card, its number taken to be miswritten (ruling
+    /// R4), so that the cards go on from the card the table took.
+    pub fn check_discarded(&mut self, p: PlayerId, card: &Card, at: Span, help: &str) -> Card {
+        let discard = &self.r.state.player(p).discard;
+        if discard.could_hold(card) {
+            return *card;
+        }
+        let read = renumbered(card, |m| discard.could_hold(m));
+        let name = self.name(p);
+        let d = Diagnostic::new(Code::NotInDiscard, at, format!("{name}'s discard pile cannot hold {card}"));
+        match read {
+            Some(read) => {
+                self.report(d.label(format!("read as {read}")).help(format!(
+                    "the discard pile holds a {read}: the number seems miswritten, and the card is read as it"
+                )));
+                read
+            }
+            None => {
+                self.report(d.label("not in the discard pile").help(help));
+                *card
+            }
+        }
     }
 
     /// `p` played `card` outside the turn's own steps (Stampede): a Qapla' empties the pot, and a

@@ -67,11 +67,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     }
     if let Some((cards, span)) = extra {
         if let Some(card) = cards.into_iter().next() {
-            if !cx.may_hold(player, &card) {
-                cx.report(
-                    Diagnostic::new(Code::NotInHand, span, format!("{name} cannot hold {card}")).label("not in hand"),
-                );
-            }
+            let card = cx.held_for(player, &card, span, "");
             // The extra card's own line, where the table wrote one (another is compared as it stands).
             cx.take_claim(|e| matches!(e, Event::Discards { player: p, from: Zone::Hand, cards } if *p == player && cards.len() == 1 && cards[0].count == 1 && compatible(&cards[0].card, &card)));
             cx.emit(Event::Discards { player, cards: CardCount::one(card, span).list(), from: Zone::Hand });

@@ -19,13 +19,7 @@ pub const DOC: Doc = Doc {
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let Some((card, span)) = cx.one_card("Cycle puts", "`1 Cycle use 10 Go`") else { return Resolved::Done };
     let player = cx.player;
-    if !cx.may_hold(player, &card) {
-        let name = cx.name(player);
-        cx.report(
-            Diagnostic::new(Code::NotInHand, span, format!("{name} cannot hold {card} to cycle it"))
-                .label("not in hand"),
-        );
-    }
+    let card = cx.held_for(player, &card, span, " to cycle it");
     cx.emit(Event::Puts {
         player,
         cards: CardCount::one(card, span).list(),

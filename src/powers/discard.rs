@@ -2,7 +2,6 @@
 //! hand into the discard pile.
 
 use super::{Doc, Resolved};
-use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::Event;
 use crate::engine::turn::PowerCx;
 use crate::engine::zone::compatible;
@@ -23,13 +22,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         return Resolved::Done;
     };
     let player = cx.player;
-    if !cx.may_hold(player, &card) {
-        let name = cx.name(player);
-        cx.report(
-            Diagnostic::new(Code::NotInHand, span, format!("{name} cannot hold {card} to discard it"))
-                .label("not in hand"),
-        );
-    }
+    let card = cx.held_for(player, &card, span, " to discard it");
     // The table's own line for the discard confirms it; a line naming another card is left to be
     // reported as a mis-resolution.
     cx.take_claim(|e| match e {

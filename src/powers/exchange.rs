@@ -2,7 +2,6 @@
 //! discard pile into hand.
 
 use super::{Doc, Resolved};
-use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::{Destination, Event, Place, Source};
 use crate::engine::turn::PowerCx;
 use crate::model::Card;
@@ -22,13 +21,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         return Resolved::Done;
     };
     let player = cx.player;
-    let name = cx.name(player);
-    if !cx.may_hold(player, &given) {
-        cx.report(
-            Diagnostic::new(Code::NotInHand, span, format!("{name} cannot hold {given} to exchange it"))
-                .label("not in hand"),
-        );
-    }
+    let given = cx.held_for(player, &given, span, " to exchange it");
     cx.emit(Event::Discards { player, cards: CardCount::one(given, span).list(), from: Zone::Hand });
     let (taken, at) = cx
         .choices
@@ -38,12 +31,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             _ => None,
         })
         .unwrap_or((Card::Unknown, span));
-    if !cx.state().player(player).discard.could_hold(&taken) {
-        cx.report(
-            Diagnostic::new(Code::NotInDiscard, at, format!("{name}'s discard pile cannot hold {taken}"))
-                .label("not in the discard pile"),
-        );
-    }
+    let taken = cx.check_discarded(player, &taken, at, "Exchange takes a card from the player's own discard pile");
     cx.emit(Event::Puts {
         player,
         cards: CardCount::one(taken, at).list(),

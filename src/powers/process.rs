@@ -48,12 +48,24 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         cx.emit(Event::DiscardsHand(player));
         return Resolved::Done;
     }
-    if let Some(missing) = cards.iter().find(|c| !cx.may_hold(player, c)) {
-        let name = cx.name(player);
-        cx.report(
-            Diagnostic::new(Code::NotInHand, span, format!("{name} cannot hold {missing} to put it under the deck"))
+    // One card the hand cannot hold is read as the one of its power it may hold (ruling R4);
+    // of two, the first is reported.
+    let mut cards = cards;
+    let missing: Vec<usize> = (0..cards.len()).filter(|&i| !cx.may_hold(player, &cards[i])).collect();
+    match missing[..] {
+        [] => {}
+        [i] => cards[i] = cx.held_for(player, &cards[i], span, " to put it under the deck"),
+        [i, ..] => {
+            let name = cx.name(player);
+            cx.report(
+                Diagnostic::new(
+                    Code::NotInHand,
+                    span,
+                    format!("{name} cannot hold {} to put it under the deck", cards[i]),
+                )
                 .label("not in hand"),
-        );
+            );
+        }
     }
     cx.emit(Event::Puts {
         player,

@@ -3,7 +3,6 @@
 //! top of the draw deck.
 
 use super::{Doc, Resolved};
-use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::{Destination, Event, Place, Source};
 use crate::engine::turn::PowerCx;
 use crate::engine::zone::compatible;
@@ -25,14 +24,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         return Resolved::Done;
     };
     let player = cx.player;
-    if !cx.state().player(player).discard.could_hold(&card) {
-        let name = cx.name(player);
-        cx.report(
-            Diagnostic::new(Code::NotInDiscard, span, format!("{name}'s discard pile cannot hold {card}"))
-                .label("not in the discard pile")
-                .help("Rescue recovers a card from the player's own discard pile"),
-        );
-    }
+    let card = cx.check_discarded(player, &card, span, "Rescue recovers a card from the player's own discard pile");
     cx.take_claim(|e| match e {
         Event::Puts { player: p, from: Source { zone: Zone::Discard, .. }, cards, .. } => {
             *p == player && cards.len() == 1 && compatible(&cards[0].card, &card)
