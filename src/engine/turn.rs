@@ -3215,14 +3215,14 @@ impl<'a> Referee<'a> {
             // A top known to be a card of the same power as the one written, another number: the
             // number was miswritten (ruling R4), and the draw is read as the top. (Another power
             // may be another card taken: one put beneath the deck, say.)
-            let renumbered = |t: &Card| match (t, &seen) {
+            let same_power = |t: &Card| match (t, &seen) {
                 (Card::Known { denomination: a, power: p }, Card::Known { denomination: b, power: q }) => {
                     a != b && p == q && p.is_known()
                 }
                 _ => false,
             };
             let top = deck.top.last().copied();
-            let read = top.filter(renumbered);
+            let read = top.filter(same_power);
             let (label, help) = match (read, top) {
                 (Some(top), _) => (
                     format!("the top card is {top}: read as it"),
