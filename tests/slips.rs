@@ -199,19 +199,11 @@ fn player_names<'a>(lines: &[&'a str]) -> Vec<&'a str> {
     lines.iter().find_map(|l| l.strip_prefix("players: ")).map(|p| p.split(", ").collect()).unwrap_or_default()
 }
 
+/// The powers a slip writes in place of a card's own.
+const OTHER_POWERS: [&str; 5] = ["Go", "Bonus", "Kill", "Score", "Draw"];
+
 /// The verbs of the resolution lines that move cards.
 const MOVES: [&str; 4] = ["draws", "discards", "puts", "reveals"];
-
-/// In the line picked by the game's number among `candidates` (line numbers from 1), the number
-/// after the first of `verbs` written one digit off: whether the game then draws one error at
-/// most; `None` without such a line.
-fn misnumbered_after(k: u64, lines: &[&str], candidates: &[usize], verbs: &[&str]) -> Option<bool> {
-    let &at = candidates.get((k as usize * 7919) % candidates.len().max(1))?;
-    let mut words: Vec<&str> = lines[at - 1].split(' ').collect();
-    let i = words.iter().position(|w| verbs.contains(w))?;
-    words[i + 1] = misnumbered(words.get(i + 1)?)?;
-    Some(errors_with_line(lines, at, &words) <= 1)
-}
 
 /// How many errors the game draws with line `at` (from 1) written as `words`.
 fn errors_with_line(lines: &[&str], at: usize, words: &[&str]) -> usize {
@@ -243,14 +235,13 @@ fn a_card_s_number_miswritten_draws_one_report_in_most_games() {
 /// can (with lines under the turn too), 229 since (checked).
 #[test]
 fn a_card_s_power_miswritten_draws_one_report_in_most_games() {
-    const OTHERS: [&str; 5] = ["Go", "Bonus", "Kill", "Score", "Draw"];
     let (mut games, mut one) = (0, 0);
     for k in slip_games() {
         let text = game(k);
         let lines: Vec<&str> = text.lines().collect();
         // Another power: `Ann: 100 Go` becomes `Ann: 100 Kill` (a compound's first half left be).
         let Some((at, mut words, i)) = first_card(k, &lines) else { continue };
-        let other = OTHERS[(k as usize / 3) % OTHERS.len()];
+        let other = OTHER_POWERS[(k as usize / 3) % OTHER_POWERS.len()];
         if words[i + 1] == other || words.get(i + 2) == Some(&"&") {
             continue;
         }
@@ -491,9 +482,14 @@ fn a_turn_given_another_player_s_name_draws_one_report_in_most_games() {
 }
 
 /// Over the slip games (`hidden`: with the cards the simulator hides), the line picked by the
-/// game's number among those `picks` accepts (by line number, from 1), with the number after the
-/// first of `verbs` one digit off: how many games, and how many draw one error at most.
-fn misnumbered_lines(hidden: bool, verbs: &[&str], picks: impl Fn(&[&str], usize) -> bool) -> (usize, usize) {
+/// game's number among those `picks` accepts (by line number, from 1), written as `slip` has it
+/// (given the game's number and the line's words; `None` leaves the game out): how many games, and
+/// how many draw one error at most.
+fn slipped_lines(
+    hidden: bool,
+    picks: impl Fn(&[&str], usize) -> bool,
+    slip: impl Fn(u64, Vec<&str>) -> Option<String>,
+) -> (usize, usize) {
     let (mut games, mut one) = (0, 0);
     for k in slip_games() {
         let text = if hidden {
@@ -506,11 +502,21 @@ fn misnumbered_lines(hidden: bool, verbs: &[&str], picks: impl Fn(&[&str], usize
         };
         let lines: Vec<&str> = text.lines().collect();
         let candidates: Vec<usize> = (1..=lines.len()).filter(|&at| picks(&lines, at)).collect();
-        let Some(fine) = misnumbered_after(k, &lines, &candidates, verbs) else { continue };
+        let Some(&at) = candidates.get((k as usize * 7919) % candidates.len().max(1)) else { continue };
+        let Some(line) = slip(k, lines[at - 1].split(' ').collect()) else { continue };
         games += 1;
-        one += usize::from(fine);
+        one += usize::from(errors_with_line(&lines, at, &[&line]) <= 1);
     }
     (games, one)
+}
+
+/// [`slipped_lines`] with the number after the first of `verbs` one digit off.
+fn misnumbered_lines(hidden: bool, verbs: &[&str], picks: impl Fn(&[&str], usize) -> bool) -> (usize, usize) {
+    slipped_lines(hidden, picks, |_, mut words| {
+        let i = words.iter().position(|w| verbs.contains(w))?;
+        words[i + 1] = misnumbered(words.get(i + 1)?)?;
+        Some(words.join(" "))
+    })
 }
 
 /// A line that discards one card from a deck and is followed by a score (a Poison's, mostly).
@@ -550,7 +556,8 @@ fn a_poisoned_card_s_number_miswritten_draws_one_report_in_most_hidden_games() {
 /// hold is read as the one card of its power and another number the hand may hold, and a Poison's
 /// as the score has it. 210 of 300 games at most one error with the Poison's reading only
 /// (checked), 257 before a card of a turn that goes wrong was read with another number, 293 since
-/// (a Rival's card put out of the game, a Battle's revealed card, a card put under a pile).
+/// (a Rival's card put out of the game, a Battle's revealed card, a card put under a pile), 297
+/// since the cards a power draws are checked against the decklist at their line.
 #[test]
 fn a_card_s_number_miswritten_in_a_resolution_line_draws_one_report_in_most_games() {
     let (games, one) = misnumbered_lines(false, &MOVES, |lines, at| {
@@ -560,7 +567,36 @@ fn a_card_s_number_miswritten_in_a_resolution_line_draws_one_report_in_most_game
             && words.get(2).and_then(|w| misnumbered(w)).is_some()
             && words.get(3).is_some_and(|w| w.starts_with(|c: char| c.is_ascii_uppercase()))
     });
-    assert!(one * 20 >= games * 19, "{one} of {games} resolution lines misnumbered drew one report at most");
+    assert!(one * 50 >= games * 49, "{one} of {games} resolution lines misnumbered drew one report at most");
+}
+
+/// A resolution line that moves cards, its first card with another power (a compound's and Time
+/// Warp left be): read with each other power its player's decklist has at that number, and with
+/// its number alone where several fit alike. 184 of 272 games at most one error before (checked),
+/// 270 since.
+#[test]
+fn a_card_s_power_miswritten_in_a_resolution_line_draws_one_report_in_most_games() {
+    let moves_a_card = |lines: &[&str], at: usize| {
+        let words: Vec<&str> = lines[at - 1].split_whitespace().collect();
+        lines[at - 1].starts_with("  ")
+            && words.get(1).is_some_and(|w| MOVES.contains(w))
+            && words.get(2).and_then(|w| misnumbered(w)).is_some()
+            && words.get(3).is_some_and(|w| w.starts_with(|c: char| c.is_ascii_uppercase()))
+    };
+    let (games, one) = slipped_lines(false, moves_a_card, |k, words| {
+        // `  Ann draws 10 Go, 1 Skip`: the words are two spaces, the name, the verb, the card.
+        let i = words.iter().position(|w| MOVES.contains(w))? + 2;
+        let (power, rest) = words[i].split_at(words[i].trim_end_matches(',').len());
+        let other = OTHER_POWERS[(k as usize / 3) % OTHER_POWERS.len()];
+        if power == other || power == "Time" || words.get(i + 1) == Some(&"&") {
+            return None;
+        }
+        let other = format!("{other}{rest}");
+        let mut words = words;
+        words[i] = &other;
+        Some(words.join(" "))
+    });
+    assert!(one * 100 >= games * 97, "{one} of {games} resolution lines with another power drew one report at most");
 }
 
 /// A score line under a turn, its figure one digit off while the sheet keeps the rules' points.

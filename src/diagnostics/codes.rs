@@ -775,8 +775,9 @@ impl Code {
                  rests on that power's rule; the help lists all the referee derived for the turn. Each \
                  line stands for one event: a line written again under the same turn, where the rules \
                  make its event happen fewer times than it is written, is reported at the repeat. A \
-                 turn that goes wrong, and follows with one card of a line read with another number, is \
-                 reported once at that card and read so (ruling R4); a score line that gives another \
+                 turn that goes wrong, and follows with one card of a line read with another number (or \
+                 another power of its player's decklist, or its number alone where several powers fit), \
+                 is reported once at that card and read so (ruling R4); a score line that gives another \
                  figure than the rules is reported once and followed, and the round's points on the \
                  sheet may then be either.\n\n\
                  Example:\n    Dan: 1 Go\n      Dan goes out\n\nFix: correct or remove the line.",

@@ -137,6 +137,101 @@ fn aimed_at(turn: &Turn) -> Option<(PlayerId, Span)> {
 /// ([`Referee::misnamed_line`]): a Party or a Masaka at a table of eight writes a score of them.
 const BLOCK_READ: usize = 48;
 
+/// Readings of a card of the resolution lines of the turn at line `at`, for
+/// [`Referee::miswritten_card`]: each from the replay `before` the turn, compared with the replay
+/// that read it as `written`.
+struct CardReadings<'r, 'a> {
+    written: &'r Referee<'a>,
+    before: &'r Referee<'a>,
+    turn: &'r Turn,
+    at: usize,
+    /// The line up to which a reading must leave nothing else to report.
+    stop: usize,
+    /// The turn's lines, each card put back after its reading.
+    block: Vec<Line>,
+    /// The errors of the turn as written by the log's end, once counted.
+    as_written: std::cell::OnceCell<usize>,
+}
+
+impl<'a> CardReadings<'_, 'a> {
+    /// At most this many readings that fit are read on to the log's end to choose between them.
+    const ENDS_READ: usize = 4;
+
+    /// Of `readings` (a line of the block, a card's place in it, the card read), the one that fits
+    /// where no other does, or of up to four that fit, the one that draws the fewest reports by
+    /// the log's end where no other ties it; where those that fit as well as each other are all
+    /// powers of one card, the card with its number alone. The reading taken must draw fewer
+    /// reports than the turn as written.
+    fn choose(&mut self, readings: Vec<(usize, usize, Card)>) -> Option<Referee<'a>> {
+        let (mut fits, mut kept) = (Vec::new(), Vec::new());
+        for (k, j, read) in readings {
+            let Some(r) = self.read_as(k, j, read) else { continue };
+            if kept.len() < Self::ENDS_READ {
+                kept.push(r);
+            }
+            fits.push((k, j, read));
+        }
+        let tied = if fits.len() <= Self::ENDS_READ {
+            let ends: Vec<usize> = kept.iter().map(|r| self.by_the_end(r)).collect();
+            let fewest = ends.iter().copied().min().filter(|&f| f < self.as_written())?;
+            let tied: Vec<_> = fits.iter().zip(&ends).filter(|(_, e)| **e == fewest).map(|(f, _)| *f).collect();
+            if tied.len() == 1 {
+                let only = ends.iter().position(|&e| e == fewest)?;
+                return Some(kept.swap_remove(only));
+            }
+            tied
+        } else {
+            fits
+        };
+        let (&(k, j, read), rest) = tied.split_first()?;
+        if rest.iter().any(|f| (f.0, f.1) != (k, j) || f.2.denomination() != read.denomination()) {
+            return None;
+        }
+        let r = self.read_as(k, j, Card::Known { denomination: read.denomination()?, power: PowerSpec::Unrecorded })?;
+        (self.by_the_end(&r) < self.as_written()).then_some(r)
+    }
+
+    /// The reading of card `j` of line `k` of the block as `read`, when the turn and the turns
+    /// after it follow it, with the slip reported.
+    fn read_as(&mut self, k: usize, j: usize, read: Card) -> Option<Referee<'a>> {
+        let (mark, end) = (self.before.diags.len(), self.at + 1 + self.block.len());
+        let LineKind::Resolution(e) = &mut self.block[k].kind else { return None };
+        let CardCount { card, span, .. } = e.cards()[j];
+        e.cards_mut()[j].card = read;
+        let mut r = self.before.clone();
+        r.read_turn(self.turn, self.at, &self.block);
+        if let LineKind::Resolution(e) = &mut self.block[k].kind {
+            e.cards_mut()[j].card = card;
+        }
+        if r.errors_since(mark) > 0 {
+            return None;
+        }
+        let (message, help) = if read.power_recorded() {
+            let what = if card.denomination() == read.denomination() { "power" } else { "number" };
+            (format!("{card} does not fit this turn, and {read} does"), format!("the {what} seems miswritten"))
+        } else {
+            (
+                format!("{card} does not fit this turn, and more than one card of its number does"),
+                "the power seems miswritten, and which card was meant does not show".to_string(),
+            )
+        };
+        let mut report = Diagnostic::new(Code::Misresolved, span, message).label(format!("read as {read}")).help(
+            format!("{help}: read as {read}, the turn and the turns after it follow, and the game goes on from it"),
+        );
+        report.rule = used_power(self.turn).map(powers::cited);
+        r.only_report(report, end, self.stop, mark).then_some(r)
+    }
+
+    /// The errors of a reading by the log's end.
+    fn by_the_end(&self, r: &Referee<'a>) -> usize {
+        r.clone().errors_by_the_end(self.stop, self.written.group_diags)
+    }
+
+    fn as_written(&self) -> usize {
+        *self.as_written.get_or_init(|| self.written.errors_as_written(self.at + 1 + self.block.len()))
+    }
+}
+
 /// The one card of `card`'s power and another number of which `holds` holds, if only one: where
 /// a zone cannot hold the card written, the card the table moved, its number miswritten (ruling
 /// R4).
@@ -887,7 +982,7 @@ impl<'a> Referee<'a> {
             block[k].kind = lines[at + 1 + k].kind.clone();
         }
         let Some((mut r, k, q)) = fit else {
-            let mut r = self.misnumbered_card(&before, turn, at, end, stop)?;
+            let mut r = self.miswritten_card(&before, turn, at, end, stop)?;
             r.speculating = false;
             r.left_out_readings = self.left_out_readings;
             *self = r;
@@ -912,72 +1007,37 @@ impl<'a> Referee<'a> {
     /// `stop`), for one card and number or, of a few, for the one that draws the fewest reports by
     /// the log's end, and that reading draws fewer than the turn as written does, the number was
     /// miswritten (ruling R4): the reading from the replay `before` the turn, the slip reported
-    /// once.
+    /// once. Failing that, the same for another power the card's player's decklist has at its
+    /// number ([`CardReadings`]).
     #[cold]
-    fn misnumbered_card(&self, before: &Self, turn: &Turn, at: usize, end: usize, stop: usize) -> Option<Self> {
-        /// At most this many numbers are tried in a turn's lines, and this many readings that fit
-        /// are read on to the log's end to choose between them.
-        const READINGS: usize = 60;
-        const ENDS_READ: usize = 4;
-        let lines = &self.log.lines;
-        let mark = before.diags.len();
-        let mut block = lines[at + 1..end].to_vec();
-        let mut fits = Vec::new();
-        let slots = |l: &Line| match &l.kind {
-            LineKind::Resolution(e) => e.cards().len(),
-            _ => 0,
-        };
-        if block.iter().map(slots).sum::<usize>() * (Denomination::ALL.len() - 1) > READINGS {
-            return None;
-        }
-        for k in 0..block.len() {
-            let LineKind::Resolution(e) = &lines[at + 1 + k].kind else { continue };
+    fn miswritten_card(&self, before: &Self, turn: &Turn, at: usize, end: usize, stop: usize) -> Option<Self> {
+        /// At most this many readings with another number are tried in a turn's lines, and this
+        /// many with another power (a decklist has about six powers at each number).
+        const RENUMBERED: usize = 60;
+        const REPOWERED: usize = 96;
+        let block = self.log.lines[at + 1..end].to_vec();
+        // Each card of the lines with its other readings: its line, its place in the line.
+        let (mut renumbered, mut repowered) = (Vec::new(), Vec::new());
+        for (k, line) in block.iter().enumerate() {
+            let LineKind::Resolution(e) = &line.kind else { continue };
+            let list = e.subject().and_then(|p| before.state.collections.get(p.index())).and_then(Option::as_ref);
             for (j, c) in e.cards().iter().enumerate() {
-                let CardCount { card: card @ Card::Known { denomination, power }, span, .. } = *c else {
-                    continue;
-                };
-                for d in Denomination::ALL.into_iter().filter(|&d| d != denomination) {
-                    let read = Card::Known { denomination: d, power };
-                    if let LineKind::Resolution(e) = &mut block[k].kind {
-                        e.cards_mut()[j].card = read;
-                    }
-                    let mut r = before.clone();
-                    r.read_turn(turn, at, &block);
-                    if r.errors_since(mark) > 0 {
-                        continue;
-                    }
-                    let mut report = Diagnostic::new(
-                        Code::Misresolved,
-                        span,
-                        format!("{card} does not fit this turn, and {read} does"),
-                    )
-                    .label(format!("read as {read}"))
-                    .help(format!(
-                        "the number seems miswritten: read as {read}, the turn and the turns after it follow, \
-                         and the game goes on from it"
-                    ));
-                    report.rule = used_power(turn).map(powers::cited);
-                    if !r.only_report(report, end, stop, mark) {
-                        continue;
-                    }
-                    if fits.len() == ENDS_READ {
-                        return None;
-                    }
-                    fits.push(r);
-                }
-                if let LineKind::Resolution(e) = &mut block[k].kind {
-                    e.cards_mut()[j].card = card;
-                }
+                let Card::Known { denomination, power } = c.card else { continue };
+                let others = Denomination::ALL.into_iter().filter(|&d| d != denomination);
+                renumbered.extend(others.map(|d| (k, j, Card::Known { denomination: d, power })));
+                let listed = list.map_or(&[][..], |l| &l.cards[..]).iter().map(|(card, _)| *card);
+                let other_power = |l: &Card| matches!(l, Card::Known { denomination: d, power: w } if *d == denomination && *w != power);
+                repowered.extend(listed.filter(other_power).map(|l| (k, j, l)));
             }
         }
-        // Each reading by the log's end, the fewest taken when no other ties it.
-        let ends: Vec<usize> = fits.iter().map(|r| r.clone().errors_by_the_end(stop, self.group_diags)).collect();
-        let fewest = ends.iter().copied().min()?;
-        if fewest >= self.errors_as_written(end) || ends.iter().filter(|&&e| e == fewest).count() > 1 {
+        if renumbered.len() > RENUMBERED {
             return None;
         }
-        let k = ends.iter().position(|&e| e == fewest)?;
-        Some(fits.swap_remove(k))
+        let mut readings =
+            CardReadings { written: self, before, turn, at, stop, block, as_written: std::cell::OnceCell::new() };
+        readings
+            .choose(renumbered)
+            .or_else(|| (repowered.len() <= REPOWERED).then(|| readings.choose(repowered)).flatten())
     }
 
     /// Reads the turn left out that [`Self::plain_turn_left_out`] found, before the turn at line
@@ -4297,6 +4357,7 @@ impl PowerCx<'_, '_, '_, '_> {
         let shown = self
             .take_claim(|e| matches!(e, Event::Draws { player: p, drawn } if *p == player && drawn.count() == k))
             .or_else(|| self.take_claim(|e| matches!(e, Event::Draws { player: p, .. } if *p == player)));
+        let line = shown.as_ref().map(|(_, span)| *span);
         let drawn = match shown {
             Some((Event::Draws { drawn, .. }, span)) => {
                 let written = drawn.count();
@@ -4330,7 +4391,15 @@ impl PowerCx<'_, '_, '_, '_> {
                 Drawn::Count(k)
             }
         };
+        let named = match (&drawn, line) {
+            (Drawn::Cards(list), Some(span)) => Some((super::state::expand(list), span)),
+            _ => None,
+        };
         self.emit(Event::Draws { player, drawn });
+        // The cards named are checked against the decklist at their line.
+        for (card, span) in named.iter().flat_map(|(cards, span)| cards.iter().map(move |c| (c, *span))) {
+            self.r.check_card(player, card, span);
+        }
         false
     }
 
