@@ -530,8 +530,9 @@ impl Code {
                 "after drawing, a different card is played",
                 "TCC 2.1, How to Play",
                 "A player who draws may play only the card drawn (if it is the right number), never another \
-                 card from hand. Where only one of the two cards could have been drawn and played, the \
-                 other is read as it, miswritten (ruling R4), and reported once.\n\n\
+                 card from hand. Where only one of the two cards could have been drawn and played, or only \
+                 the played card's power could have been used with the play's choices, the other is read \
+                 as it, miswritten (ruling R4), and reported once.\n\n\
                  Example:\n    Dan: draw 1000 Go; 10 Go\n\nFix: Dan could only play the 1000 Go, or pass.",
             ),
             Code::NoPlayNoDraw => (
@@ -678,8 +679,8 @@ impl Code {
                 "TCC 2.1, Tribble Powers: SCAN, RESCUE",
                 "Some cards' places in a draw deck are known: the top cards of a position block, a card a \
                  Rescue put back face down, the cards a Scan put on top. A draw that names another card is \
-                 reported; one of the top's power and another number is read as the top, its number taken \
-                 to be miswritten (ruling R4).\n\n\
+                 reported, and not again as a card its decklist cannot hold; one of the top's power and \
+                 another number is read as the top, its number taken to be miswritten (ruling R4).\n\n\
                  Example:\n    Dan: 10 Scan use top 10 Skip bottom 1 Go, 100 Go\n    ...\n    Dan: draw 1 Go     \
                  # 10 Skip is on top\n\nFix: name the card that was drawn.",
             ),

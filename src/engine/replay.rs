@@ -1760,6 +1760,12 @@ impl<'a> Referee<'a> {
     /// alone is new, its check covers the rest; otherwise every located card is checked again
     /// (silently: each misfit is still reported by the check of its own card).
     pub(super) fn check_card(&mut self, p: PlayerId, card: &Card, span: Span) {
+        self.check_card_at(p, card, Some(span));
+    }
+
+    /// As [`Self::check_card`]; with no span, a card the decklist cannot hold is set aside without
+    /// a report (its line was reported already, for the same card).
+    pub(super) fn check_card_at(&mut self, p: PlayerId, card: &Card, span: Option<Span>) {
         if self.state.fog.cards || matches!(card, Card::Unknown) {
             return;
         }
@@ -1775,8 +1781,10 @@ impl<'a> Referee<'a> {
         let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
         let counts = self.unreported_counts(p);
         let fits = list.admits(&counts, card);
-        if !fits {
-            self.report_misfit(p, *card, span);
+        match span {
+            _ if fits => {}
+            Some(span) => self.report_misfit(p, *card, span),
+            None => self.misfits.push((p, *card)),
         }
         if only {
             // The others fitted before this card, which is now checked (or set aside).

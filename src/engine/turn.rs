@@ -3258,19 +3258,21 @@ impl<'a> Referee<'a> {
             );
         }
         let mut seen = seen;
-        if let Some(played) = self.drawn_as_played(player, &seen, span, progress) {
+        if let Some((played, by_choices)) = self.drawn_as_played(player, &seen, span, progress) {
             let name = self.name(player);
+            let why = if by_choices { "could not be used with the play's choices" } else { "could not be both" };
             self.report(
                 Diagnostic::new(Code::NotTheDrawnCard, at, format!("{name} drew {seen} but plays {played}"))
                     .label(format!("read as {played}, the card played"))
                     .help(format!(
                         "after drawing, only the drawn card may be played; {played} could have been drawn and \
-                         follows the chain, and {seen} could not be both: the draw's card is read as the one played"
+                         follows the chain, and {seen} {why}: the draw's card is read as the one played"
                     )),
             );
             seen = played;
         }
         let deck = &self.state.player(player).deck;
+        let mut reported = false;
         if !progress.fogged && !deck.could_draw(&seen) {
             // A top known to be a card of the same power as the one written, another number: the
             // number was miswritten (ruling R4), and the draw is read as the top. (Another power
@@ -3308,6 +3310,8 @@ impl<'a> Referee<'a> {
                 .label(label)
                 .help(help),
             );
+            // Unless read as the top, the card written is reported: not again for the decklist.
+            reported = read.is_none();
             seen = read.unwrap_or(seen);
         }
         self.emit(Event::Draws { player, drawn: Drawn::Cards(CardCount::one(seen, at).list()) });
@@ -3315,15 +3319,18 @@ impl<'a> Referee<'a> {
             self.emptied.retain(|(p, _)| *p != player);
             self.emptied.push((player, at));
         }
-        self.check_card(player, &seen, at);
+        self.check_card_at(player, &seen, (!reported).then_some(at));
         progress.drew = Some(seen);
     }
 
     /// A draw naming `seen` (the turn's step at `span`), where the turn's next step plays another
-    /// card, which must be the drawn one: when the two differ in one word, the hand cannot hold the
-    /// card played, which could have been drawn and follows the chain, and the card written could
-    /// not have been both, the draw's card was miswritten (ruling R4), and is the card played.
-    fn drawn_as_played(&self, player: PlayerId, seen: &Card, span: Span, progress: &Progress) -> Option<Card> {
+    /// card, which must be the drawn one: when the two differ in one word, the card played could
+    /// have been drawn and follows the chain, and the card written could not have been both (or
+    /// could not have been used with the play's choices where the card played could), the draw's
+    /// card was miswritten (ruling R4), and is the card played (with whether the choices showed
+    /// it). Not where the hand may hold the card played, unless the card written cannot have been
+    /// drawn at all: it may have been played from the hand, against the rules.
+    fn drawn_as_played(&self, player: PlayerId, seen: &Card, span: Span, progress: &Progress) -> Option<(Card, bool)> {
         let fog = &self.state.fog;
         if progress.fogged || fog.cards || fog.next_play || progress.played || progress.drew.is_some() {
             return None;
@@ -3332,24 +3339,35 @@ impl<'a> Referee<'a> {
         if progress.turn_steps.get(k).map(|s| s.span) != Some(span) || !matches!(seen, Card::Known { .. }) {
             return None;
         }
-        let StepKind::Play { card: played, .. } = &progress.turn_steps.get(k + 1)?.kind else { return None };
+        let StepKind::Play { card: played, used } = &progress.turn_steps.get(k + 1)?.kind else { return None };
         let played = played.card;
-        // A card the hand may hold may have been played from it, against the rules: not read.
         let one_word = match (seen, &played) {
             (Card::Known { denomination: a, power: p }, Card::Known { denomination: b, power: q }) => {
                 (a == b) != (p == q)
             }
             _ => false,
         };
-        if !one_word || self.state.player(player).hand.could_hold(&played) {
+        if !one_word {
             return None;
         }
-        let fits = |c: &Card| {
-            self.state.player(player).deck.could_draw(c)
-                && self.deck_top_admits(player, c)
-                && rules::play_verdict(&self.state.chain, self.previous_activations(), c) != Verdict::Illegal
+        let pl = self.state.player(player);
+        let drawable = |c: &Card| pl.deck.could_draw(c) && self.deck_top_admits(player, c);
+        let follows =
+            |c: &Card| rules::play_verdict(&self.state.chain, self.previous_activations(), c) != Verdict::Illegal;
+        // A card the hand may hold may have been played from it, against the rules: not read,
+        // unless the card written cannot have been drawn at all.
+        if !drawable(&played) || !follows(&played) || pl.hand.could_hold(&played) && drawable(seen) {
+            return None;
+        }
+        if !drawable(seen) || !follows(seen) {
+            return Some((played, false));
+        }
+        // Where both could be, the play's choices may show which power was used.
+        let takes = |c: &Card| match (c, used) {
+            (Card::Known { power, .. }, Some(choices)) => could_take(power, choices),
+            _ => true,
         };
-        (fits(&played) && !fits(seen)).then_some(played)
+        (takes(&played) && !takes(seen)).then_some((played, true))
     }
 
     /// What the rules make happen when the turn ends.
