@@ -3341,13 +3341,7 @@ impl<'a> Referee<'a> {
         }
         let StepKind::Play { card: played, used } = &progress.turn_steps.get(k + 1)?.kind else { return None };
         let played = played.card;
-        let one_word = match (seen, &played) {
-            (Card::Known { denomination: a, power: p }, Card::Known { denomination: b, power: q }) => {
-                (a == b) != (p == q)
-            }
-            _ => false,
-        };
-        if !one_word {
+        if !one_word_off(seen, &played) {
             return None;
         }
         let pl = self.state.player(player);
@@ -3982,6 +3976,14 @@ fn choice_kind(kind: &ChoiceKind) -> Option<powers::Choice> {
         ChoiceKind::Of(_) => powers::Choice::Of,
         ChoiceKind::Half(_) => return None,
     })
+}
+
+/// Whether two known cards differ in their number or in their power, not both.
+fn one_word_off(a: &Card, b: &Card) -> bool {
+    match (a, b) {
+        (Card::Known { denomination: d, power: p }, Card::Known { denomination: e, power: q }) => (d == e) != (p == q),
+        _ => false,
+    }
 }
 
 /// Whether a known power could be used with these choices: it is not passive, and their kinds
