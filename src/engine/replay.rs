@@ -1734,13 +1734,16 @@ impl<'a> Referee<'a> {
     /// has `c`'s number or its power but is not `c`: the line that named it may have misnamed
     /// `c`, and was reported (ruling R4).
     pub(super) fn misnamed_in_hand(&self, p: PlayerId, c: &Card) -> bool {
-        let Card::Known { denomination, power } = c else { return false };
         let hand = &self.state.player(p).hand;
-        self.misfits.iter().any(|(q, m)| {
-            *q == p
-                && matches!(m, Card::Known { denomination: d, power: w } if (d == denomination) != (w == power))
-                && hand.known.iter().any(|k| k == m)
-        })
+        self.misnamed_as(p, c, |m| hand.known.contains(m)).is_some()
+    }
+
+    /// A card of `p` reported as one the decklist cannot have (R0401), one word off `c` (its
+    /// number or its power), that `holds` accepts (a zone that cannot give `c` holding it): the
+    /// card a line naming `c` moves, the line that named it having misnamed `c` and been reported
+    /// (ruling R4).
+    pub(super) fn misnamed_as(&self, p: PlayerId, c: &Card, holds: impl Fn(&Card) -> bool) -> Option<Card> {
+        self.misfits.iter().find_map(|(q, m)| (*q == p && super::turn::one_word_off(m, c) && holds(m)).then_some(*m))
     }
 
     fn has_misfits(&self, p: PlayerId) -> bool {

@@ -3273,7 +3273,12 @@ impl<'a> Referee<'a> {
         }
         let deck = &self.state.player(player).deck;
         let mut reported = false;
-        if !progress.fogged && !deck.could_draw(&seen) {
+        // A card the deck cannot give, one word off a card reported as one the decklist cannot
+        // have that it may give: that card, misnamed where it was reported.
+        let undrawable = !progress.fogged && !deck.could_draw(&seen);
+        if let Some(misfit) = undrawable.then(|| self.misnamed_as(player, &seen, |m| deck.could_draw(m))).flatten() {
+            seen = misfit;
+        } else if undrawable {
             // A top known to be a card of the same power as the one written, another number: the
             // number was miswritten (ruling R4), and the draw is read as the top. (Another power
             // may be another card taken: one put beneath the deck, say.)
@@ -3979,7 +3984,7 @@ fn choice_kind(kind: &ChoiceKind) -> Option<powers::Choice> {
 }
 
 /// Whether two known cards differ in their number or in their power, not both.
-fn one_word_off(a: &Card, b: &Card) -> bool {
+pub(super) fn one_word_off(a: &Card, b: &Card) -> bool {
     match (a, b) {
         (Card::Known { denomination: d, power: p }, Card::Known { denomination: e, power: q }) => (d == e) != (p == q),
         _ => false,
@@ -4575,6 +4580,9 @@ impl PowerCx<'_, '_, '_, '_> {
         let discard = &self.r.state.player(p).discard;
         if discard.could_hold(card) {
             return *card;
+        }
+        if let Some(misfit) = self.r.misnamed_as(p, card, |m| discard.known.contains(m)) {
+            return misfit;
         }
         let read = renumbered(card, |m| discard.could_hold(m));
         let name = self.name(p);
