@@ -4581,7 +4581,7 @@ impl PowerCx<'_, '_, '_, '_> {
         if discard.could_hold(card) {
             return *card;
         }
-        if let Some(misfit) = self.r.misnamed_as(p, card, |m| discard.known.contains(m)) {
+        if let Some(misfit) = self.misnamed_in_discard(p, card) {
             return misfit;
         }
         let read = renumbered(card, |m| discard.could_hold(m));
@@ -4599,6 +4599,14 @@ impl PowerCx<'_, '_, '_, '_> {
                 *card
             }
         }
+    }
+
+    /// The card `p`'s discard pile holds that was reported as one the decklist cannot have (R0401)
+    /// and is one word off `card`, a card the pile cannot hold: the card a line naming `card` takes
+    /// from the pile, misnamed where it was reported (ruling R4).
+    pub fn misnamed_in_discard(&self, p: PlayerId, card: &Card) -> Option<Card> {
+        let discard = &self.r.state.player(p).discard;
+        self.r.misnamed_as(p, card, |m| discard.known.contains(m))
     }
 
     /// `p` played `card` outside the turn's own steps (Stampede): a Qapla' empties the pot, and a

@@ -57,15 +57,19 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                     );
                     continue;
                 };
+                let mut card = *card;
                 if card.power().is_some_and(|p| p.is_known() && *p != named) {
                     cx.report(
                         Diagnostic::new(Code::Misresolved, span, format!("{card} is not a {named}"))
                             .label(format!("Rival named {named}")),
                     );
-                } else if !cx.state().player(q).discard.could_hold(card) {
-                    // A player who may have been decked at the deal discarded the hand dealt: the
-                    // card may be one of it. The discard pile is no longer counted (ruling R2).
-                    if cx.discard_may_hold_the_deal(q) && cx.state().player(q).hand.could_hold(card) {
+                } else if !cx.state().player(q).discard.could_hold(&card) {
+                    if let Some(misfit) = cx.misnamed_in_discard(q, &card) {
+                        // A card reported for the decklist, one word off: the one named (ruling R4).
+                        card = misfit;
+                    } else if cx.discard_may_hold_the_deal(q) && cx.state().player(q).hand.could_hold(&card) {
+                        // A player who may have been decked at the deal discarded the hand dealt:
+                        // the card may be one of it. The discard pile is no longer counted (R2).
                         cx.emit(Event::DiscardsUnknown(q));
                     } else {
                         cx.report(
@@ -78,7 +82,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                         );
                     }
                 }
-                *card
+                card
             }
             _ if candidates.is_empty() && !maybe => continue,
             _ if candidates.is_empty() => {
