@@ -1017,27 +1017,27 @@ impl<'a> Referee<'a> {
         const REPOWERED: usize = 96;
         let block = self.log.lines[at + 1..end].to_vec();
         // Each card of the lines with its other readings: its line, its place in the line.
-        let (mut renumbered, mut repowered) = (Vec::new(), Vec::new());
+        let (mut by_number, mut by_power) = (Vec::new(), Vec::new());
         for (k, line) in block.iter().enumerate() {
             let LineKind::Resolution(e) = &line.kind else { continue };
             let list = e.subject().and_then(|p| before.state.collections.get(p.index())).and_then(Option::as_ref);
             for (j, c) in e.cards().iter().enumerate() {
                 let Card::Known { denomination, power } = c.card else { continue };
                 let others = Denomination::ALL.into_iter().filter(|&d| d != denomination);
-                renumbered.extend(others.map(|d| (k, j, Card::Known { denomination: d, power })));
+                by_number.extend(others.map(|d| (k, j, Card::Known { denomination: d, power })));
                 let listed = list.map_or(&[][..], |l| &l.cards[..]).iter().map(|(card, _)| *card);
                 let other_power = |l: &Card| matches!(l, Card::Known { denomination: d, power: w } if *d == denomination && *w != power);
-                repowered.extend(listed.filter(other_power).map(|l| (k, j, l)));
+                by_power.extend(listed.filter(other_power).map(|l| (k, j, l)));
             }
         }
-        if renumbered.len() > RENUMBERED {
+        if by_number.len() > RENUMBERED {
             return None;
         }
         let mut readings =
             CardReadings { written: self, before, turn, at, stop, block, as_written: std::cell::OnceCell::new() };
         readings
-            .choose(renumbered)
-            .or_else(|| (repowered.len() <= REPOWERED).then(|| readings.choose(repowered)).flatten())
+            .choose(by_number)
+            .or_else(|| (by_power.len() <= REPOWERED).then(|| readings.choose(by_power)).flatten())
     }
 
     /// Reads the turn left out that [`Self::plain_turn_left_out`] found, before the turn at line
