@@ -230,7 +230,8 @@ fn errors_with_line(lines: &[&str], at: usize, words: &[&str]) -> usize {
 }
 
 /// The turn's first card (played or drawn), one digit off. 243 of 299 games at most one error
-/// before a draw's card was read as the card the turn then plays, 283 since (checked).
+/// before a draw's card was read as the card the turn then plays, 283 since, 286 since a played
+/// card the hand cannot hold is read as each card of the hand one word off (checked).
 #[test]
 fn a_card_s_number_miswritten_draws_one_report_in_most_games() {
     let (mut games, mut one) = (0, 0);
@@ -243,12 +244,13 @@ fn a_card_s_number_miswritten_draws_one_report_in_most_games() {
         games += 1;
         one += usize::from(errors_with_line(&lines, at, &words) <= 1);
     }
-    assert!(one * 10 >= games * 9, "{one} of {games} miswritten numbers drew one report at most");
+    assert!(one * 20 >= games * 19, "{one} of {games} miswritten numbers drew one report at most");
 }
 
 /// The turn's first card with another power. 196 of 266 games at most one error before a power
 /// used with choices the written one cannot take was read as the hand's card of that number that
-/// can (with lines under the turn too), 229 since (checked).
+/// can (with lines under the turn too), 229 since, 261 since a card the hand cannot hold is read
+/// as each card it may hold one word off, the turn and the next three choosing (checked).
 #[test]
 fn a_card_s_power_miswritten_draws_one_report_in_most_games() {
     let (mut games, mut one) = (0, 0);
@@ -265,7 +267,7 @@ fn a_card_s_power_miswritten_draws_one_report_in_most_games() {
         games += 1;
         one += usize::from(errors_with_line(&lines, at, &words) <= 1);
     }
-    assert!(one * 5 >= games * 4, "{one} of {games} miswritten powers drew one report at most");
+    assert!(one * 100 >= games * 97, "{one} of {games} miswritten powers drew one report at most");
 }
 
 /// Over the slip games, each with one turn line left out (`with_lines`: a turn with resolution
@@ -667,15 +669,31 @@ fn a_drawn_card_s_power_miswritten_draws_one_report_in_most_games() {
 /// In each slip game, a turn whose power's choice names a card (`1000 Discard use 10 Poison`),
 /// picked by the game's number, with that card's number one digit off: a card the hand or the
 /// discard pile cannot hold is read as the one card of its power and another number it may hold.
-/// 109 of 300 games at most one error before, 271 since (checked).
+/// 109 of 300 games at most one error before, 271 since, 294 since where more than one card fits,
+/// each is read and the turns after choose (checked).
 #[test]
 fn a_choice_s_card_misnumbered_draws_one_report_in_most_games() {
-    let (games, one) = misnumbered_lines(false, &["use"], |lines, at| {
+    let (games, one) = choices_misnumbered(false);
+    assert!(one * 100 >= games * 97, "{one} of {games} choices misnumbered drew one report at most");
+}
+
+/// The same with the hidden cards left out: a Rescue's card from a pile not known, played at once
+/// one digit off what the choice names, was that card. 29 of 55 games at most one error before
+/// (a second card, and the card named put back on the deck), 55 since (checked).
+#[test]
+fn a_choice_s_card_misnumbered_draws_one_report_in_most_hidden_games() {
+    let (games, one) = choices_misnumbered(true);
+    assert!(games >= 50, "only {games} choices of hidden games misnumbered");
+    assert!(one * 100 >= games * 97, "{one} of {games} choices misnumbered drew one report at most");
+}
+
+/// [`misnumbered_lines`] for a turn whose power's choice names a card.
+fn choices_misnumbered(hidden: bool) -> (usize, usize) {
+    misnumbered_lines(hidden, &["use"], |lines, at| {
         let line = lines[at - 1];
         let mut after = line.split(" use ").nth(1).unwrap_or("").split(' ');
         !line.starts_with(' ')
             && after.next().and_then(misnumbered).is_some()
             && after.next().is_some_and(|w| w.starts_with(|c: char| c.is_ascii_uppercase()))
-    });
-    assert!(one * 20 >= games * 17, "{one} of {games} choices misnumbered drew one report at most");
+    })
 }

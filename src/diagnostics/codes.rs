@@ -546,7 +546,10 @@ impl Code {
                 "FORMAT.md §11, Hidden information",
                 "Every way of filling in the unknown cards leaves the hand without this card: the hand is \
                  known card by card, and this card is not among them. So too for another player's card in \
-                 a `hand` line: a player is dealt from the own deck only.\n\n\
+                 a `hand` line: a player is dealt from the own deck only. Where a card one word off (its \
+                 number, or its power) may be in the hand and makes the turn and the next ones happen, the \
+                 label names it and the game goes on from it; where several powers of the number do alike, \
+                 the card is read with its number alone (ruling R4).\n\n\
                  Example:\n    hand Dan: 1 Go, 10 Go, 100 Go, 1000 Go, 10000 Go, 100000 Go, 1 Skip\n    Dan: 1 Poison\n\n\
                  Fix: correct the card played or the hand line.",
             ),

@@ -462,7 +462,8 @@ pub(crate) struct Referee<'a> {
     /// report of the slip ([`Self::plain_turn_left_out`]).
     pub(super) left_out: Option<Box<(crate::model::log::Turn, Diagnostic)>>,
     /// The turn just read (its line and its block's end) drew a report that no other reading
-    /// explained, and its block has resolution lines: [`Self::misnamed_line`] may read it again.
+    /// explained, and its block has resolution lines or it played a card the hand could not hold:
+    /// [`Self::misnamed_line`] may read it again.
     pub(super) suspect_lines: Option<(usize, usize)>,
     /// The players whose total the sheet gave wrong (a `totals:` line, or a `points:` line added
     /// on), its figure followed since (ruling R4), and by how much the rules' total differs from
@@ -905,6 +906,10 @@ impl<'a> Referee<'a> {
                     if !self.speculating && self.errors_since(self.group_diags) > 0 {
                         self.suspect_lines = Some((i, end));
                     }
+                } else if end == i + 1 && !self.speculating && !self.unheld_cards(turn).is_empty() {
+                    // A turn of no lines whose card (or a card its power chose) the hand or the
+                    // discard pile could not hold, which no reading of it as one card explained.
+                    self.suspect_lines = Some((i, end));
                 }
                 if !self.followed_shifts.is_empty() {
                     self.emit_followed_shifts();

@@ -135,15 +135,28 @@ fn aimed_at(turn: &Turn) -> Option<(PlayerId, Span)> {
 
 /// The most resolution lines a turn may have to be read again with one of them read otherwise
 /// ([`Referee::misnamed_line`]): a Party or a Masaka at a table of eight writes a score of them.
+/// So too for the steps of a turn line read again with a card of it read otherwise.
 const BLOCK_READ: usize = 48;
 
-/// Readings of a card of the resolution lines of the turn at line `at`, for
+/// Where a card read otherwise stands in a turn: card `j` of line `k` of its block, the card
+/// played at step `s` of the turn line, or card `j` of choice `c` of that play's power (`0` for a
+/// card it takes).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum CardPlace {
+    Line { k: usize, j: usize },
+    Play { s: usize },
+    Choice { s: usize, c: usize, j: usize },
+}
+
+/// Readings of a card of the turn at line `at` (a card of its resolution lines, or a card played
+/// that the hand could not hold), for
 /// [`Referee::miswritten_card`]: each from the replay `before` the turn, compared with the replay
 /// that read it as `written`.
 struct CardReadings<'r, 'a> {
     written: &'r Referee<'a>,
     before: &'r Referee<'a>,
-    turn: &'r Turn,
+    /// The turn, each played card put back after its reading.
+    turn: Turn,
     at: usize,
     /// The line up to which a reading must leave nothing else to report.
     stop: usize,
@@ -154,22 +167,23 @@ struct CardReadings<'r, 'a> {
 }
 
 impl<'a> CardReadings<'_, 'a> {
-    /// At most this many readings that fit are read on to the log's end to choose between them.
-    const ENDS_READ: usize = 4;
+    /// At most this many readings that fit are read on to the log's end to choose between them (a
+    /// card has five other numbers).
+    const ENDS_READ: usize = 6;
 
-    /// Of `readings` (a line of the block, a card's place in it, the card read), the one that fits
-    /// where no other does, or of up to four that fit, the one that draws the fewest reports by
-    /// the log's end where no other ties it; where those that fit as well as each other are all
-    /// powers of one card, the card with its number alone. The reading taken must draw fewer
-    /// reports than the turn as written.
-    fn choose(&mut self, readings: Vec<(usize, usize, Card)>) -> Option<Referee<'a>> {
+    /// Of `readings` (a card's place, the card read), the one that fits where no other does, or
+    /// of up to six that fit, the one that draws the fewest reports by the log's end where no
+    /// other ties it; where those that fit as well as each other are all powers of one card, the
+    /// card with its number alone. The reading taken must draw fewer reports than the turn as
+    /// written.
+    fn choose(&mut self, readings: Vec<(CardPlace, Card)>) -> Option<Referee<'a>> {
         let (mut fits, mut kept) = (Vec::new(), Vec::new());
-        for (k, j, read) in readings {
-            let Some(r) = self.read_as(k, j, read) else { continue };
+        for (place, read) in readings {
+            let Some(r) = self.read_as(place, read) else { continue };
             if kept.len() < Self::ENDS_READ {
                 kept.push(r);
             }
-            fits.push((k, j, read));
+            fits.push((place, read));
         }
         let tied = if fits.len() <= Self::ENDS_READ {
             let ends: Vec<usize> = kept.iter().map(|r| self.by_the_end(r)).collect();
@@ -183,42 +197,92 @@ impl<'a> CardReadings<'_, 'a> {
         } else {
             fits
         };
-        let (&(k, j, read), rest) = tied.split_first()?;
-        if rest.iter().any(|f| (f.0, f.1) != (k, j) || f.2.denomination() != read.denomination()) {
+        let (&(place, read), rest) = tied.split_first()?;
+        if rest.iter().any(|f| f.0 != place || f.1.denomination() != read.denomination()) {
             return None;
         }
-        let r = self.read_as(k, j, Card::Known { denomination: read.denomination()?, power: PowerSpec::Unrecorded })?;
+        let r =
+            self.read_as(place, Card::Known { denomination: read.denomination()?, power: PowerSpec::Unrecorded })?;
         (self.by_the_end(&r) < self.as_written()).then_some(r)
     }
 
-    /// The reading of card `j` of line `k` of the block as `read`, when the turn and the turns
-    /// after it follow it, with the slip reported.
-    fn read_as(&mut self, k: usize, j: usize, read: Card) -> Option<Referee<'a>> {
+    /// The card at `place`, set to `card`: the card it replaced, and its span.
+    fn put(&mut self, place: CardPlace, card: Card) -> Option<(Card, Span)> {
+        let at = match place {
+            CardPlace::Line { k, j } => {
+                let LineKind::Resolution(e) = &mut self.block.get_mut(k)?.kind else { return None };
+                e.cards_mut().get_mut(j).map(|c| (&mut c.card, c.span))
+            }
+            CardPlace::Play { s } => match &mut self.turn.steps.get_mut(s)?.kind {
+                StepKind::Play { card, .. } => Some((&mut card.card, card.span)),
+                _ => None,
+            },
+            CardPlace::Choice { s, c, j } => {
+                let StepKind::Play { used: Some(choices), .. } = &mut self.turn.steps.get_mut(s)?.kind else {
+                    return None;
+                };
+                match &mut choices.get_mut(c)?.kind {
+                    ChoiceKind::Cards(cards) => cards.get_mut(j).map(|c| (&mut c.card, c.span)),
+                    ChoiceKind::Take(card) => Some((&mut card.card, card.span)),
+                    _ => None,
+                }
+            }
+        };
+        at.map(|(c, span)| (std::mem::replace(c, card), span))
+    }
+
+    /// The reading of the card at `place` as `read`, when the turn and the turns after it follow
+    /// it, with the slip reported.
+    fn read_as(&mut self, place: CardPlace, read: Card) -> Option<Referee<'a>> {
         let (mark, end) = (self.before.diags.len(), self.at + 1 + self.block.len());
-        let LineKind::Resolution(e) = &mut self.block[k].kind else { return None };
-        let CardCount { card, span, .. } = e.cards()[j];
-        e.cards_mut()[j].card = read;
+        let (card, span) = self.put(place, read)?;
         let mut r = self.before.clone();
-        r.read_turn(self.turn, self.at, &self.block);
-        if let LineKind::Resolution(e) = &mut self.block[k].kind {
-            e.cards_mut()[j].card = card;
-        }
+        r.read_turn(&self.turn, self.at, &self.block);
+        self.put(place, card);
         if r.errors_since(mark) > 0 {
             return None;
         }
-        let (message, help) = if read.power_recorded() {
-            let what = if card.denomination() == read.denomination() { "power" } else { "number" };
-            (format!("{card} does not fit this turn, and {read} does"), format!("the {what} seems miswritten"))
-        } else {
-            (
-                format!("{card} does not fit this turn, and more than one card of its number does"),
-                "the power seems miswritten, and which card was meant does not show".to_string(),
-            )
+        let what = if card.denomination() == read.denomination() { "power" } else { "number" };
+        let name = r.name(self.turn.player).to_string();
+        let help = match place {
+            CardPlace::Play { .. } if read.power_recorded() => {
+                format!("the {what} seems miswritten, and {name} may hold a {read}")
+            }
+            CardPlace::Play { .. } => format!(
+                "the power seems miswritten, and {name} may hold more than one card of its number that fits: which \
+                 was meant does not show"
+            ),
+            _ if read.power_recorded() => format!("the {what} seems miswritten"),
+            _ => "the power seems miswritten, and which card was meant does not show".to_string(),
         };
-        let mut report = Diagnostic::new(Code::Misresolved, span, message).label(format!("read as {read}")).help(
-            format!("{help}: read as {read}, the turn and the turns after it follow, and the game goes on from it"),
-        );
-        report.rule = used_power(self.turn).map(powers::cited);
+        // A card played or chosen keeps the written turn's report (a card the hand or the discard
+        // pile cannot hold); a card of a line, or a choice its zone may hold read otherwise for a
+        // card played after it, is reported as not fitting the turn.
+        let written = self.written.diags.get(self.written.group_diags..).unwrap_or_default();
+        let unheld_report = match place {
+            CardPlace::Line { .. } => None,
+            _ => written.iter().find(|d| d.span == span && unheld(d.code)),
+        };
+        let mut report = match unheld_report {
+            Some(d) => {
+                let mut report = Diagnostic::new(d.code, span, d.message.clone());
+                report.rule = d.rule;
+                report
+            }
+            None => {
+                let message = if read.power_recorded() {
+                    format!("{card} does not fit this turn, and {read} does")
+                } else {
+                    format!("{card} does not fit this turn, and more than one card of its number does")
+                };
+                let mut d = Diagnostic::new(Code::Misresolved, span, message);
+                d.rule = used_power(&self.turn).map(powers::cited);
+                d
+            }
+        };
+        report = report.label(format!("read as {read}")).help(format!(
+            "{help}: read as {read}, the turn and the turns after it follow, and the game goes on from it"
+        ));
         r.only_report(report, end, self.stop, mark).then_some(r)
     }
 
@@ -918,7 +982,8 @@ impl<'a> Referee<'a> {
     /// written (or as many, where the block shows the slip: [`written_for_another`]), the line's
     /// name was miswritten (ruling R4). Then the referee reads the turn so, from the replay just
     /// before it (read on to it from `from`, or from the log's start), reports the slip once, and
-    /// returns the line it read up to.
+    /// returns the line it read up to. Failing that, a card of the turn may have been miswritten
+    /// ([`Self::miswritten_card`]).
     #[cold]
     pub(super) fn misnamed_line(&mut self, from: Option<&Checkpoint<'a>>, at: usize, end: usize) -> Option<usize> {
         let log = self.log;
@@ -1001,14 +1066,15 @@ impl<'a> Referee<'a> {
         Some(stop)
     }
 
-    /// No name read otherwise made the turn at line `at` happen ([`Self::misnamed_line`]): when
-    /// reading a card of one of its resolution lines with another number (its power kept) makes
-    /// the turn happen and leaves nothing else to report over it and the next three turns (to line
-    /// `stop`), for one card and number or, of a few, for the one that draws the fewest reports by
-    /// the log's end, and that reading draws fewer than the turn as written does, the number was
-    /// miswritten (ruling R4): the reading from the replay `before` the turn, the slip reported
-    /// once. Failing that, the same for another power the card's player's decklist has at its
-    /// number ([`CardReadings`]).
+    /// No name read otherwise made the turn at line `at` happen ([`Self::misnamed_line`]). First,
+    /// a card the turn played that the hand could not hold: when reading it as a card the hand
+    /// may hold one word off (another number, or another power its player's decklist has at its
+    /// number) makes the turn happen and leaves nothing else to report over it and the next three
+    /// turns (to line `stop`), for one card or, of a few, for the one that draws the fewest
+    /// reports by the log's end, and that reading draws fewer than the turn as written does, the
+    /// word was miswritten (ruling R4): the reading from the replay `before` the turn, the slip
+    /// reported once. Failing that, the same for a card of its resolution lines with another
+    /// number (its power kept), then with another power ([`CardReadings`]).
     #[cold]
     fn miswritten_card(&self, before: &Self, turn: &Turn, at: usize, end: usize, stop: usize) -> Option<Self> {
         /// At most this many readings with another number are tried in a turn's lines, and this
@@ -1016,28 +1082,91 @@ impl<'a> Referee<'a> {
         const RENUMBERED: usize = 60;
         const REPOWERED: usize = 96;
         let block = self.log.lines[at + 1..end].to_vec();
-        // Each card of the lines with its other readings: its line, its place in the line.
-        let (mut by_number, mut by_power) = (Vec::new(), Vec::new());
+        // Each card with its other readings (by number, by power), where it stands: the cards
+        // played that the hand could not hold, with the readings it may hold, and the cards of
+        // the lines.
+        type Readings = (Vec<(CardPlace, Card)>, Vec<(CardPlace, Card)>);
+        let add = |into: &mut Readings, place: CardPlace, card: &Card, p: PlayerId, fits: &dyn Fn(&Card) -> bool| {
+            let Card::Known { denomination, power } = *card else { return };
+            let others = Denomination::ALL.into_iter().filter(|&d| d != denomination);
+            into.0.extend(others.map(|d| Card::Known { denomination: d, power }).filter(fits).map(|c| (place, c)));
+            let list = before.state.collections.get(p.index()).and_then(Option::as_ref);
+            let listed = list.map_or(&[][..], |l| &l.cards[..]).iter().map(|(card, _)| *card);
+            let other_power =
+                |l: &Card| matches!(l, Card::Known { denomination: d, power: w } if *d == denomination && *w != power);
+            into.1.extend(listed.filter(|l| other_power(l) && fits(l)).map(|l| (place, l)));
+        };
+        let mut played: Readings = Default::default();
+        let hand = &before.state.player(turn.player).hand;
+        for (place, card) in self.unheld_cards(turn) {
+            match place {
+                CardPlace::Play { .. } => add(&mut played, place, &card, turn.player, &|c| hand.could_hold(c)),
+                _ => add(&mut played, place, &card, turn.player, &|_| true),
+            }
+        }
+        let mut lines: Readings = Default::default();
         for (k, line) in block.iter().enumerate() {
             let LineKind::Resolution(e) = &line.kind else { continue };
-            let list = e.subject().and_then(|p| before.state.collections.get(p.index())).and_then(Option::as_ref);
+            let Some(p) = e.subject() else { continue };
             for (j, c) in e.cards().iter().enumerate() {
-                let Card::Known { denomination, power } = c.card else { continue };
-                let others = Denomination::ALL.into_iter().filter(|&d| d != denomination);
-                by_number.extend(others.map(|d| (k, j, Card::Known { denomination: d, power })));
-                let listed = list.map_or(&[][..], |l| &l.cards[..]).iter().map(|(card, _)| *card);
-                let other_power = |l: &Card| matches!(l, Card::Known { denomination: d, power: w } if *d == denomination && *w != power);
-                by_power.extend(listed.filter(other_power).map(|l| (k, j, l)));
+                add(&mut lines, CardPlace::Line { k, j }, &c.card, p, &|_| true);
+            }
+        }
+        let (by_number, by_power) = lines;
+        // The cards played are read first, by number and by power alike.
+        let played: Vec<_> = played.0.into_iter().chain(played.1).collect();
+        let turn = turn.clone();
+        let mut readings =
+            CardReadings { written: self, before, turn, at, stop, block, as_written: std::cell::OnceCell::new() };
+        if !played.is_empty() {
+            if let Some(r) = readings.choose(played) {
+                return Some(r);
             }
         }
         if by_number.len() > RENUMBERED {
             return None;
         }
-        let mut readings =
-            CardReadings { written: self, before, turn, at, stop, block, as_written: std::cell::OnceCell::new() };
         readings
             .choose(by_number)
             .or_else(|| (by_power.len() <= REPOWERED).then(|| readings.choose(by_power)).flatten())
+    }
+
+    /// The cards the turn just read played, or chose for a power played, that drew a report as
+    /// not in the hand or the discard pile, their powers known, with where they stand:
+    /// [`Self::miswritten_card`] may read them as others.
+    pub(super) fn unheld_cards(&self, turn: &Turn) -> Vec<(CardPlace, Card)> {
+        let reports = self.diags.get(self.group_diags..).unwrap_or_default();
+        let mut found = Vec::new();
+        // Each reading reads the turn again: a turn line longer than a table writes is not.
+        if reports.is_empty() || turn.steps.len() > BLOCK_READ {
+            return found;
+        }
+        // A second card played, where a power's choice (a Rescue's) may have been the card
+        // allowed: that choice is read too.
+        let second = reports.iter().any(|d| d.code == Code::SecondPlay);
+        let mut add = |place: CardPlace, card: &Card, span: Span| {
+            let chosen = second && matches!(place, CardPlace::Choice { .. });
+            let reported = chosen || reports.iter().any(|d| d.span == span && unheld(d.code));
+            if card.power().is_some_and(|w| w.is_known()) && reported {
+                found.push((place, *card));
+            }
+        };
+        for (s, step) in turn.steps.iter().enumerate() {
+            let StepKind::Play { card, used } = &step.kind else { continue };
+            add(CardPlace::Play { s }, &card.card, card.span);
+            for (c, choice) in used.iter().flat_map(|u| u.iter()).enumerate() {
+                match &choice.kind {
+                    ChoiceKind::Cards(cards) => {
+                        for (j, card) in cards.iter().enumerate() {
+                            add(CardPlace::Choice { s, c, j }, &card.card, card.span);
+                        }
+                    }
+                    ChoiceKind::Take(card) => add(CardPlace::Choice { s, c, j: 0 }, &card.card, card.span),
+                    _ => {}
+                }
+            }
+        }
+        found
     }
 
     /// Reads the turn left out that [`Self::plain_turn_left_out`] found, before the turn at line
@@ -2359,8 +2488,9 @@ impl<'a> Referee<'a> {
     /// card's power may have played it out of sequence; or in its power only, among the cards of a
     /// hand known in full, that the chain allows and that can take the choices of a power `used`,
     /// when the turn has no resolution lines or the written power cannot take those choices. The card,
-    /// and whether its number was the word miswritten, when exactly one card fits. Not after a
-    /// draw, whose card the play names.
+    /// and whether its number was the word miswritten, when exactly one card fits (where more do,
+    /// [`Self::miswritten_card`] reads the turn with each). Not after a draw, whose card the play
+    /// names.
     fn miswritten(
         &self,
         player: PlayerId,
@@ -3984,6 +4114,12 @@ fn choice_kind(kind: &ChoiceKind) -> Option<powers::Choice> {
 }
 
 /// Whether two known cards differ in their number or in their power, not both.
+/// The reports of a card that its zone cannot hold (the hand, the discard pile), which a card
+/// miswritten draws.
+fn unheld(code: Code) -> bool {
+    matches!(code, Code::NotInHand | Code::NotInDiscard)
+}
+
 pub(super) fn one_word_off(a: &Card, b: &Card) -> bool {
     match (a, b) {
         (Card::Known { denomination: d, power: p }, Card::Known { denomination: e, power: q }) => (d == e) != (p == q),
