@@ -906,7 +906,11 @@ impl<'a> Referee<'a> {
                     if !self.speculating && self.errors_since(self.group_diags) > 0 {
                         self.suspect_lines = Some((i, end));
                     }
-                } else if end == i + 1 && !self.speculating && !self.unheld_cards(turn).is_empty() {
+                } else if end == i + 1
+                    && self.diags.len() > self.group_diags
+                    && !self.speculating
+                    && !self.unheld_cards(turn).is_empty()
+                {
                     // A turn of no lines whose card (or a card its power chose) the hand or the
                     // discard pile could not hold, which no reading of it as one card explained.
                     self.suspect_lines = Some((i, end));
