@@ -4113,13 +4113,13 @@ fn choice_kind(kind: &ChoiceKind) -> Option<powers::Choice> {
     })
 }
 
-/// Whether two known cards differ in their number or in their power, not both.
 /// The reports of a card that its zone cannot hold (the hand, the discard pile), which a card
 /// miswritten draws.
 fn unheld(code: Code) -> bool {
     matches!(code, Code::NotInHand | Code::NotInDiscard)
 }
 
+/// Whether two known cards differ in their number or in their power, not both.
 pub(super) fn one_word_off(a: &Card, b: &Card) -> bool {
     match (a, b) {
         (Card::Known { denomination: d, power: p }, Card::Known { denomination: e, power: q }) => (d == e) != (p == q),
