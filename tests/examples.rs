@@ -53,3 +53,31 @@ fn rulings_point_at_existing_examples() {
     }
     assert!(named >= 8, "docs/rulings.md pins only {named} rulings with example logs");
 }
+
+/// An example's `expect` lines only check it: without them, it draws the same errors (a slip's
+/// reading is not chosen by what the expectations say, ruling R4).
+#[test]
+fn expect_lines_do_not_change_what_is_reported() {
+    let errors = |text: &str| -> Vec<(String, String)> {
+        let (_, diags) = tribbles::check_bytes("x", text.as_bytes());
+        diags
+            .iter()
+            .filter(|d| d.severity() == Severity::Error && !d.code.id().starts_with("R080"))
+            .map(|d| (d.code.id().to_string(), d.message.clone()))
+            .collect()
+    };
+    for path in examples() {
+        let text = std::fs::read_to_string(&path).expect("UTF-8");
+        let expected = text.lines().filter(|l| l.trim_start().starts_with("expect error")).count();
+        let stripped: String =
+            text.lines().filter(|l| !l.trim_start().starts_with("expect")).map(|l| format!("{l}\n")).collect();
+        // The errors the `expect error` lines claimed are left out of the report with them.
+        let mut without = errors(&stripped);
+        for e in errors(&text) {
+            let at = without.iter().position(|w| *w == e);
+            assert!(at.is_some(), "{}: {e:?} is reported only with the expect lines", path.display());
+            without.swap_remove(at.unwrap_or_default());
+        }
+        assert_eq!(without.len(), expected, "{}: without its expect lines: {without:?}", path.display());
+    }
+}
