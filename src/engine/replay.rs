@@ -913,6 +913,8 @@ impl<'a> Referee<'a> {
                 {
                     // A turn of no lines whose card (or a card its power chose) the hand or the
                     // discard pile could not hold, which no reading of it as one card explained.
+                    // (Whether the turn drew a report is asked first: most turns draw none, and
+                    // it keeps the call off the clean path.)
                     self.suspect_lines = Some((i, end));
                 }
                 if !self.followed_shifts.is_empty() {

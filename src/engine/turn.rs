@@ -149,7 +149,7 @@ pub(super) enum CardPlace {
 }
 
 /// Readings of a card of the turn at line `at` (a card of its resolution lines, or a card played
-/// that the hand could not hold), for
+/// or chosen that its zone could not hold), for
 /// [`Referee::miswritten_card`]: each from the replay `before` the turn, compared with the replay
 /// that read it as `written`.
 struct CardReadings<'r, 'a> {
@@ -1067,10 +1067,10 @@ impl<'a> Referee<'a> {
     }
 
     /// No name read otherwise made the turn at line `at` happen ([`Self::misnamed_line`]). First,
-    /// a card the turn played that the hand could not hold: when reading it as a card the hand
-    /// may hold one word off (another number, or another power its player's decklist has at its
-    /// number) makes the turn happen and leaves nothing else to report over it and the next three
-    /// turns (to line `stop`), for one card or, of a few, for the one that draws the fewest
+    /// a card the turn played or chose that its zone could not hold ([`Self::unheld_cards`]):
+    /// when reading it as a card one word off (another number, or another power its player's
+    /// decklist has at its number; for a card played, one the hand may hold) makes the turn
+    /// happen and leaves nothing else to report over it and the next three turns (to line `stop`), for one card or, of a few, for the one that draws the fewest
     /// reports by the log's end, and that reading draws fewer than the turn as written does, the
     /// word was miswritten (ruling R4): the reading from the replay `before` the turn, the slip
     /// reported once. Failing that, the same for a card of its resolution lines with another
