@@ -11,6 +11,17 @@ use tribbles::sim::{Options, simulate};
 /// Game `k` as the simulator plays it, tables of four to eight, some with troubles, some under
 /// Decipher 2000, some long.
 fn game(k: u64) -> String {
+    simulate(&options(k))
+}
+
+/// [`game`] with the cards a table does not see hidden.
+fn hidden_game(k: u64) -> String {
+    let mut o = options(k);
+    o.hidden = true;
+    simulate(&o)
+}
+
+fn options(k: u64) -> Options {
     let mut o = Options::new(4 + (k % 5) as usize, k);
     o.troubles = k % 3 == 0;
     if k % 4 == 1 {
@@ -19,7 +30,7 @@ fn game(k: u64) -> String {
     if k % 7 == 2 {
         o.rounds = 12;
     }
-    simulate(&o)
+    o
 }
 
 fn errors(text: &str) -> Vec<Diagnostic> {
@@ -231,26 +242,44 @@ fn errors_with_line(lines: &[&str], at: usize, words: &[&str]) -> usize {
 
 /// The turn's first card (played or drawn), one digit off. 243 of 299 games at most one error
 /// before a draw's card was read as the card the turn then plays, 283 since, 286 since a played
-/// card the hand cannot hold is read as each card of the hand one word off (checked).
+/// card the hand cannot hold is read as each card of the hand one word off, 294 since a card the
+/// hand may hold whose play drew an error is read so too (checked).
 #[test]
 fn a_card_s_number_miswritten_draws_one_report_in_most_games() {
+    let (games, one) = first_cards_misnumbered(game);
+    assert!(one * 100 >= games * 97, "{one} of {games} miswritten numbers drew one report at most");
+}
+
+/// The same, the cards hidden: 55 of 203 games at most one error before a card the hand may hold
+/// whose play drew an error (mostly breaking the chain) was read as each card one word off it,
+/// 197 since (checked).
+#[test]
+fn a_card_s_number_miswritten_draws_one_report_in_most_hidden_games() {
+    let (games, one) = first_cards_misnumbered(hidden_game);
+    assert!(games >= 150, "only {games} hidden games with a first card to misnumber");
+    assert!(one * 100 >= games * 95, "{one} of {games} hidden miswritten numbers drew one report at most");
+}
+
+/// In each slip game made by `make`, the first card of the turn [`first_card`] picks one digit
+/// off (`Ann: 100 Go` becomes `Ann: 1000 Go`): the games, and those drawing one error at most.
+fn first_cards_misnumbered(make: fn(u64) -> String) -> (usize, usize) {
     let (mut games, mut one) = (0, 0);
     for k in slip_games() {
-        let text = game(k);
+        let text = make(k);
         let lines: Vec<&str> = text.lines().collect();
-        // One digit off: `Ann: 100 Go` becomes `Ann: 1000 Go`.
         let Some((at, mut words, i)) = first_card(k, &lines) else { continue };
         words[i] = misnumbered(words[i]).unwrap_or(words[i]);
         games += 1;
         one += usize::from(errors_with_line(&lines, at, &words) <= 1);
     }
-    assert!(one * 20 >= games * 19, "{one} of {games} miswritten numbers drew one report at most");
+    (games, one)
 }
 
 /// The turn's first card with another power. 196 of 266 games at most one error before a power
 /// used with choices the written one cannot take was read as the hand's card of that number that
 /// can (with lines under the turn too), 229 since, 261 since a card the hand cannot hold is read
-/// as each card it may hold one word off, the turn and the next three choosing (checked).
+/// as each card it may hold one word off, the turn and the next three choosing, 262 since a card
+/// it may hold whose play drew an error is read so too (checked).
 #[test]
 fn a_card_s_power_miswritten_draws_one_report_in_most_games() {
     let (mut games, mut one) = (0, 0);

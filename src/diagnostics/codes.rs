@@ -781,7 +781,10 @@ impl Code {
                  make its event happen fewer times than it is written, is reported at the repeat. A \
                  turn that goes wrong, and follows with one card of a line read with another number (or \
                  another power of its player's decklist, or its number alone where several powers fit), \
-                 is reported once at that card and read so (ruling R4); a score line that gives another \
+                 is reported once at that card and read so (ruling R4); so is a card played that its \
+                 hand may hold, where it broke the chain or its power could not be used so and a card \
+                 one word off it that the hand may hold makes the turn and the turns after it happen; \
+                 a score line that gives another \
                  figure than the rules is reported once and followed, and the round's points on the \
                  sheet may then be either.\n\n\
                  Example:\n    Dan: 1 Go\n      Dan goes out\n\nFix: correct or remove the line.",

@@ -909,10 +909,11 @@ impl<'a> Referee<'a> {
                 } else if end == i + 1
                     && self.diags.len() > self.group_diags
                     && !self.speculating
-                    && !self.unheld_cards(turn).is_empty()
+                    && !self.suspect_cards(turn, false).is_empty()
                 {
                     // A turn of no lines whose card (or a card its power chose) the hand or the
-                    // discard pile could not hold, which no reading of it as one card explained.
+                    // discard pile could not hold, which no reading of it as one card explained,
+                    // or whose card's play drew an error (it broke the chain, say).
                     // (Whether the turn drew a report is asked first: most turns draw none, and
                     // it keeps the call off the clean path.)
                     self.suspect_lines = Some((i, end));

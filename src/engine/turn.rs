@@ -7,7 +7,7 @@ use super::replay::{Checkpoint, InferredDecked, LISTED, Referee, same_event};
 use super::rules::{self, Verdict, Way};
 use super::state::Status;
 use super::zone::compatible;
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::model::log::{
     CardAt, CardCount, Choice, ChoiceKind, Line, LineKind, Ruleset, Step, StepKind, Steps, Turn, Zone,
 };
@@ -276,7 +276,16 @@ impl<'a> CardReadings<'_, 'a> {
                     format!("{card} does not fit this turn, and more than one card of its number does")
                 };
                 let mut d = Diagnostic::new(Code::Misresolved, span, message);
-                d.rule = used_power(&self.turn).map(powers::cited);
+                // A card played that its hand may hold: the rule its play broke as written (the
+                // chain, a power that cannot be used so), else its power's.
+                let step = match place {
+                    CardPlace::Play { s } => self.turn.steps.get(s).map(|step| step.span),
+                    _ => None,
+                };
+                let broken = step.and_then(|step| {
+                    written.iter().find(|d| d.severity() == Severity::Error && within(d.span, step)).map(|d| d.rule())
+                });
+                d.rule = broken.or_else(|| used_power(&self.turn).map(powers::cited));
                 d
             }
         };
@@ -1067,7 +1076,8 @@ impl<'a> Referee<'a> {
     }
 
     /// No name read otherwise made the turn at line `at` happen ([`Self::misnamed_line`]). First,
-    /// a card the turn played or chose that its zone could not hold ([`Self::unheld_cards`]):
+    /// a card the turn played or chose that its zone could not hold, or played where its play or
+    /// the turn's lines drew an error ([`Self::suspect_cards`]):
     /// when reading it as a card one word off (another number, or another power its player's
     /// decklist has at its number; for a card played, one the hand may hold) makes the turn
     /// happen and leaves nothing else to report over it and the next three turns (to line `stop`), for one card or, of a few, for the one that draws the fewest
@@ -1098,7 +1108,7 @@ impl<'a> Referee<'a> {
         };
         let mut played: Readings = Default::default();
         let hand = &before.state.player(turn.player).hand;
-        for (place, card) in self.unheld_cards(turn) {
+        for (place, card) in self.suspect_cards(turn, !block.is_empty()) {
             match place {
                 CardPlace::Play { .. } => add(&mut played, place, &card, turn.player, &|c| hand.could_hold(c)),
                 _ => add(&mut played, place, &card, turn.player, &|_| true),
@@ -1131,10 +1141,12 @@ impl<'a> Referee<'a> {
             .or_else(|| (by_power.len() <= REPOWERED).then(|| readings.choose(by_power)).flatten())
     }
 
-    /// The cards the turn just read played, or chose for a power played, that drew a report as
-    /// not in the hand or the discard pile, their powers known, with where they stand:
-    /// [`Self::miswritten_card`] may read them as others.
-    pub(super) fn unheld_cards(&self, turn: &Turn) -> Vec<(CardPlace, Card)> {
+    /// The cards the turn just read played that drew an error at their step (a card the hand
+    /// cannot hold, a power that cannot be used so), or whose lines drew one (`with_lines`), and
+    /// those chosen for a power played that drew a report as not in the hand or the discard pile,
+    /// their powers known, with where they stand: [`Self::miswritten_card`] may read them as
+    /// others.
+    pub(super) fn suspect_cards(&self, turn: &Turn, with_lines: bool) -> Vec<(CardPlace, Card)> {
         let reports = self.diags.get(self.group_diags..).unwrap_or_default();
         let mut found = Vec::new();
         // Each reading reads the turn again: a turn line longer than a table writes is not.
@@ -1144,24 +1156,30 @@ impl<'a> Referee<'a> {
         // A second card played, where a power's choice (a Rescue's) may have been the card
         // allowed: that choice is read too.
         let second = reports.iter().any(|d| d.code == Code::SecondPlay);
-        let mut add = |place: CardPlace, card: &Card, span: Span| {
-            let chosen = second && matches!(place, CardPlace::Choice { .. });
-            let reported = chosen || reports.iter().any(|d| d.span == span && unheld(d.code));
+        let errors = || reports.iter().filter(|d| d.severity() == Severity::Error);
+        let lines_erred = with_lines && errors().any(|d| turn.steps.iter().all(|s| !within(d.span, s.span)));
+        let mut add = |place: CardPlace, card: &Card, at: Span, step: Span| {
+            let reported = match place {
+                CardPlace::Play { .. } => lines_erred || errors().any(|d| within(d.span, step)),
+                _ => second || reports.iter().any(|d| d.span == at && unheld(d.code)),
+            };
             if card.power().is_some_and(|w| w.is_known()) && reported {
                 found.push((place, *card));
             }
         };
         for (s, step) in turn.steps.iter().enumerate() {
             let StepKind::Play { card, used } = &step.kind else { continue };
-            add(CardPlace::Play { s }, &card.card, card.span);
+            add(CardPlace::Play { s }, &card.card, card.span, step.span);
             for (c, choice) in used.iter().flat_map(|u| u.iter()).enumerate() {
                 match &choice.kind {
                     ChoiceKind::Cards(cards) => {
                         for (j, card) in cards.iter().enumerate() {
-                            add(CardPlace::Choice { s, c, j }, &card.card, card.span);
+                            add(CardPlace::Choice { s, c, j }, &card.card, card.span, step.span);
                         }
                     }
-                    ChoiceKind::Take(card) => add(CardPlace::Choice { s, c, j: 0 }, &card.card, card.span),
+                    ChoiceKind::Take(card) => {
+                        add(CardPlace::Choice { s, c, j: 0 }, &card.card, card.span, step.span);
+                    }
                     _ => {}
                 }
             }
@@ -4111,6 +4129,11 @@ fn choice_kind(kind: &ChoiceKind) -> Option<powers::Choice> {
         ChoiceKind::Of(_) => powers::Choice::Of,
         ChoiceKind::Half(_) => return None,
     })
+}
+
+/// Whether span `inner` lies within `outer`.
+fn within(inner: Span, outer: Span) -> bool {
+    outer.start <= inner.start && inner.end <= outer.end
 }
 
 /// The reports of a card that its zone cannot hold (the hand, the discard pile), which a card
