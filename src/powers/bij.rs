@@ -35,7 +35,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let shown = cx.take_claim(|e| {
         matches!(e, Event::Puts { to: Destination { place: Place::UnderPile | Place::OnPile, owner: Some(_) }, .. })
     });
-    if let Some((Event::Puts { cards, to, .. }, span)) = &shown {
+    if let Some((Event::Puts { cards, to, from, .. }, span)) = &shown {
         let named = crate::engine::state::expand(cards);
         let name = cx.name(target);
         if to.owner != Some(target) || to.place != Place::UnderPile || named.len() != 1 || !compatible(&named[0], &card)
@@ -43,6 +43,16 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             cx.report(
                 Diagnostic::new(Code::Misresolved, *span, format!("BiJ goes beneath {name}'s play pile, itself only"))
                     .label(format!("not {card} under {name}'s pile")),
+            );
+        } else if from.zone != Zone::Pile || !super::owns(player, from.owner) {
+            let own = cx.name(player);
+            cx.report(
+                Diagnostic::new(
+                    Code::Misresolved,
+                    *span,
+                    format!("BiJ moves from {own}'s play pile, where it was played"),
+                )
+                .label(format!("not from {own}'s pile")),
             );
         }
     }

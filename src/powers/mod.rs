@@ -362,6 +362,12 @@ pub fn check_choices(spec: &PowerSpec, given: &[Choice], half: Option<Power>) ->
     Ok(())
 }
 
+/// Whether a resolution line's owner of a zone (`under Matt's pile`; none for the line's player's
+/// own) is `player`.
+pub(crate) fn owns(player: crate::model::PlayerId, owner: Option<crate::model::PlayerId>) -> bool {
+    owner.is_none_or(|o| o == player)
+}
+
 /// A card whose every power is passive cannot be used.
 pub fn is_passive(spec: &PowerSpec) -> bool {
     match spec {

@@ -6,7 +6,7 @@ use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::{Destination, Event, Place, Source};
 use crate::engine::turn::PowerCx;
 use crate::model::Card;
-use crate::model::log::CardCount;
+use crate::model::log::{CardCount, Zone};
 
 pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: PARTY",
@@ -51,7 +51,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
             continue;
         }
         let shown = cx.take_claim(|e| {
-            matches!(e, Event::Puts { player: p, to: Destination { place: Place::UnderPile, .. }, cards, .. } if *p == q && cards.len() == 1)
+            matches!(e, Event::Puts { player: p, to: Destination { place: Place::UnderPile, owner }, cards, from }
+                if *p == q && cards.len() == 1 && super::owns(q, *owner) && from.zone == Zone::Hand && super::owns(q, from.owner))
         });
         let card = match &shown {
             Some((Event::Puts { cards, .. }, _)) => cards[0].card,

@@ -6,7 +6,7 @@ use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::{Destination, Event, Place, Source};
 use crate::engine::state::Status;
 use crate::engine::turn::PowerCx;
-use crate::model::log::CardCount;
+use crate::model::log::{CardCount, Zone};
 use crate::model::{Card, Denomination, Power};
 
 pub const DOC: Doc = Doc {
@@ -65,7 +65,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         return Resolved::Done;
     }
     let shown = cx.take_claim(
-        |e| matches!(e, Event::Puts { player: p, to: Destination { place: Place::OnPile, .. }, .. } if *p == target),
+        |e| matches!(e, Event::Puts { player: p, to: Destination { place: Place::OnPile, owner }, from, .. }
+            if *p == target && super::owns(target, *owner) && from.zone == Zone::Hand && super::owns(target, from.owner)),
     );
     let card = match &shown {
         Some((Event::Puts { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card,
