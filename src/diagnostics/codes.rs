@@ -783,7 +783,8 @@ impl Code {
                  another power of its player's decklist, or its number alone where several powers fit), \
                  is reported once at that card and read so (ruling R4); so is a card played that its \
                  hand may hold, where it broke the chain or its power could not be used so and a card \
-                 one word off it that the hand may hold makes the turn and the turns after it happen; \
+                 one word off it that the hand may hold makes the turn and the turns after it happen \
+                 (where the decklist does not show its number, any other power, where one fits best); \
                  a score line that gives another \
                  figure than the rules is reported once and followed, and the round's points on the \
                  sheet may then be either.\n\n\

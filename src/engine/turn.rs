@@ -162,8 +162,14 @@ struct CardReadings<'r, 'a> {
     stop: usize,
     /// The turn's lines, each card put back after its reading.
     block: Vec<Line>,
-    /// The errors of the turn as written by the log's end, once counted.
-    as_written: std::cell::OnceCell<usize>,
+    /// The errors of the turn as written by the log's end, and its notes of fog, once counted.
+    as_written: std::cell::OnceCell<(usize, usize)>,
+    /// Readings are of powers a decklist does not show (a log with the cards hidden): one that
+    /// leaves something unfollowed ([`fogging`]) in its turn, or more by the log's end than the
+    /// card written, is not taken (what an unfollowed power might have done is not held against
+    /// the table, so it would hide later reports and look better than it is); nor, of more than
+    /// [`Self::ENDS_READ`] that fit, any; nor a tie, whose number alone would be unfollowed.
+    unfogged: bool,
 }
 
 impl<'a> CardReadings<'_, 'a> {
@@ -184,6 +190,9 @@ impl<'a> CardReadings<'_, 'a> {
                 kept.push(r);
             }
             fits.push((place, read));
+        }
+        if self.unfogged && fits.len() > Self::ENDS_READ {
+            return None;
         }
         let tied = if fits.len() <= Self::ENDS_READ {
             let ends: Vec<usize> = kept.iter().map(|r| self.by_the_end(r)).collect();
@@ -242,6 +251,9 @@ impl<'a> CardReadings<'_, 'a> {
         if r.errors_since(mark) > 0 {
             return None;
         }
+        if self.unfogged && r.diags.get(mark..).unwrap_or_default().iter().any(|d| fogging(d.code)) {
+            return None;
+        }
         let what = if card.denomination() == read.denomination() { "power" } else { "number" };
         let name = r.name(self.turn.player).to_string();
         let help = match place {
@@ -297,11 +309,23 @@ impl<'a> CardReadings<'_, 'a> {
 
     /// The errors of a reading by the log's end.
     fn by_the_end(&self, r: &Referee<'a>) -> usize {
-        r.clone().errors_by_the_end(self.stop, self.written.group_diags)
+        let (errors, fog) = r.clone().reports_by_the_end(self.stop, self.written.group_diags);
+        // A reading of a power the decklist does not show that leaves more unfollowed than the
+        // card written is worth nothing: it counts as no better than the turn as written.
+        if self.unfogged && fog > self.written_ends().1 {
+            return usize::MAX;
+        }
+        errors
     }
 
     fn as_written(&self) -> usize {
-        *self.as_written.get_or_init(|| self.written.errors_as_written(self.at + 1 + self.block.len()))
+        self.written_ends().0
+    }
+
+    /// The errors and the notes of fog ([`Referee::reports_by_the_end`]) of the turn as written by
+    /// the log's end.
+    fn written_ends(&self) -> (usize, usize) {
+        *self.as_written.get_or_init(|| self.written.reports_as_written(self.at + 1 + self.block.len()))
     }
 }
 
@@ -867,15 +891,29 @@ impl<'a> Referee<'a> {
     /// The errors since the group began once a copy of the replay, the group read as written to
     /// line `end`, is read on to the log's end.
     fn errors_as_written(&self, end: usize) -> usize {
+        self.reports_as_written(end).0
+    }
+
+    /// [`Self::errors_as_written`], with the notes of what could not be followed
+    /// ([`Self::reports_by_the_end`]).
+    fn reports_as_written(&self, end: usize) -> (usize, usize) {
         let mut as_written = self.clone();
         as_written.speculating = true;
-        as_written.errors_by_the_end(end, self.group_diags)
+        as_written.reports_by_the_end(end, self.group_diags)
     }
 
     /// The errors since report `mark` once this copy is read on from line `from` to the log's end.
-    fn errors_by_the_end(mut self, from: usize, mark: usize) -> usize {
+    fn errors_by_the_end(self, from: usize, mark: usize) -> usize {
+        self.reports_by_the_end(from, mark).0
+    }
+
+    /// The errors since report `mark` once this copy is read on from line `from` to the log's end,
+    /// and the notes of a power, a turn order, a play or a score it could not follow (R0701 to
+    /// R0704): what such fog might have done is not held against the table, so it hides reports.
+    fn reports_by_the_end(mut self, from: usize, mark: usize) -> (usize, usize) {
         self.read_lines(from, self.log.lines.len());
-        self.errors_since(mark)
+        let fog = self.diags.get(mark..).unwrap_or_default().iter().filter(|d| fogging(d.code)).count();
+        (self.errors_since(mark), fog)
     }
 
     /// A turn out of order at line `at` that no other reading explains, the player due having a
@@ -1080,11 +1118,14 @@ impl<'a> Referee<'a> {
     /// the turn's lines drew an error ([`Self::suspect_cards`]):
     /// when reading it as a card one word off (another number, or another power its player's
     /// decklist has at its number; for a card played, one the hand may hold) makes the turn
-    /// happen and leaves nothing else to report over it and the next three turns (to line `stop`), for one card or, of a few, for the one that draws the fewest
-    /// reports by the log's end, and that reading draws fewer than the turn as written does, the
+    /// happen and leaves nothing else to report over it and the next three turns (to line
+    /// `stop`), for one card or, of a few, for the one that draws the fewest reports by the log's
+    /// end, and that reading draws fewer than the turn as written does, the
     /// word was miswritten (ruling R4): the reading from the replay `before` the turn, the slip
     /// reported once. Failing that, the same for a card of its resolution lines with another
-    /// number (its power kept), then with another power ([`CardReadings`]).
+    /// number (its power kept), then with another power ([`CardReadings`]); last, for a card
+    /// played whose player's decklist does not show the cards of its number, with each other
+    /// power the hand may hold, none leaving more unfollowed ([`CardReadings::unfogged`]).
     #[cold]
     fn miswritten_card(&self, before: &Self, turn: &Turn, at: usize, end: usize, stop: usize) -> Option<Self> {
         /// At most this many readings with another number are tried in a turn's lines, and this
@@ -1108,11 +1149,31 @@ impl<'a> Referee<'a> {
         };
         let mut played: Readings = Default::default();
         let hand = &before.state.player(turn.player).hand;
-        for (place, card) in self.suspect_cards(turn, !block.is_empty()) {
+        let suspects = self.suspect_cards(turn, !block.is_empty());
+        for &(place, card) in &suspects {
             match place {
                 CardPlace::Play { .. } => add(&mut played, place, &card, turn.player, &|c| hand.could_hold(c)),
                 _ => add(&mut played, place, &card, turn.player, &|_| true),
             }
+        }
+        // A card played whose player's decklist does not show the cards of its number (a log with
+        // the cards hidden): each other power the hand may hold, read last.
+        let list = before.state.collections.get(turn.player.index()).and_then(Option::as_ref);
+        let mut guessed = Vec::new();
+        for &(place, card) in &suspects {
+            let (CardPlace::Play { .. }, Card::Known { denomination, power: PowerSpec::Single(written) }) =
+                (place, card)
+            else {
+                continue;
+            };
+            let unshown = |c: &Card| !c.power_recorded() && c.denomination().is_none_or(|d| d == denomination);
+            if list.is_some_and(|l| !l.cards.iter().any(|(c, _)| unshown(c))) {
+                continue;
+            }
+            let others = Power::ALL.iter().filter(|&&p| p != written);
+            let cards = others.map(|&p| Card::Known { denomination, power: PowerSpec::Single(p) });
+            guessed
+                .extend(cards.filter(|c| hand.could_hold(c) && !played.1.contains(&(place, *c))).map(|c| (place, c)));
         }
         let mut lines: Readings = Default::default();
         for (k, line) in block.iter().enumerate() {
@@ -1126,19 +1187,33 @@ impl<'a> Referee<'a> {
         // The cards played are read first, by number and by power alike.
         let played: Vec<_> = played.0.into_iter().chain(played.1).collect();
         let turn = turn.clone();
-        let mut readings =
-            CardReadings { written: self, before, turn, at, stop, block, as_written: std::cell::OnceCell::new() };
+        let mut readings = CardReadings {
+            written: self,
+            before,
+            turn,
+            at,
+            stop,
+            block,
+            as_written: std::cell::OnceCell::new(),
+            unfogged: false,
+        };
         if !played.is_empty() {
             if let Some(r) = readings.choose(played) {
                 return Some(r);
             }
         }
-        if by_number.len() > RENUMBERED {
-            return None;
+        let lines = (by_number.len() <= RENUMBERED)
+            .then(|| {
+                readings
+                    .choose(by_number)
+                    .or_else(|| (by_power.len() <= REPOWERED).then(|| readings.choose(by_power)).flatten())
+            })
+            .flatten();
+        if lines.is_some() || guessed.is_empty() {
+            return lines;
         }
-        readings
-            .choose(by_number)
-            .or_else(|| (by_power.len() <= REPOWERED).then(|| readings.choose(by_power)).flatten())
+        readings.unfogged = true;
+        readings.choose(guessed)
     }
 
     /// The cards the turn just read played that drew an error at their step (a card the hand
@@ -4134,6 +4209,11 @@ fn choice_kind(kind: &ChoiceKind) -> Option<powers::Choice> {
 /// Whether span `inner` lies within `outer`.
 fn within(inner: Span, outer: Span) -> bool {
     outer.start <= inner.start && inner.end <= outer.end
+}
+
+/// The notes of what the referee could not follow: a power, the turn order, a play, a score.
+fn fogging(code: Code) -> bool {
+    matches!(code, Code::PowerUnverified | Code::TurnOrderUnverified | Code::PlayUnverified | Code::ScoringUnverified)
 }
 
 /// The reports of a card that its zone cannot hold (the hand, the discard pile), which a card
