@@ -138,8 +138,8 @@ fn place(cx: &mut PowerCx, p: PlayerId, cards: &[Card], keep: bool, line: Span, 
 fn kept(cx: &mut PowerCx, p: PlayerId, cards: &mut Vec<Card>, least: u32) -> Option<(bool, Span)> {
     // From the deck: a card put beneath the pile from the hand is a Replicate's extra card.
     let under = cx.take_claim(|e| {
-        matches!(e, Event::Puts { player: q, to: Destination { place: Place::UnderPile, .. }, from, .. }
-            if *q == p && from.zone == Zone::Deck)
+        matches!(e, Event::Puts { player: q, to: Destination { place: Place::UnderPile, owner }, from, .. }
+            if *q == p && from.zone == Zone::Deck && super::owns(p, *owner) && super::owns(p, from.owner))
     });
     let gone = cx.take_claim(|e| matches!(e, Event::Discards { player: q, from: Zone::Deck, .. } if *q == p));
     let (keep, (line, span)) = match (under, gone) {

@@ -26,7 +26,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         from: Source { zone: Zone::Pile, owner: None },
     });
     let shown = cx.take_claim(|e| {
-        matches!(e, Event::Puts { player: p, to: Destination { place: Place::OnPile, .. }, from: Source { zone: Zone::Deck, .. }, .. } if *p == player)
+        matches!(e, Event::Puts { player: p, to: Destination { place: Place::OnPile, owner: to }, from: Source { zone: Zone::Deck, owner: from }, .. }
+            if *p == player && super::owns(player, *to) && super::owns(player, *from))
     });
     let top = match &shown {
         Some((Event::Puts { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card,

@@ -62,7 +62,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         None => (deck.min_len().min(n), n),
     };
     let shown = cx.take_claim(|e| {
-        matches!(e, Event::Puts { player: p, to: Destination { place: Place::OnPile, .. }, from: Source { zone: Zone::Deck, .. }, .. } if *p == player)
+        matches!(e, Event::Puts { player: p, to: Destination { place: Place::OnPile, owner: to }, from: Source { zone: Zone::Deck, owner: from }, .. }
+            if *p == player && super::owns(player, *to) && super::owns(player, *from))
     });
     let mut cards: Vec<Card> = match &shown {
         Some((Event::Puts { cards, .. }, _)) => crate::engine::state::expand(cards),
