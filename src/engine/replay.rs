@@ -281,13 +281,17 @@ pub(crate) struct Referee<'a> {
     pub(super) group_diags: usize,
     /// How many diagnostics came from the syntax stage (they come first).
     syntax_diags: usize,
+    /// How many came before the first group: the syntax stage's, then those of the setup, which
+    /// reads the header lines wherever they stand (a table of one player, a decklist).
+    setup_diags: usize,
     /// Whether each diagnostic is claimed by an `expect` line (not reported), by index.
     claimed: Vec<bool>,
     /// The unclaimed reports but notes, for `expect clean`.
     flags: Flags,
-    /// The syntax stage's reports by where they start (start, index), for `expect` lines naming a
-    /// report, which look only at their group's lines; sorted when the first such line is met.
-    syntax_starts: Option<Vec<(u32, usize)>>,
+    /// The reports from before the first group (the syntax stage's and the setup's) by where they
+    /// start (start, index), for `expect` lines naming a report, which look only at their group's
+    /// lines; sorted when the first such line is met.
+    early_starts: Option<Vec<(u32, usize)>>,
     /// The answers of the current group's `expect` event lines, by their text, while the group's
     /// events stay as they were (its start and its number of events), with the help of a line
     /// that did not happen: each different line is judged once.
@@ -580,6 +584,7 @@ impl<'a> Referee<'a> {
             initial: None,
             events: Vec::new(),
             syntax_diags: syntax.len(),
+            setup_diags: syntax.len(),
             diags: syntax,
             rounds: Vec::new(),
             turns: Vec::new(),
@@ -590,7 +595,7 @@ impl<'a> Referee<'a> {
             group_diags: 0,
             claimed: Vec::new(),
             flags,
-            syntax_starts: None,
+            early_starts: None,
             expect_answers: None,
             pending: None,
             missed_go_out: false,
@@ -1357,6 +1362,7 @@ impl<'a> Referee<'a> {
         }
         self.state = State::new(ruleset, rounds, log.names.clone(), deck_states, collections);
         self.state.troubles = troubles;
+        self.setup_diags = self.diags.len();
         true
     }
 
@@ -2897,17 +2903,19 @@ impl<'a> Referee<'a> {
             }
             Expectation::Diagnostic { severity, code } => {
                 // "The line above": what was flagged from the group's first line up to here. Only
-                // the syntax stage's reports and the rules' since the group began can be there.
+                // the reports from before the groups (the syntax stage's, and the setup's on a
+                // header line) and the rules' since the group began can be there.
                 let in_group = |d: &Diagnostic| d.span.start >= self.group_start && d.span.start < span.start;
-                let rules = self.syntax_diags.max(self.group_diags)..self.diags.len();
+                let early = self.setup_diags;
+                let rules = early.max(self.group_diags)..self.diags.len();
                 debug_assert!(
-                    (self.syntax_diags..self.group_diags).all(|i| !in_group(&self.diags[i])),
+                    (early..self.group_diags).all(|i| !in_group(&self.diags[i])),
                     "a report of the rules on the group's lines came before the group began"
                 );
-                let (syntax, diags) = (self.syntax_diags, &self.diags);
-                let starts = self.syntax_starts.get_or_insert_with(|| {
+                let diags = &self.diags;
+                let starts = self.early_starts.get_or_insert_with(|| {
                     let mut starts: Vec<(u32, usize)> =
-                        diags[..syntax].iter().enumerate().map(|(i, d)| (d.span.start, i)).collect();
+                        diags[..early].iter().enumerate().map(|(i, d)| (d.span.start, i)).collect();
                     starts.sort_unstable();
                     starts
                 });
@@ -2919,9 +2927,9 @@ impl<'a> Referee<'a> {
                 debug_assert_eq!(
                     candidates,
                     (0..self.diags.len())
-                        .filter(|&i| (i < syntax || i >= self.group_diags) && in_group(&self.diags[i]))
+                        .filter(|&i| (i < early || i >= self.group_diags) && in_group(&self.diags[i]))
                         .collect::<Vec<_>>(),
-                    "the index of the syntax reports missed one"
+                    "the index of the reports from before the groups missed one"
                 );
                 // A report the group's lines raised about an earlier line, with a label on one of
                 // them (a turn out of turn, found when a later line withdraws the reading that
