@@ -191,9 +191,6 @@ impl<'a> CardReadings<'_, 'a> {
             }
             fits.push((place, read));
         }
-        if self.unfogged && fits.len() > Self::ENDS_READ {
-            return None;
-        }
         let tied = if fits.len() <= Self::ENDS_READ {
             let ends: Vec<usize> = kept.iter().map(|r| self.by_the_end(r)).collect();
             let fewest = ends.iter().copied().min().filter(|&f| f < self.as_written())?;
@@ -206,6 +203,10 @@ impl<'a> CardReadings<'_, 'a> {
         } else {
             fits
         };
+        // Powers no decklist shows are not read with their number alone, which is unfollowed.
+        if self.unfogged {
+            return None;
+        }
         let (&(place, read), rest) = tied.split_first()?;
         if rest.iter().any(|f| f.0 != place || f.1.denomination() != read.denomination()) {
             return None;
