@@ -4892,9 +4892,9 @@ fn replicate_line(e: &Event, owner: PlayerId, place: Option<super::event::Place>
         (Event::Puts { player, cards, to, from }, Some(p)) => {
             *player == owner
                 && to.place == p
-                && to.owner.is_none_or(|o| o == owner)
+                && powers::owns(owner, to.owner)
                 && from.zone == crate::model::log::Zone::Hand
-                && from.owner.is_none_or(|o| o == owner)
+                && powers::owns(owner, from.owner)
                 && cards.len() == 1
                 && cards[0].count == 1
         }
