@@ -466,8 +466,9 @@ pub(crate) struct Referee<'a> {
     /// report of the slip ([`Self::plain_turn_left_out`]).
     pub(super) left_out: Option<Box<(crate::model::log::Turn, Diagnostic)>>,
     /// The turn just read (its line and its block's end) drew a report that no other reading
-    /// explained, and its block has resolution lines or it played a card the hand could not hold:
-    /// [`Self::misnamed_line`] may read it again.
+    /// explained, and its block has resolution lines or it played a card the hand could not hold
+    /// or whose play drew an error ([`Self::suspect_cards`]): [`Self::misnamed_line`] may read it
+    /// again.
     pub(super) suspect_lines: Option<(usize, usize)>,
     /// The players whose total the sheet gave wrong (a `totals:` line, or a `points:` line added
     /// on), its figure followed since (ruling R4), and by how much the rules' total differs from

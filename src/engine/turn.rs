@@ -667,8 +667,7 @@ impl<'a> Referee<'a> {
                 LineKind::Resolution(_) => {
                     let to = from;
                     let line = lines[k].span;
-                    let within = |d: &Diagnostic| line.start <= d.span.start && d.span.end <= line.end;
-                    while from > self.group_diags && within(&self.diags[from - 1]) {
+                    while from > self.group_diags && within(self.diags[from - 1].span, line) {
                         from -= 1;
                     }
                     if from == to {
@@ -720,7 +719,7 @@ impl<'a> Referee<'a> {
                 r.withdraw(i);
             }
             // The run's shift lines are the turn left out's.
-            r.followed_shifts.retain(|(_, at)| !(run.start <= at.start && at.end <= run.end));
+            r.followed_shifts.retain(|(_, at)| !within(*at, run));
             r.emit_followed_shifts();
             r.made_up_turn(turn, first, end);
             let text = r.turn_text(turn);
