@@ -715,6 +715,36 @@ fn a_played_card_s_power_miswritten_draws_one_report_in_most_hidden_games() {
     assert!(one * 100 >= games * 94, "{one} of {games} hidden plays with another power drew one report at most");
 }
 
+/// The powers that choose who takes the next turn.
+const TURN_ORDER: [&str; 3] = ["Skip", "Go", "Reverse"];
+
+/// A Skip, a Go or a Reverse used (`Ann: 100 Skip use`), the cards hidden, written as another of
+/// the three: the next turn is out of turn, and where more follows, the card played is read as
+/// each other power the hand may hold. 240 of 299 games at most one error before (checked), 299
+/// since.
+#[test]
+fn a_turn_order_power_miswritten_draws_one_report_in_most_hidden_games() {
+    let uses = |lines: &[&str], at: usize| {
+        let words: Vec<&str> = lines[at - 1].split(' ').collect();
+        let head = words[0].trim_end_matches(':');
+        let n = words.len();
+        n >= 3
+            && words[0].ends_with(':')
+            && player_names(lines).contains(&head)
+            && words[n - 1] == "use"
+            && TURN_ORDER.contains(&words[n - 2])
+            && misnumbered(words[n - 3]).is_some()
+    };
+    let (games, one) = slipped_lines(true, uses, |k, mut words| {
+        let n = words.len();
+        let others: Vec<&str> = TURN_ORDER.into_iter().filter(|p| *p != words[n - 2]).collect();
+        words[n - 2] = others[k as usize % others.len()];
+        Some(words.join(" "))
+    });
+    assert!(games >= 250, "only {games} hidden games with a turn order power to miswrite");
+    assert!(one * 100 >= games * 98, "{one} of {games} turn order powers miswritten drew one report at most");
+}
+
 /// In each slip game, a turn whose power's choice names a card (`1000 Discard use 10 Poison`),
 /// picked by the game's number, with that card's number one digit off: a card the hand or the
 /// discard pile cannot hold is read as the one card of its power and another number it may hold.

@@ -784,8 +784,9 @@ impl Code {
                  is reported once at that card and read so (ruling R4); so is a card played that its \
                  hand may hold, where it broke the chain or its power could not be used so and a card \
                  one word off it that the hand may hold makes the turn and the turns after it happen \
-                 (where the decklist does not show its number, any other power, where one fits best); \
-                 a score line that gives another \
+                 (where the decklist does not show its number, any other power, where one fits best), \
+                 or where the turn after it was out of turn and another power of its number sends the \
+                 turns to the players written; a score line that gives another \
                  figure than the rules is reported once and followed, and the round's points on the \
                  sheet may then be either.\n\n\
                  Example:\n    Dan: 1 Go\n      Dan goes out\n\nFix: correct or remove the line.",

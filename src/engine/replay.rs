@@ -742,15 +742,39 @@ impl<'a> Referee<'a> {
         // Each reading of a line's player reads the log again up to the turn, and the turn with
         // each other player: a log of many such slips costs a bounded multiple of its length.
         let mut line_readings = 16u32;
+        // The last turn read and its block's end, while only comments and `expect` lines follow.
+        let mut last_turn = None;
         while i < lines.len() {
+            let (start, mark) = (i, self.diags.len());
             i = self.group(i);
+            let previous = last_turn.take();
+            match &lines[start].kind {
+                LineKind::Turn(turn) => {
+                    last_turn = Some((start, i));
+                    // A turn out of turn: the turn before may have used a card written with
+                    // another power.
+                    let reports = self.diags.get(mark..).unwrap_or_default();
+                    let out_of_turn = |d: &Diagnostic| d.code == Code::OutOfTurn && d.span.is_at(turn.player_span);
+                    if let Some((at, end)) = previous.filter(|_| line_readings > 0 && reports.iter().any(out_of_turn)) {
+                        line_readings -= 1;
+                        if let Some(after) = self.misplayed_power(checkpoint.as_ref(), at, end) {
+                            self.suspect_lines = None;
+                            (i, last_turn) = (after, None);
+                            checkpoint = Some(self.checkpoint(i));
+                            continue;
+                        }
+                    }
+                }
+                LineKind::Comment { .. } | LineKind::Expect(_) => last_turn = previous,
+                _ => {}
+            }
             let Some((at, end)) = self.suspect_lines.take() else { continue };
             if line_readings == 0 {
                 continue;
             }
             line_readings -= 1;
             if let Some(after) = self.misnamed_line(checkpoint.as_ref(), at, end) {
-                i = after;
+                (i, last_turn) = (after, None);
                 checkpoint = Some(self.checkpoint(i));
             }
         }

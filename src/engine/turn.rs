@@ -170,6 +170,9 @@ struct CardReadings<'r, 'a> {
     /// the table, so it would hide later reports and look better than it is); nor, of more than
     /// [`Self::ENDS_READ`] that fit, any; nor a tie, whose number alone would be unfollowed.
     unfogged: bool,
+    /// The card played fitted its own turn, and the turn after it was out of turn
+    /// ([`Referee::misplayed_power`]).
+    next_turn: bool,
 }
 
 impl<'a> CardReadings<'_, 'a> {
@@ -283,10 +286,11 @@ impl<'a> CardReadings<'_, 'a> {
                 report
             }
             None => {
+                let what = if self.next_turn { "the turn after it" } else { "this turn" };
                 let message = if read.power_recorded() {
-                    format!("{card} does not fit this turn, and {read} does")
+                    format!("{card} does not fit {what}, and {read} does")
                 } else {
-                    format!("{card} does not fit this turn, and more than one card of its number does")
+                    format!("{card} does not fit {what}, and more than one card of its number does")
                 };
                 let mut d = Diagnostic::new(Code::Misresolved, span, message);
                 // A card played that its hand may hold: the rule its play broke as written (the
@@ -1113,6 +1117,92 @@ impl<'a> Referee<'a> {
         Some(stop)
     }
 
+    /// The turn after the one at line `at` (its block running to `end`) was out of turn, and no
+    /// reading of that turn explained it: the power of a card the turn at `at` used may have been
+    /// miswritten (a Go written for the Skip played sends the turn to the wrong player). Each card
+    /// the turn used is read as the card of its number with each other power its player's hand
+    /// may hold (of the decklist's cards where it shows them, else of every power, none leaving
+    /// more unfollowed: [`CardReadings::unfogged`]); a reading is taken as
+    /// [`Self::miswritten_card`] takes one: the turn and the next three leave nothing else to
+    /// report, and it draws fewer reports by the log's end than the turns as written (ruling R4).
+    /// Then the referee reads the game so from the replay just before the turn (read on to it
+    /// from `from`), reports the slip once, and returns the line it read up to.
+    #[cold]
+    pub(super) fn misplayed_power(&mut self, from: Option<&Checkpoint<'a>>, at: usize, end: usize) -> Option<usize> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(turn) = &lines[at].kind else { return None };
+        let expects = |l: &Line| matches!(l.kind, LineKind::Expect(_));
+        if end - (at + 1) > BLOCK_READ || turn.steps.len() > BLOCK_READ || lines[at + 1..end].iter().any(expects) {
+            return None;
+        }
+        let mut before = self.replayed_to(from, at)?;
+        if before.left_out.is_some() || before.written_early.is_some() {
+            return None;
+        }
+        // The turn as the log has it, read as the run read it.
+        let mut written = before.clone();
+        if written.group(at) != end {
+            return None;
+        }
+        before.speculating = true;
+        before.begin_group(at);
+        before.flush_pending();
+        let hand = &before.state.player(turn.player).hand;
+        let list = before.state.collections.get(turn.player.index()).and_then(Option::as_ref);
+        let (mut listed, mut guessed) = (Vec::new(), Vec::new());
+        for (s, step) in turn.steps.iter().enumerate() {
+            let StepKind::Play { card, used: Some(_) } = &step.kind else { continue };
+            let Card::Known { denomination, power: PowerSpec::Single(power) } = card.card else { continue };
+            let place = CardPlace::Play { s };
+            let unshown = |c: &Card| !c.power_recorded() && c.denomination().is_none_or(|d| d == denomination);
+            match list.filter(|l| !l.cards.iter().any(|(c, _)| unshown(c))) {
+                Some(l) => listed.extend(
+                    l.cards
+                        .iter()
+                        .map(|(c, _)| *c)
+                        .filter(|c| {
+                            matches!(c, Card::Known { denomination: d, power: w }
+                                if *d == denomination && *w != PowerSpec::Single(power))
+                                && hand.could_hold(c)
+                        })
+                        .map(|c| (place, c)),
+                ),
+                None => guessed.extend(
+                    Power::ALL
+                        .iter()
+                        .filter(|&&p| p != power)
+                        .map(|&p| Card::Known { denomination, power: PowerSpec::Single(p) })
+                        .filter(|c| hand.could_hold(c))
+                        .map(|c| (place, c)),
+                ),
+            }
+        }
+        if listed.is_empty() && guessed.is_empty() {
+            return None;
+        }
+        let stop = self.after_turns(self.next_group(end), 3);
+        let mut readings = CardReadings {
+            written: &written,
+            before: &before,
+            turn: turn.clone(),
+            at,
+            stop,
+            block: lines[at + 1..end].to_vec(),
+            as_written: std::cell::OnceCell::new(),
+            unfogged: false,
+            next_turn: true,
+        };
+        let read = (!listed.is_empty()).then(|| readings.choose(listed)).flatten().or_else(|| {
+            readings.unfogged = true;
+            (!guessed.is_empty()).then(|| readings.choose(guessed)).flatten()
+        });
+        let mut r = read?;
+        r.speculating = false;
+        r.left_out_readings = self.left_out_readings;
+        *self = r;
+        Some(stop)
+    }
+
     /// No name read otherwise made the turn at line `at` happen ([`Self::misnamed_line`]). First,
     /// a card the turn played or chose that its zone could not hold, or played where its play or
     /// the turn's lines drew an error ([`Self::suspect_cards`]):
@@ -1196,6 +1286,7 @@ impl<'a> Referee<'a> {
             block,
             as_written: std::cell::OnceCell::new(),
             unfogged: false,
+            next_turn: false,
         };
         if !played.is_empty() {
             if let Some(r) = readings.choose(played) {
