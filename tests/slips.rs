@@ -299,13 +299,13 @@ fn a_card_s_power_miswritten_draws_one_report_in_most_games() {
     assert!(one * 100 >= games * 97, "{one} of {games} miswritten powers drew one report at most");
 }
 
-/// Over the slip games, each with one turn line left out (`with_lines`: a turn with resolution
-/// lines, which stay; else one without), picked by the game's number: how many games, and how
-/// many of them draw one error at most.
-fn turns_left_out(with_lines: bool) -> (usize, usize) {
+/// Over the slip games made by `make`, each with one turn line left out (`with_lines`: a turn with
+/// resolution lines, which stay; else one without), picked by the game's number: how many games,
+/// and how many of them draw one error at most.
+fn turns_left_out(make: fn(u64) -> String, with_lines: bool) -> (usize, usize) {
     let (mut games, mut one) = (0, 0);
     for k in slip_games() {
-        let text = game(k);
+        let text = make(k);
         let lines: Vec<&str> = text.lines().collect();
         let turns: Vec<(usize, usize)> =
             turns(&lines).into_iter().filter(|&(_, under)| (under > 0) == with_lines).collect();
@@ -323,17 +323,29 @@ fn turns_left_out(with_lines: bool) -> (usize, usize) {
 /// power that chooses cards or names one). 7 of 300 games at most one error before (checked).
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
-    let (games, one) = turns_left_out(true);
+    let (games, one) = turns_left_out(game, true);
     assert!(one * 3 >= games * 2, "{one} of {games} turns left out above their lines drew one report at most");
 }
 
 /// The turn left out is read back when exactly one way of taking it lets the turns after it follow,
 /// or, of several that do, one draws the fewest reports by the log's end. 142 of 300 games at most
-/// one error before the reading (checked); 227 before the comparison to the log's end, 262 after.
+/// one error before the reading (checked); 227 before the comparison to the log's end, 262 after,
+/// 264 since a draw the player need not have made is weighed by the log's end with the rest (and
+/// taken where it draws fewer reports there).
 #[test]
 fn a_turn_line_left_out_draws_one_report_in_most_games() {
-    let (games, one) = turns_left_out(false);
+    let (games, one) = turns_left_out(game, false);
     assert!(one * 20 >= games * 17, "{one} of {games} turns left out drew one report at most");
+}
+
+/// The same with the cards hidden: the player due may have drawn, played a card of the number
+/// the chain calls for without its power, or drawn it and played it, and a reading that lets the
+/// turns after follow is taken where it draws fewer reports by the log's end than the turns as
+/// written. 164 of 300 games at most one error before (checked), 253 since.
+#[test]
+fn a_turn_line_left_out_draws_one_report_in_most_hidden_games() {
+    let (games, one) = turns_left_out(hidden_game, false);
+    assert!(one * 100 >= games * 82, "{one} of {games} hidden turns left out drew one report at most");
 }
 
 /// In each slip game, a turn aimed at one player (`@Name`) with resolution lines, picked by the

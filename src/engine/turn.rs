@@ -935,7 +935,7 @@ impl<'a> Referee<'a> {
         if self.speculating || self.table_order || skipped || self.left_out_readings == 0 {
             return None;
         }
-        let cards = self.whole_hand(player)?;
+        let (cards, guessed) = self.left_out_cards(player)?;
         // Read as written, the turn is reported out of order (no other reading of the referee's
         // explains it).
         let mut as_written = self.clone();
@@ -965,8 +965,11 @@ impl<'a> Referee<'a> {
             r.read_lines(at, stop);
         })?;
         // Nor more than as written by the log's end: a draw read left out may fit for three
-        // turns and leave the hand a card too many when the round ends.
-        if !r.no_more_by_the_end(stop, as_written, after, from) {
+        // turns and leave the hand a card too many when the round ends. A card guessed for a
+        // hand the referee does not know must explain more than the turn out of turn: the table
+        // may have lost track of whose turn it was, and nothing then shows a turn left out.
+        let better = if guessed { Self::fewer_by_the_end } else { Self::no_more_by_the_end };
+        if !better(&r, stop, as_written, after, from) {
             return None;
         }
         *self = r;
@@ -1420,6 +1423,43 @@ impl<'a> Referee<'a> {
         (cards.len() <= 12).then_some(cards)
     }
 
+    /// The cards `p` may have played in a turn the log left out: the whole hand, where the referee
+    /// knows it ([`Self::whole_hand`]); else the hand's cards it knows, and the cards of the
+    /// number the chain calls for that the hand may hold: those of the decklist where it shows
+    /// them, else the number with its power unknown (a log with the cards hidden), which is read
+    /// played without its power. With whether the cards were guessed (the hand not known).
+    fn left_out_cards(&self, p: PlayerId) -> Option<(Vec<Card>, bool)> {
+        if let Some(cards) = self.whole_hand(p) {
+            return Some((cards, false));
+        }
+        let hand = &self.state.player(p).hand;
+        let mut cards: Vec<Card> = Vec::new();
+        let mut add = |c: Card| {
+            if !cards.contains(&c) {
+                cards.push(c);
+            }
+        };
+        hand.known.iter().filter(|c| c.power_recorded()).for_each(|c| add(*c));
+        if let Some(called) = self.called_for() {
+            let list = self.state.collections.get(p.index()).and_then(Option::as_ref);
+            let unshown = |c: &Card| !c.power_recorded() && c.denomination().is_none_or(|d| d == called);
+            match list.filter(|l| !l.cards.iter().any(|(c, _)| unshown(c))) {
+                Some(l) => l
+                    .cards
+                    .iter()
+                    .filter(|(c, _)| c.denomination() == Some(called) && hand.could_hold(c))
+                    .for_each(|(c, _)| add(*c)),
+                None => {
+                    let c = Card::Known { denomination: called, power: PowerSpec::Unrecorded };
+                    if hand.could_hold(&c) {
+                        add(c);
+                    }
+                }
+            }
+        }
+        (cards.len() <= 12).then_some((cards, true))
+    }
+
     /// The ways `player` may have taken a turn the log left out, holding `cards`: a draw, a play
     /// of one of them, or a draw of a card of the decklist the chain calls for and its play at
     /// once; each with whether it draws while holding a card of that number, which a player need
@@ -1429,13 +1469,23 @@ impl<'a> Referee<'a> {
         let called = self.called_for();
         let needless = called.is_none() || cards.iter().any(|c| c.denomination() == called);
         ways.push((vec![StepKind::Draw { card: None }], needless));
-        // The deck's top card where the referee knows it, else the decklist's cards.
+        // The deck's top card where the referee knows it, else the decklist's cards, else (a
+        // decklist that does not show the cards of that number) the number the chain calls for,
+        // its power unknown.
         let listed = self.state.collections.get(player.index()).and_then(Option::as_ref);
-        let drawn: Vec<Card> = match self.state.player(player).deck.top.last() {
+        let deck = &self.state.player(player).deck;
+        let mut drawn: Vec<Card> = match deck.top.last() {
             Some(top) => vec![*top],
             None => listed.iter().flat_map(|list| list.cards.iter().map(|(c, _)| *c)).collect(),
         };
-        for c in drawn.iter().filter(|c| c.power_recorded() && called.is_some() && c.denomination() == called) {
+        if let Some(d) = called.filter(|_| deck.top.is_empty()) {
+            let unshown = |c: &Card| !c.power_recorded() && c.denomination().is_none_or(|e| e == d);
+            let c = Card::Known { denomination: d, power: PowerSpec::Unrecorded };
+            if listed.is_none_or(|l| l.cards.iter().any(|(c, _)| unshown(c))) && deck.could_draw(&c) {
+                drawn.push(c);
+            }
+        }
+        for c in drawn.iter().filter(|c| c.power().is_some() && called.is_some() && c.denomination() == called) {
             let draw = StepKind::Draw { card: Some(CardAt { card: *c, span }) };
             let plays = self.plays_of(std::slice::from_ref(c), span, aimed);
             ways.extend(plays.into_iter().map(|play| (vec![draw.clone(), play], needless)));
@@ -1451,7 +1501,10 @@ impl<'a> Referee<'a> {
         for c in cards {
             let play = |used: Option<Box<[Choice]>>| StepKind::Play { card: CardAt { card: *c, span }, used };
             plays.push(play(None));
-            let Some(power) = c.power().filter(|p| !is_passive(p)) else { continue };
+            // A card whose power is not known is read played without it: used, the power is unfollowed.
+            let Some(power) = c.power().filter(|p| !matches!(p, PowerSpec::Unrecorded) && !is_passive(p)) else {
+                continue;
+            };
             if check_choices(power, &[], None).is_ok() {
                 plays.push(play(Some(Box::from([]))));
             }
@@ -1522,7 +1575,8 @@ impl<'a> Referee<'a> {
         if readings.len() > READINGS {
             return None;
         }
-        let (mut fits, mut needless_fits, mut needless_fit) = (Vec::new(), 0, None);
+        // Each reading that fits, with whether it draws a card the player need not have drawn.
+        let (mut fits, mut needed_fits, mut needless_fits) = (Vec::new(), 0, 0);
         let player_span = Span::new(span.start as usize, span.start as usize);
         for (kinds, needless) in readings {
             let mut kinds = kinds.into_iter().map(|kind| Step { kind, span });
@@ -1538,51 +1592,57 @@ impl<'a> Referee<'a> {
             if r.errors_since(mark) != 1 {
                 continue;
             }
-            // A draw the player need not have made is read only where nothing else fits.
             if !needless {
-                if fits.len() == ENDS_READ {
+                if needed_fits == ENDS_READ {
                     return None;
                 }
-                fits.push((turn, r));
+                needed_fits += 1;
             } else {
                 needless_fits += 1;
-                if needless_fits == 1 {
-                    needless_fit = Some((turn, r));
+                if needless_fits > ENDS_READ {
+                    continue;
                 }
             }
+            fits.push((turn, r, needless));
         }
-        if fits.is_empty() && needless_fits == 1 {
-            fits.extend(needless_fit);
+        // Draws the player need not have made, where nothing else fits, are read only when one
+        // does.
+        if fits.iter().all(|f| f.2) && needless_fits != 1 {
+            return None;
         }
         // A card played with its power used or not, which made no difference: not used.
-        let unused_fits = |t: &Turn, fits: &[(Turn, Self)]| {
+        let unused_fits = |t: &Turn, fits: &[(Turn, Self, bool)]| {
             let Some(StepKind::Play { card: c, used: Some(_) }) = t.steps.last().map(|s| &s.kind) else { return false };
-            fits.iter().any(|(u, _)| {
+            fits.iter().any(|(u, _, _)| {
                 u.steps.len() == t.steps.len()
                     && u.steps.iter().zip(t.steps.iter()).rev().skip(1).all(|(x, y)| x.kind == y.kind)
                     && matches!(u.steps.last().map(|s| &s.kind), Some(StepKind::Play { card: d, used: None }) if d.card == c.card)
             })
         };
-        let plain: Vec<bool> = fits.iter().map(|(t, _)| unused_fits(t, &fits)).collect();
+        let plain: Vec<bool> = fits.iter().map(|(t, _, _)| unused_fits(t, &fits)).collect();
         let mut plain = plain.into_iter();
         fits.retain(|_| !plain.next().unwrap_or(false));
         // Several fit over the turns read: the one that draws fewest reports by the log's end (the
-        // cards it leaves where the later lines find them), when only one does. Each reading read
-        // so counts against the game's readings.
+        // cards it leaves where the later lines find them), when only one does; of those, one
+        // that draws no card the player need not have drawn is taken before one that does. Each
+        // reading read so counts against the game's readings.
         if fits.len() > 1 {
             let n = u32::try_from(fits.len()).unwrap_or(u32::MAX);
             self.left_out_readings = self.left_out_readings.checked_sub(n)?;
             let mark = self.diags.len();
-            let ends: Vec<usize> = fits.iter().map(|(_, r)| r.clone().errors_by_the_end(stop, mark)).collect();
+            let ends: Vec<usize> = fits.iter().map(|(_, r, _)| r.clone().errors_by_the_end(stop, mark)).collect();
             let fewest = ends.iter().copied().min()?;
-            if ends.iter().filter(|&&e| e == fewest).count() > 1 {
-                return None;
-            }
-            let k = ends.iter().position(|&e| e == fewest)?;
+            let fewest_of =
+                |needless: bool| (0..fits.len()).filter(|&k| ends[k] == fewest && fits[k].2 == needless).collect();
+            let (needed, needless): (Vec<usize>, Vec<usize>) = (fewest_of(false), fewest_of(true));
+            let k = match (needed.as_slice(), needless.as_slice()) {
+                ([k], _) | ([], [k]) => *k,
+                _ => return None,
+            };
             fits.swap(0, k);
             fits.truncate(1);
         }
-        let (_, mut r) = fits.pop()?;
+        let (_, mut r, _) = fits.pop()?;
         r.speculating = false;
         r.left_out_readings = self.left_out_readings;
         Some(r)
