@@ -13,7 +13,8 @@ pub const DOC: Doc = Doc {
            card goes face up onto the play pile (`  Dan puts 1000 Go on pile from deck`). The new card \
            does not change the chain: the next number follows the Convert. With an empty deck, the \
            Convert itself comes back.\n\n\
-           Checked: the line names a card the deck's top can be (R0601); scores count the new card.",
+           Checked: the line names one card (R0601), which the deck's top can be (R0601); scores count \
+           the new card.",
 };
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
@@ -33,8 +34,21 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         Some((Event::Puts { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card,
         _ => Card::Unknown,
     };
+    let written: u64 = match &shown {
+        Some((Event::Puts { cards, .. }, _)) => cards.iter().map(|c| u64::from(c.count)).sum(),
+        _ => 1,
+    };
     if let Some((_, span)) = &shown {
-        if !cx.state().player(player).deck.could_draw(&top) {
+        if written != 1 {
+            cx.report(
+                crate::diagnostics::Diagnostic::new(
+                    crate::diagnostics::Code::Misresolved,
+                    *span,
+                    format!("Convert puts 1 card onto the pile, not {written}"),
+                )
+                .label("the deck's top card only"),
+            );
+        } else if !cx.state().player(player).deck.could_draw(&top) {
             cx.report(
                 crate::diagnostics::Diagnostic::new(
                     crate::diagnostics::Code::Misresolved,
