@@ -320,11 +320,26 @@ fn turns_left_out(make: fn(u64) -> String, with_lines: bool) -> (usize, usize) {
 
 /// The turn left out is read back from its lines when they are what a draw, a play of one card of
 /// the hand of the player due, or a draw played at once makes happen (not a trouble action, or a
-/// power that chooses cards or names one). 7 of 300 games at most one error before (checked).
+/// power that chooses cards or names one). 7 of 300 games at most one error before (checked), 218
+/// before a hand the referee does not know in full was read too, 222 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
     let (games, one) = turns_left_out(game, true);
     assert!(one * 3 >= games * 2, "{one} of {games} turns left out above their lines drew one report at most");
+}
+
+/// The same with the cards hidden: the player due may have played the number the chain calls for
+/// (or a 1 after a break) with any power the hand may hold, used as the lines show (aimed at a
+/// player they name), and a reading that leaves nothing unfollowed, makes the lines and the turns
+/// after happen, and draws fewer reports by the log's end than the turns as written is taken.
+/// 14 of 300 games at most one error before (checked), 213 since.
+#[test]
+fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() {
+    let (games, one) = turns_left_out(hidden_game, true);
+    assert!(
+        one * 100 >= games * 68,
+        "{one} of {games} hidden turns left out above their lines drew one report at most"
+    );
 }
 
 /// The turn left out is read back when exactly one way of taking it lets the turns after it follow,
@@ -341,11 +356,12 @@ fn a_turn_line_left_out_draws_one_report_in_most_games() {
 /// The same with the cards hidden: the player due may have drawn, played a card of the number
 /// the chain calls for without its power, or drawn it and played it, and a reading that lets the
 /// turns after follow is taken where it draws fewer reports by the log's end than the turns as
-/// written. 164 of 300 games at most one error before (checked), 253 since.
+/// written. 164 of 300 games at most one error before (checked), 253 since, 261 since a 1 after a
+/// break is read too.
 #[test]
 fn a_turn_line_left_out_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, false);
-    assert!(one * 100 >= games * 82, "{one} of {games} hidden turns left out drew one report at most");
+    assert!(one * 100 >= games * 84, "{one} of {games} hidden turns left out drew one report at most");
 }
 
 /// In each slip game, a turn aimed at one player (`@Name`) with resolution lines, picked by the
@@ -710,7 +726,8 @@ fn a_drawn_card_s_power_miswritten_draws_one_report_in_most_games() {
 /// The turn's first card played with another power, the cards hidden: where the decklist does not
 /// show the cards of its number, a card whose play or lines drew an error is read as each other
 /// power the hand may hold, where no more than six fit and none leaves more unfollowed. 224 of
-/// 264 games at most one error before (checked), 253 since.
+/// 264 games at most one error before (checked), 253 since, 254 since a hidden hand's turn left out
+/// is read.
 #[test]
 fn a_played_card_s_power_miswritten_draws_one_report_in_most_hidden_games() {
     let plays = |lines: &[&str], at: usize| {

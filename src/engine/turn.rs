@@ -708,8 +708,11 @@ impl<'a> Referee<'a> {
             return None;
         }
         let span = lines[first].span;
-        let cards = self.whole_hand(player)?;
-        let readings = self.ways_to_take(player, &cards, span, true);
+        let (cards, guessed) = self.left_out_cards(player)?;
+        let mut readings = self.ways_to_take(player, &cards, span, true);
+        if guessed {
+            readings.extend(self.guessed_plays(player, span, &lines[first..end]).into_iter().map(|p| (vec![p], false)));
+        }
         let run = Span::new(span.start as usize, lines[end - 1].span.end as usize);
         let (who, whose) = (self.name(written.player).to_string(), self.name(player).to_string());
         let more = (first + 1..end).filter(|&k| matches!(lines[k].kind, LineKind::Resolution(_))).count();
@@ -718,7 +721,7 @@ impl<'a> Referee<'a> {
             n => format!("this line and the {n} after it are"),
         };
         let stop = self.after_turns(next, 3);
-        let fit = self.reading_left_out(player, span, readings, stop, |r, turn| {
+        let fit = self.reading_left_out(player, span, (readings, guessed), stop, |r, turn| {
             for i in from..r.diags.len() {
                 r.withdraw(i);
             }
@@ -739,8 +742,9 @@ impl<'a> Referee<'a> {
             r.read_lines(end, stop);
         })?;
         // A line among them written again is a slip of its own, reported as such: read as a turn
-        // left out only where that draws fewer reports by the log's end.
-        if self.diags[from..].iter().any(|d| d.label.as_deref() == Some(WRITTEN_AGAIN)) {
+        // left out only where that draws fewer reports by the log's end; so is a turn of cards
+        // guessed for a hand the referee does not know ([`Self::plain_turn_left_out`]).
+        if guessed || self.diags[from..].iter().any(|d| d.label.as_deref() == Some(WRITTEN_AGAIN)) {
             let mut as_written = self.clone();
             as_written.speculating = true;
             let standing = |mut r: Self, from_line: usize| {
@@ -951,7 +955,7 @@ impl<'a> Referee<'a> {
         let readings = self.ways_to_take(player, &cards, span, false);
         let (who, whose) = (self.name(written.player).to_string(), self.name(player).to_string());
         let stop = self.after_turns(at, 3);
-        let r = self.reading_left_out(player, span, readings, stop, |r, turn| {
+        let r = self.reading_left_out(player, span, (readings, guessed), stop, |r, turn| {
             let text = r.turn_text(turn);
             let d =
                 Diagnostic::new(Code::OutOfTurn, written.player_span, format!("it was {whose}'s turn, not {who}'s"))
@@ -1440,15 +1444,18 @@ impl<'a> Referee<'a> {
             }
         };
         hand.known.iter().filter(|c| c.power_recorded()).for_each(|c| add(*c));
-        if let Some(called) = self.called_for() {
-            let list = self.state.collections.get(p.index()).and_then(Option::as_ref);
+        // The decklist's cards of the number called for; a number it does not show, with its power
+        // unknown (and a 1 after a break too: one card more, where the decklist's would be many).
+        let list = self.state.collections.get(p.index()).and_then(Option::as_ref);
+        for (k, called) in self.numbers_allowed().enumerate() {
             let unshown = |c: &Card| !c.power_recorded() && c.denomination().is_none_or(|d| d == called);
             match list.filter(|l| !l.cards.iter().any(|(c, _)| unshown(c))) {
-                Some(l) => l
+                Some(l) if k == 0 => l
                     .cards
                     .iter()
                     .filter(|(c, _)| c.denomination() == Some(called) && hand.could_hold(c))
                     .for_each(|(c, _)| add(*c)),
+                Some(_) => {}
                 None => {
                     let c = Card::Known { denomination: called, power: PowerSpec::Unrecorded };
                     if hand.could_hold(&c) {
@@ -1458,6 +1465,56 @@ impl<'a> Referee<'a> {
             }
         }
         (cards.len() <= 12).then_some((cards, true))
+    }
+
+    /// For a turn left out above `block`, its lines, whose player's hand and decklist do not show
+    /// the cards of the number the chain calls for: that number with each power the hand may hold,
+    /// played as its lines may show it (a passive power as played, another used with no choices,
+    /// or aimed at a player the lines name).
+    fn guessed_plays(&self, player: PlayerId, span: Span, block: &[Line]) -> Vec<StepKind> {
+        let list = self.state.collections.get(player.index()).and_then(Option::as_ref);
+        let hand = &self.state.player(player).hand;
+        let mut named: Vec<PlayerId> = Vec::new();
+        for line in block {
+            if let LineKind::Resolution(e) = &line.kind {
+                for q in self.log.names.ids() {
+                    if q != player && !named.contains(&q) && e.names_any(|p| p == q) {
+                        named.push(q);
+                    }
+                }
+            }
+        }
+        let mut plays = Vec::new();
+        for called in self.numbers_allowed() {
+            let unshown = |c: &Card| !c.power_recorded() && c.denomination().is_none_or(|d| d == called);
+            if list.is_some_and(|l| !l.cards.iter().any(|(c, _)| unshown(c))) {
+                continue;
+            }
+            for &power in Power::ALL.iter() {
+                let card = Card::Known { denomination: called, power: PowerSpec::Single(power) };
+                Self::guessed_play(&mut plays, hand, card, span, &named);
+            }
+        }
+        plays
+    }
+
+    /// The plays [`Self::guessed_plays`] reads of `card`, where `hand` may hold it.
+    fn guessed_play(plays: &mut Vec<StepKind>, hand: &super::zone::Hidden, card: Card, span: Span, named: &[PlayerId]) {
+        use crate::powers::{Choice as Takes, check_choices, is_passive};
+        let Some(spec) = card.power().filter(|_| hand.could_hold(&card)) else { return };
+        let play = |used: Option<Box<[Choice]>>| StepKind::Play { card: CardAt { card, span }, used };
+        if is_passive(spec) {
+            plays.push(play(None));
+            return;
+        }
+        if check_choices(spec, &[], None).is_ok() {
+            plays.push(play(Some(Box::from([]))));
+        }
+        if check_choices(spec, &[Takes::Player], None).is_ok() {
+            for &q in named {
+                plays.push(play(Some(Box::from([Choice { kind: ChoiceKind::Player(q), span }]))));
+            }
+        }
     }
 
     /// The ways `player` may have taken a turn the log left out, holding `cards`: a draw, a play
@@ -1560,7 +1617,7 @@ impl<'a> Referee<'a> {
         &mut self,
         player: PlayerId,
         span: Span,
-        readings: Vec<(Vec<StepKind>, bool)>,
+        (readings, guessed): (Vec<(Vec<StepKind>, bool)>, bool),
         stop: usize,
         mut read: impl FnMut(&mut Self, &Turn),
     ) -> Option<Self> {
@@ -1572,7 +1629,8 @@ impl<'a> Referee<'a> {
             return None;
         }
         self.left_out_readings -= 1;
-        if readings.len() > READINGS {
+        // Guessed for a hand not known, a card's power is any of them.
+        if readings.len() > READINGS * if guessed { 2 } else { 1 } {
             return None;
         }
         // Each reading that fits, with whether it draws a card the player need not have drawn.
@@ -1588,8 +1646,10 @@ impl<'a> Referee<'a> {
             r.speculating = true;
             let mark = r.diags.len();
             read(&mut r, &turn);
-            // The slip's own report, and nothing else.
-            if r.errors_since(mark) != 1 {
+            // The slip's own report, and nothing else; for cards guessed, nothing left unfollowed
+            // either (what an unfollowed power might have done is not held against the table, so
+            // a guess that leaves one would look better than it is).
+            if r.errors_since(mark) != 1 || guessed && r.diags[mark..].iter().any(|d| fogging(d.code)) {
                 continue;
             }
             if !needless {
@@ -1619,6 +1679,10 @@ impl<'a> Referee<'a> {
                     && matches!(u.steps.last().map(|s| &s.kind), Some(StepKind::Play { card: d, used: None }) if d.card == c.card)
             })
         };
+        eprintln!("DBG n {}", fits.len());
+        for (t, _, n) in &fits {
+            eprintln!("DBG fit {} {n}", self.turn_text(t));
+        }
         let plain: Vec<bool> = fits.iter().map(|(t, _, _)| unused_fits(t, &fits)).collect();
         let mut plain = plain.into_iter();
         fits.retain(|_| !plain.next().unwrap_or(false));
@@ -2387,6 +2451,14 @@ impl<'a> Referee<'a> {
             return None;
         }
         Some(self.state.chain.last.map_or(Denomination::One, Denomination::next))
+    }
+
+    /// The numbers a card played next may have: the one the chain calls for, and a 1 where the
+    /// chain is broken ([`rules::next_number`]).
+    fn numbers_allowed(&self) -> impl Iterator<Item = Denomination> {
+        let called = self.called_for();
+        let restart = called.filter(|&d| self.state.chain.broken && d != Denomination::One).map(|_| Denomination::One);
+        called.into_iter().chain(restart)
     }
 
     /// The active trouble, when troubles are on and it is known with its shift line (the built-in
