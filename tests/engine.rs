@@ -481,3 +481,15 @@ fn a_misresolution_names_the_power_and_cites_its_rule() {
     let exchange = rules("logs/flawed/exchange-takes-a-card-not-discarded.tlog");
     assert!(exchange.contains(&("R0321".into(), "TCC 2.1, Tribble Powers: EXCHANGE".into())), "{exchange:?}");
 }
+
+/// A Convert with no line brings the deck's top onto the pile: where the referee knows that card,
+/// its event names it (`tribbles replay` shows it), rather than an unknown card.
+#[test]
+fn a_convert_with_no_line_names_the_deck_s_known_top() {
+    let text = game_of_example("examples/powers/convert-with-no-line.tlog");
+    let (log, _) = parse(&text);
+    let r = replay(&log);
+    let events: Vec<String> = r.events.iter().map(|e| e.event.display(&log.names).to_string()).collect();
+    assert!(events.iter().any(|e| e == "Dan puts 1000 Go on pile from deck"), "{events:#?}");
+    assert!(!events.iter().any(|e| e == "Dan puts ? on pile from deck"), "{events:#?}");
+}

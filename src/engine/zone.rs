@@ -595,6 +595,16 @@ impl Deck {
             || self.top.iter().chain(&self.middle.known).chain(&self.bottom).any(fits)
     }
 
+    /// The top card, where the deck knows which card it is (and that it is there).
+    pub fn known_top(&self) -> Option<Card> {
+        match self.top.last() {
+            Some(top) => Some(*top),
+            None if self.middle.min_len() == 0 && !self.middle.unbounded => self.bottom.last().copied(),
+            None => None,
+        }
+        .filter(|c| !matches!(c, Card::Unknown))
+    }
+
     /// Whether the top card can be `seen` (what [`Deck::draw`] accepts), without drawing it.
     pub fn could_draw(&self, seen: &Card) -> bool {
         if let Some(top) = self.top.last() {

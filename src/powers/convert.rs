@@ -12,7 +12,7 @@ pub const DOC: Doc = Doc {
     text: "Used, Convert leaves the play pile for the bottom of its player's draw deck, and the deck's top \
            card goes face up onto the play pile (`  Dan puts 1000 Go on pile from deck`). The new card \
            does not change the chain: the next number follows the Convert. With an empty deck, the \
-           Convert itself comes back.\n\n\
+           Convert itself comes back. With no line, the new card is the deck's top where it is known.\n\n\
            Checked: the line names one card (R0601), which the deck's top can be (R0601); scores count \
            the new card.",
 };
@@ -30,9 +30,10 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         matches!(e, Event::Puts { player: p, to: Destination { place: Place::OnPile, owner: to }, from: Source { zone: Zone::Deck, owner: from }, .. }
             if *p == player && super::owns(player, *to) && super::owns(player, *from))
     });
+    // With no line of one card, the deck's top where the referee knows it.
     let top = match &shown {
         Some((Event::Puts { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card,
-        _ => Card::Unknown,
+        _ => cx.state().player(player).deck.known_top().unwrap_or(Card::Unknown),
     };
     let written: u64 = match &shown {
         Some((Event::Puts { cards, .. }, _)) => cards.iter().map(|c| u64::from(c.count)).sum(),
