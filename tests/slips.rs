@@ -332,7 +332,7 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
 /// (or a 1 after a break) with any power the hand may hold, used as the lines show (aimed at a
 /// player they name), and a reading that leaves nothing unfollowed, makes the lines and the turns
 /// after happen, and draws fewer reports by the log's end than the turns as written is taken.
-/// 14 of 300 games at most one error before (checked), 213 since.
+/// 14 of 300 games at most one error before (checked), 215 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, true);
@@ -357,11 +357,12 @@ fn a_turn_line_left_out_draws_one_report_in_most_games() {
 /// the chain calls for without its power, or drawn it and played it, and a reading that lets the
 /// turns after follow is taken where it draws fewer reports by the log's end than the turns as
 /// written. 164 of 300 games at most one error before (checked), 253 since, 261 since a 1 after a
-/// break is read too.
+/// break is read too, 267 since, where nothing else fits, each power the hand may hold is read
+/// used.
 #[test]
 fn a_turn_line_left_out_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, false);
-    assert!(one * 100 >= games * 84, "{one} of {games} hidden turns left out drew one report at most");
+    assert!(one * 100 >= games * 86, "{one} of {games} hidden turns left out drew one report at most");
 }
 
 /// In each slip game, a turn aimed at one player (`@Name`) with resolution lines, picked by the

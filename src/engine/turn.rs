@@ -955,7 +955,7 @@ impl<'a> Referee<'a> {
         let readings = self.ways_to_take(player, &cards, span, false);
         let (who, whose) = (self.name(written.player).to_string(), self.name(player).to_string());
         let stop = self.after_turns(at, 3);
-        let r = self.reading_left_out(player, span, (readings, guessed), stop, |r, turn| {
+        let mut read = |r: &mut Self, turn: &Turn| {
             let text = r.turn_text(turn);
             let d =
                 Diagnostic::new(Code::OutOfTurn, written.player_span, format!("it was {whose}'s turn, not {who}'s"))
@@ -967,7 +967,18 @@ impl<'a> Referee<'a> {
             // Read with the written turn's group, so that its `expect` lines see what it made.
             r.left_out = Some(Box::new((turn.clone(), d)));
             r.read_lines(at, stop);
-        })?;
+        };
+        let r = match self.reading_left_out(player, span, (readings, guessed), stop, &mut read) {
+            Some(r) => r,
+            // For a hand not known, where no card played without its power fits: the number
+            // called for with each power the hand may hold, used with no choices.
+            None if guessed => {
+                let plays = self.guessed_plays(player, span, &[]);
+                let ways = plays.into_iter().map(|play| (vec![play], false)).collect();
+                self.reading_left_out(player, span, (ways, true), stop, &mut read)?
+            }
+            None => return None,
+        };
         // Nor more than as written by the log's end: a draw read left out may fit for three
         // turns and leave the hand a card too many when the round ends. A card guessed for a
         // hand the referee does not know must explain more than the turn out of turn: the table
