@@ -490,7 +490,12 @@ impl Code {
                 "a turn is taken by the wrong player",
                 "TCC 2.1, How to Play (turn order)",
                 "Play goes clockwise (counter-clockwise after a Reverse), passing over players who are decked, \
-                 out or sitting out. The label names whose turn it was; the referee then follows the table.\n\n\
+                 out or sitting out. The label names whose turn it was; the referee then follows the table. \
+                 Where one slip of the pen explains the turn and more that follows it (ruling R4), the help \
+                 says which: a turn line left out above (in a log with the hands hidden, a turn the hand \
+                 may have taken), two turn lines in the wrong order, or the name miswritten; a card \
+                 before it written with the wrong power (a Go for a Skip) is reported at that card \
+                 instead.\n\n\
                  Example:\n    players: Dan, Rogue, Matt\n    round 1\n    first: Dan\n    Dan: 1 Go\n    Matt: 10 Go\n\n\
                  Fix: it was Rogue's turn.",
             ),
