@@ -6,7 +6,7 @@ use super::event::{Drawn, Event, Place};
 use super::replay::{Checkpoint, InferredDecked, LISTED, Referee, same_event};
 use super::rules::{self, Verdict, Way};
 use super::state::Status;
-use super::zone::compatible;
+use super::zone::{Collection, compatible};
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::model::log::{
     CardAt, CardCount, Choice, ChoiceKind, Line, LineKind, Ruleset, Step, StepKind, Steps, Turn, Zone,
@@ -1166,14 +1166,12 @@ impl<'a> Referee<'a> {
         before.begin_group(at);
         before.flush_pending();
         let hand = &before.state.player(turn.player).hand;
-        let list = before.state.collections.get(turn.player.index()).and_then(Option::as_ref);
         let (mut listed, mut guessed) = (Vec::new(), Vec::new());
         for (s, step) in turn.steps.iter().enumerate() {
             let StepKind::Play { card, used: Some(_) } = &step.kind else { continue };
             let Card::Known { denomination, power: PowerSpec::Single(power) } = card.card else { continue };
             let place = CardPlace::Play { s };
-            let unshown = |c: &Card| !c.power_recorded() && c.denomination().is_none_or(|d| d == denomination);
-            match list.filter(|l| !l.cards.iter().any(|(c, _)| unshown(c))) {
+            match before.list_showing(turn.player, denomination) {
                 Some(l) => listed.extend(
                     l.cards
                         .iter()
@@ -1266,7 +1264,6 @@ impl<'a> Referee<'a> {
         }
         // A card played whose player's decklist does not show the cards of its number (a log with
         // the cards hidden): each other power the hand may hold, read last.
-        let list = before.state.collections.get(turn.player.index()).and_then(Option::as_ref);
         let mut guessed = Vec::new();
         for &(place, card) in &suspects {
             let (CardPlace::Play { .. }, Card::Known { denomination, power: PowerSpec::Single(written) }) =
@@ -1274,8 +1271,7 @@ impl<'a> Referee<'a> {
             else {
                 continue;
             };
-            let unshown = |c: &Card| !c.power_recorded() && c.denomination().is_none_or(|d| d == denomination);
-            if list.is_some_and(|l| !l.cards.iter().any(|(c, _)| unshown(c))) {
+            if before.list_showing(turn.player, denomination).is_some() {
                 continue;
             }
             let others = Power::ALL.iter().filter(|&&p| p != written);
@@ -1438,6 +1434,14 @@ impl<'a> Referee<'a> {
         (cards.len() <= 12).then_some(cards)
     }
 
+    /// `p`'s decklist, where it shows every card of number `d` with its power (a log with the cards
+    /// hidden writes them `?`): `None` without one, or where it does not.
+    fn list_showing(&self, p: PlayerId, d: Denomination) -> Option<&Collection> {
+        let list = self.state.collections.get(p.index()).and_then(Option::as_ref)?;
+        let unshown = |c: &Card| !c.power_recorded() && c.denomination().is_none_or(|e| e == d);
+        (!list.cards.iter().any(|(c, _)| unshown(c))).then_some(list)
+    }
+
     /// The cards `p` may have played in a turn the log left out: the whole hand, where the referee
     /// knows it ([`Self::whole_hand`]); else the hand's cards it knows, and the cards of the
     /// number the chain calls for that the hand may hold: those of the decklist where it shows
@@ -1457,10 +1461,8 @@ impl<'a> Referee<'a> {
         hand.known.iter().filter(|c| c.power_recorded()).for_each(|c| add(*c));
         // The decklist's cards of the number called for; a number it does not show, with its power
         // unknown (and a 1 after a break too: one card more, where the decklist's would be many).
-        let list = self.state.collections.get(p.index()).and_then(Option::as_ref);
         for (k, called) in self.numbers_allowed().enumerate() {
-            let unshown = |c: &Card| !c.power_recorded() && c.denomination().is_none_or(|d| d == called);
-            match list.filter(|l| !l.cards.iter().any(|(c, _)| unshown(c))) {
+            match self.list_showing(p, called) {
                 Some(l) if k == 0 => l
                     .cards
                     .iter()
@@ -1483,7 +1485,6 @@ impl<'a> Referee<'a> {
     /// played as its lines may show it (a passive power as played, another used with no choices,
     /// or aimed at a player the lines name).
     fn guessed_plays(&self, player: PlayerId, span: Span, block: &[Line]) -> Vec<StepKind> {
-        let list = self.state.collections.get(player.index()).and_then(Option::as_ref);
         let hand = &self.state.player(player).hand;
         let mut named: Vec<PlayerId> = Vec::new();
         for line in block {
@@ -1497,8 +1498,7 @@ impl<'a> Referee<'a> {
         }
         let mut plays = Vec::new();
         for called in self.numbers_allowed() {
-            let unshown = |c: &Card| !c.power_recorded() && c.denomination().is_none_or(|d| d == called);
-            if list.is_some_and(|l| !l.cards.iter().any(|(c, _)| unshown(c))) {
+            if self.list_showing(player, called).is_some() {
                 continue;
             }
             for &power in Power::ALL.iter() {
@@ -1547,9 +1547,8 @@ impl<'a> Referee<'a> {
             None => listed.iter().flat_map(|list| list.cards.iter().map(|(c, _)| *c)).collect(),
         };
         if let Some(d) = called.filter(|_| deck.top.is_empty()) {
-            let unshown = |c: &Card| !c.power_recorded() && c.denomination().is_none_or(|e| e == d);
             let c = Card::Known { denomination: d, power: PowerSpec::Unrecorded };
-            if listed.is_none_or(|l| l.cards.iter().any(|(c, _)| unshown(c))) && deck.could_draw(&c) {
+            if self.list_showing(player, d).is_none() && deck.could_draw(&c) {
                 drawn.push(c);
             }
         }
