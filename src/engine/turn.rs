@@ -1689,10 +1689,6 @@ impl<'a> Referee<'a> {
                     && matches!(u.steps.last().map(|s| &s.kind), Some(StepKind::Play { card: d, used: None }) if d.card == c.card)
             })
         };
-        eprintln!("DBG n {}", fits.len());
-        for (t, _, n) in &fits {
-            eprintln!("DBG fit {} {n}", self.turn_text(t));
-        }
         let plain: Vec<bool> = fits.iter().map(|(t, _, _)| unused_fits(t, &fits)).collect();
         let mut plain = plain.into_iter();
         fits.retain(|_| !plain.next().unwrap_or(false));
