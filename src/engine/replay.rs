@@ -742,31 +742,20 @@ impl<'a> Referee<'a> {
         // Each reading of a line's player reads the log again up to the turn, and the turn with
         // each other player: a log of many such slips costs a bounded multiple of its length.
         let mut line_readings = 16u32;
-        // The last turn read and its block's end, while only comments and `expect` lines follow.
-        let mut last_turn = None;
         while i < lines.len() {
             let (start, mark) = (i, self.diags.len());
             i = self.group(i);
-            let previous = last_turn.take();
-            match &lines[start].kind {
-                LineKind::Turn(turn) => {
-                    last_turn = Some((start, i));
-                    // A turn out of turn: the turn before may have used a card written with
-                    // another power.
-                    let reports = self.diags.get(mark..).unwrap_or_default();
-                    let out_of_turn = |d: &Diagnostic| d.code == Code::OutOfTurn && d.span.is_at(turn.player_span);
-                    if let Some((at, end)) = previous.filter(|_| line_readings > 0 && reports.iter().any(out_of_turn)) {
-                        line_readings -= 1;
-                        if let Some(after) = self.misplayed_power(checkpoint.as_ref(), at, end) {
-                            self.suspect_lines = None;
-                            (i, last_turn) = (after, None);
-                            checkpoint = Some(self.checkpoint(i));
-                            continue;
-                        }
+            // A turn out of turn: the turn before may have used a card written with another power.
+            if self.diags.len() > mark && line_readings > 0 {
+                if let Some((at, end)) = self.out_of_turn_after(start, mark) {
+                    line_readings -= 1;
+                    if let Some(after) = self.misplayed_power(checkpoint.as_ref(), at, end) {
+                        self.suspect_lines = None;
+                        i = after;
+                        checkpoint = Some(self.checkpoint(i));
+                        continue;
                     }
                 }
-                LineKind::Comment { .. } | LineKind::Expect(_) => last_turn = previous,
-                _ => {}
             }
             let Some((at, end)) = self.suspect_lines.take() else { continue };
             if line_readings == 0 {
@@ -774,11 +763,33 @@ impl<'a> Referee<'a> {
             }
             line_readings -= 1;
             if let Some(after) = self.misnamed_line(checkpoint.as_ref(), at, end) {
-                (i, last_turn) = (after, None);
+                i = after;
                 checkpoint = Some(self.checkpoint(i));
             }
         }
         self.log_ends();
+    }
+
+    /// Where the group at line `start` is a turn that drew a report (from report `mark` on) that
+    /// it was out of turn, the turn just before it (only comments and `expect` lines between) and
+    /// its block's end.
+    #[cold]
+    fn out_of_turn_after(&self, start: usize, mark: usize) -> Option<(usize, usize)> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(turn) = &lines[start].kind else { return None };
+        let out_of_turn = |d: &Diagnostic| d.code == Code::OutOfTurn && d.span.is_at(turn.player_span);
+        if !self.diags.get(mark..).unwrap_or_default().iter().any(out_of_turn) {
+            return None;
+        }
+        let aside = |k: usize| matches!(lines[k].kind, LineKind::Comment { .. } | LineKind::Expect(_));
+        let under = |k: usize| aside(k) || matches!(lines[k].kind, LineKind::Resolution(_) | LineKind::Then(_));
+        let mut at = start;
+        while at > 0 && under(at - 1) {
+            at -= 1;
+        }
+        let at = at.checked_sub(1)?;
+        let end = self.group_end(at);
+        (matches!(lines[at].kind, LineKind::Turn(_)) && (end..start).all(aside)).then_some((at, end))
     }
 
     /// A copy of the replay as it stands before the group at line `at`.
