@@ -5,20 +5,16 @@
 
 // Only the CLI prints: a library module that writes to stdout or stderr (a debugging print left
 // in) fails clippy.
-#[deny(clippy::print_stdout, clippy::print_stderr)]
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 pub mod alloc;
+#[allow(clippy::print_stdout, clippy::print_stderr)]
 pub mod cli;
-#[deny(clippy::print_stdout, clippy::print_stderr)]
 pub mod diagnostics;
-#[deny(clippy::print_stdout, clippy::print_stderr)]
 pub mod engine;
-#[deny(clippy::print_stdout, clippy::print_stderr)]
 pub mod model;
-#[deny(clippy::print_stdout, clippy::print_stderr)]
 pub mod powers;
-#[deny(clippy::print_stdout, clippy::print_stderr)]
 pub mod sim;
-#[deny(clippy::print_stdout, clippy::print_stderr)]
 pub mod syntax;
 
 use diagnostics::Diagnostic;

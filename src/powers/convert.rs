@@ -35,8 +35,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         Some((Event::Puts { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card,
         _ => cx.state().player(player).deck.known_top().unwrap_or(Card::Unknown),
     };
-    let written: u64 = match &shown {
-        Some((Event::Puts { cards, .. }, _)) => cards.iter().map(|c| u64::from(c.count)).sum(),
+    let written = match &shown {
+        Some((Event::Puts { cards, .. }, _)) => crate::model::log::total_count(cards),
         _ => 1,
     };
     if let Some((_, span)) = &shown {
