@@ -319,25 +319,29 @@ fn turns_left_out(make: fn(u64) -> String, with_lines: bool) -> (usize, usize) {
 }
 
 /// The turn left out is read back from its lines when they are what a draw, a play of one card of
-/// the hand of the player due, or a draw played at once makes happen (not a trouble action, or a
-/// power that chooses cards or names one). 7 of 300 games at most one error before (checked), 218
-/// before a hand the referee does not know in full was read too, 222 since.
+/// the hand of the player due, or a draw played at once makes happen: the power used with no
+/// choices or aimed at a player, else with the choices the lines show (a power they name, a card
+/// picked, a player copied), else after the active trouble's action where a line shifts the
+/// trouble. 7 of 300 games at most one error before (checked), 218 before a hand the referee does
+/// not know in full was read too, 222 before the choices the lines show and the trouble's action,
+/// 264 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
     let (games, one) = turns_left_out(game, true);
-    assert!(one * 3 >= games * 2, "{one} of {games} turns left out above their lines drew one report at most");
+    assert!(one * 100 >= games * 85, "{one} of {games} turns left out above their lines drew one report at most");
 }
 
 /// The same with the cards hidden: the player due may have played the number the chain calls for
 /// (or a 1 after a break) with any power the hand may hold, used as the lines show (aimed at a
 /// player they name), and a reading that leaves nothing unfollowed, makes the lines and the turns
 /// after happen, and draws fewer reports by the log's end than the turns as written is taken.
-/// 14 of 300 games at most one error before (checked), 215 since.
+/// 14 of 300 games at most one error before (checked), 215 before a reading refused by the log's
+/// end gave way to the next kind (the choices the lines show, the trouble's action), 226 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, true);
     assert!(
-        one * 100 >= games * 68,
+        one * 100 >= games * 73,
         "{one} of {games} hidden turns left out above their lines drew one report at most"
     );
 }

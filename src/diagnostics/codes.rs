@@ -791,7 +791,10 @@ impl Code {
                  one word off it that the hand may hold makes the turn and the turns after it happen \
                  (where the decklist does not show its number, any other power, where one fits best), \
                  or where the turn after it was out of turn and another power of its number sends the \
-                 turns to the players written; a score line that gives another \
+                 turns to the players written; lines the turn above does not make happen, where the \
+                 player due could have made them in a turn left out above them (a play, a draw, a power \
+                 used with the choices the lines show, the trouble's action), are reported once at the \
+                 first and read as that turn's; a score line that gives another \
                  figure than the rules is reported once and followed, and the round's points on the \
                  sheet may then be either.\n\n\
                  Example:\n    Dan: 1 Go\n      Dan goes out\n\nFix: correct or remove the line.",

@@ -9,7 +9,8 @@ use super::state::Status;
 use super::zone::{Collection, compatible};
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::model::log::{
-    CardAt, CardCount, Choice, ChoiceKind, Line, LineKind, Ruleset, Step, StepKind, Steps, Turn, Zone,
+    CardAt, CardCount, Choice, ChoiceKind, Line, LineKind, OneOrMany, Ruleset, Step, StepKind, Steps, TroubleAction,
+    Turn, Zone,
 };
 use crate::model::{Card, Denomination, PlayerId, Power, PowerSpec, Span};
 use crate::powers;
@@ -332,6 +333,45 @@ impl<'a> CardReadings<'_, 'a> {
     fn written_ends(&self) -> (usize, usize) {
         *self.as_written.get_or_init(|| self.written.reports_as_written(self.at + 1 + self.block.len()))
     }
+}
+
+/// What the resolution lines of a turn left out above them show that it may have chosen
+/// ([`Referee::shown_by`]).
+#[derive(Default)]
+struct Shown {
+    /// The players the lines name, other than the turn's.
+    players: Vec<PlayerId>,
+    /// The powers of the cards they name, a compound's halves apart.
+    powers: Vec<Power>,
+    /// The cards they name, with their powers.
+    cards: Vec<Card>,
+    /// Whether a line shifts the trouble, as a trouble action does.
+    shifts: bool,
+    /// Whether a line does anything else.
+    other_lines: bool,
+}
+
+/// The turns [`Referee::reading_left_out`] tries for a turn left out.
+struct Ways {
+    /// Each turn's steps, with whether it draws a card the player need not have drawn.
+    ways: Vec<(Vec<StepKind>, bool)>,
+    /// Whether the cards were guessed for a hand the referee does not know in full (twice as many
+    /// readings are tried then: a card's power is any of them).
+    guessed: bool,
+    /// Whether a reading that leaves anything unfollowed is refused.
+    unfogged: bool,
+}
+
+/// How a turn left out may have used the power of a card it played
+/// ([`Referee::ways_to_take`]), besides not at all or with no choices.
+#[derive(Clone, Copy)]
+enum Uses<'s> {
+    /// In no other way: nothing shows what it chose.
+    Plain,
+    /// Aimed at any player.
+    Aimed,
+    /// Aimed at any player, or with the other choices these lines show.
+    Shown(&'s Shown),
 }
 
 /// The one card of `card`'s power and another number of which `holds` holds, if only one: where
@@ -709,9 +749,39 @@ impl<'a> Referee<'a> {
         }
         let span = lines[first].span;
         let (cards, guessed) = self.left_out_cards(player)?;
-        let mut readings = self.ways_to_take(player, &cards, span, true);
-        if guessed {
-            readings.extend(self.guessed_plays(player, span, &lines[first..end]).into_iter().map(|p| (vec![p], false)));
+        let shown = self.shown_by(player, &lines[first..end]);
+        let plays = if guessed { self.guessed_plays(player, span, &shown) } else { Vec::new() };
+        let guesses: Vec<(Vec<StepKind>, bool)> = plays.into_iter().map(|p| (vec![p], false)).collect();
+        // Three kinds of reading, each tried only where none of those before it is taken: a card
+        // played or drawn, its power used with no choices or aimed at a player; its power used
+        // with the other choices the lines show; and, where a line shifts the trouble, the active
+        // trouble's action opening the turn (a card it drew, named by the lines, may be the card
+        // played).
+        let mut passes = Vec::with_capacity(3);
+        let mut readings = self.ways_to_take(player, &cards, span, Uses::Aimed);
+        readings.extend(guesses.iter().cloned());
+        let aimed = readings.len();
+        passes.push(Ways { ways: readings, guessed, unfogged: guessed });
+        let mut readings = self.ways_to_take(player, &cards, span, Uses::Shown(&shown));
+        readings.extend(guesses.iter().cloned());
+        if readings.len() > aimed {
+            passes.push(Ways { ways: readings, guessed, unfogged: true });
+        }
+        let trouble = self.active_trouble().filter(|_| shown.shifts && !self.trouble_doubtful);
+        if let Some(action) = trouble.and_then(|t| t.action) {
+            let (step, drawn) = match action {
+                TroubleAction::Draw(n) => (StepKind::ActionDraw(n), shown.cards.as_slice()),
+                TroubleAction::Lose(points) => (StepKind::ActionLose(points), &[][..]),
+            };
+            let mut cards = cards;
+            cards.extend(drawn.iter().filter(|c| !cards.contains(c)).collect::<Vec<_>>());
+            let mut ways = self.ways_to_take(player, &cards, span, Uses::Shown(&shown));
+            // Powers guessed for a hidden hand, where the lines show one used besides the shift.
+            ways.extend(guesses.into_iter().filter(|_| shown.other_lines));
+            let ways = ways
+                .into_iter()
+                .map(|(steps, needless)| (std::iter::once(step.clone()).chain(steps).collect(), needless));
+            passes.push(Ways { ways: ways.collect(), guessed, unfogged: true });
         }
         let run = Span::new(span.start as usize, lines[end - 1].span.end as usize);
         let (who, whose) = (self.name(written.player).to_string(), self.name(player).to_string());
@@ -721,7 +791,7 @@ impl<'a> Referee<'a> {
             n => format!("this line and the {n} after it are"),
         };
         let stop = self.after_turns(next, 3);
-        let fit = self.reading_left_out(player, span, (readings, guessed), stop, |r, turn| {
+        let mut read = |r: &mut Self, turn: &Turn| {
             for i in from..r.diags.len() {
                 r.withdraw(i);
             }
@@ -740,23 +810,32 @@ impl<'a> Referee<'a> {
                     )),
             );
             r.read_lines(end, stop);
-        })?;
+        };
         // A line among them written again is a slip of its own, reported as such: read as a turn
         // left out only where that draws fewer reports by the log's end; so is a turn of cards
         // guessed for a hand the referee does not know ([`Self::plain_turn_left_out`]).
-        if guessed || self.diags[from..].iter().any(|d| d.label.as_deref() == Some(WRITTEN_AGAIN)) {
-            let mut as_written = self.clone();
-            as_written.speculating = true;
-            let standing = |mut r: Self, from_line: usize| {
-                r.read_lines(from_line, r.log.lines.len());
-                r.standing_errors_since(from)
-            };
-            if standing(fit.clone(), stop) >= standing(as_written, end) {
-                return None;
+        let by_the_end = guessed || self.diags[from..].iter().any(|d| d.label.as_deref() == Some(WRITTEN_AGAIN));
+        let standing = |mut r: Self, from_line: usize| {
+            r.read_lines(from_line, r.log.lines.len());
+            r.standing_errors_since(from)
+        };
+        let mut as_written = None;
+        for ways in passes {
+            let Some(fit) = self.reading_left_out(player, span, ways, stop, &mut read) else { continue };
+            if by_the_end {
+                let written = *as_written.get_or_insert_with(|| {
+                    let mut r = self.clone();
+                    r.speculating = true;
+                    standing(r, end)
+                });
+                if standing(fit.clone(), stop) >= written {
+                    continue;
+                }
             }
+            *self = fit;
+            return Some(stop);
         }
-        *self = fit;
-        Some(stop)
+        None
     }
 
     /// A copy of the replay before the turn at line `at` (its block running to `end`) is read, in
@@ -952,7 +1031,7 @@ impl<'a> Referee<'a> {
             return None;
         }
         let span = Span::new(written.player_span.start as usize, written.player_span.start as usize);
-        let readings = self.ways_to_take(player, &cards, span, false);
+        let readings = self.ways_to_take(player, &cards, span, Uses::Plain);
         let (who, whose) = (self.name(written.player).to_string(), self.name(player).to_string());
         let stop = self.after_turns(at, 3);
         let mut read = |r: &mut Self, turn: &Turn| {
@@ -968,14 +1047,20 @@ impl<'a> Referee<'a> {
             r.left_out = Some(Box::new((turn.clone(), d)));
             r.read_lines(at, stop);
         };
-        let r = match self.reading_left_out(player, span, (readings, guessed), stop, &mut read) {
+        let r = match self.reading_left_out(
+            player,
+            span,
+            Ways { ways: readings, guessed, unfogged: guessed },
+            stop,
+            &mut read,
+        ) {
             Some(r) => r,
             // For a hand not known, where no card played without its power fits: the number
             // called for with each power the hand may hold, used with no choices.
             None if guessed => {
-                let plays = self.guessed_plays(player, span, &[]);
+                let plays = self.guessed_plays(player, span, &Shown::default());
                 let ways = plays.into_iter().map(|play| (vec![play], false)).collect();
-                self.reading_left_out(player, span, (ways, true), stop, &mut read)?
+                self.reading_left_out(player, span, Ways { ways, guessed: true, unfogged: true }, stop, &mut read)?
             }
             None => return None,
         };
@@ -1480,22 +1565,12 @@ impl<'a> Referee<'a> {
         (cards.len() <= 12).then_some((cards, true))
     }
 
-    /// For a turn left out above `block`, its lines, whose player's hand and decklist do not show
-    /// the cards of the number the chain calls for: that number with each power the hand may hold,
-    /// played as its lines may show it (a passive power as played, another used with no choices,
-    /// or aimed at a player the lines name).
-    fn guessed_plays(&self, player: PlayerId, span: Span, block: &[Line]) -> Vec<StepKind> {
+    /// For a turn left out above lines that show `shown`, whose player's hand and decklist do not
+    /// show the cards of the number the chain calls for: that number with each power the hand may
+    /// hold, played as its lines may show it (a passive power as played, another used with no
+    /// choices, or aimed at a player the lines name).
+    fn guessed_plays(&self, player: PlayerId, span: Span, shown: &Shown) -> Vec<StepKind> {
         let hand = &self.state.player(player).hand;
-        let mut named: Vec<PlayerId> = Vec::new();
-        for line in block {
-            if let LineKind::Resolution(e) = &line.kind {
-                for q in self.log.names.ids() {
-                    if q != player && !named.contains(&q) && e.names_any(|p| p == q) {
-                        named.push(q);
-                    }
-                }
-            }
-        }
         let mut plays = Vec::new();
         for called in self.numbers_allowed() {
             if self.list_showing(player, called).is_some() {
@@ -1503,10 +1578,43 @@ impl<'a> Referee<'a> {
             }
             for &power in Power::ALL.iter() {
                 let card = Card::Known { denomination: called, power: PowerSpec::Single(power) };
-                Self::guessed_play(&mut plays, hand, card, span, &named);
+                Self::guessed_play(&mut plays, hand, card, span, &shown.players);
             }
         }
         plays
+    }
+
+    /// What the resolution lines `block` show that a turn left out above them may have chosen: the
+    /// players they name other than `player`, the powers of the cards they name, and those cards.
+    fn shown_by(&self, player: PlayerId, block: &[Line]) -> Shown {
+        let mut shown = Shown::default();
+        for line in block {
+            let LineKind::Resolution(e) = &line.kind else { continue };
+            for q in self.log.names.ids() {
+                if q != player && !shown.players.contains(&q) && e.names_any(|p| p == q) {
+                    shown.players.push(q);
+                }
+            }
+            for c in e.cards() {
+                if c.card.power_recorded() && !shown.cards.contains(&c.card) {
+                    shown.cards.push(c.card);
+                }
+                let halves = match c.card.power() {
+                    Some(PowerSpec::Single(p)) => [Some(*p), None],
+                    Some(PowerSpec::Compound(a, b)) => [Some(*a), Some(*b)],
+                    _ => [None, None],
+                };
+                for p in halves.into_iter().flatten() {
+                    if !shown.powers.contains(&p) {
+                        shown.powers.push(p);
+                    }
+                }
+            }
+            let shift = matches!(e, Event::TroubleShifts(_));
+            shown.shifts |= shift;
+            shown.other_lines |= !shift;
+        }
+        shown
     }
 
     /// The plays [`Self::guessed_plays`] reads of `card`, where `hand` may hold it.
@@ -1531,9 +1639,11 @@ impl<'a> Referee<'a> {
     /// The ways `player` may have taken a turn the log left out, holding `cards`: a draw, a play
     /// of one of them, or a draw of a card of the decklist the chain calls for and its play at
     /// once; each with whether it draws while holding a card of that number, which a player need
-    /// not do (TCC 2.1, How to Play: the draw is for a player without one).
-    fn ways_to_take(&self, player: PlayerId, cards: &[Card], span: Span, aimed: bool) -> Vec<(Vec<StepKind>, bool)> {
-        let mut ways: Vec<_> = self.plays_of(cards, span, aimed).into_iter().map(|play| (vec![play], false)).collect();
+    /// not do (TCC 2.1, How to Play: the draw is for a player without one). A power played is used
+    /// as `uses` allows.
+    fn ways_to_take(&self, player: PlayerId, cards: &[Card], span: Span, uses: Uses) -> Vec<(Vec<StepKind>, bool)> {
+        let mut ways: Vec<_> =
+            self.plays_of(player, cards, span, uses).into_iter().map(|play| (vec![play], false)).collect();
         let called = self.called_for();
         let needless = called.is_none() || cards.iter().any(|c| c.denomination() == called);
         ways.push((vec![StepKind::Draw { card: None }], needless));
@@ -1554,15 +1664,16 @@ impl<'a> Referee<'a> {
         }
         for c in drawn.iter().filter(|c| c.power().is_some() && called.is_some() && c.denomination() == called) {
             let draw = StepKind::Draw { card: Some(CardAt { card: *c, span }) };
-            let plays = self.plays_of(std::slice::from_ref(c), span, aimed);
+            let plays = self.plays_of(player, std::slice::from_ref(c), span, uses);
             ways.extend(plays.into_iter().map(|play| (vec![draw.clone(), play], needless)));
         }
         ways
     }
 
-    /// The ways to play each of `cards`: without its power, with it and no choices (where its
-    /// power needs none), and, with `aimed`, with it aimed at each player (where it takes one).
-    fn plays_of(&self, cards: &[Card], span: Span, aimed: bool) -> Vec<StepKind> {
+    /// The ways `player` may play each of `cards`: without its power, with it and no choices (where
+    /// its power needs none), and, as `uses` allows, aimed at each player or with the other choices
+    /// the turn's lines show ([`Self::shown_choices`]).
+    fn plays_of(&self, player: PlayerId, cards: &[Card], span: Span, uses: Uses) -> Vec<StepKind> {
         use crate::powers::{Choice as Takes, check_choices, is_passive};
         let mut plays = Vec::new();
         for c in cards {
@@ -1575,13 +1686,92 @@ impl<'a> Referee<'a> {
             if check_choices(power, &[], None).is_ok() {
                 plays.push(play(Some(Box::from([]))));
             }
-            if aimed && check_choices(power, &[Takes::Player], None).is_ok() {
+            if matches!(uses, Uses::Plain) {
+                continue;
+            }
+            if check_choices(power, &[Takes::Player], None).is_ok() {
                 for q in self.log.names.ids() {
                     plays.push(play(Some(Box::from([Choice { kind: ChoiceKind::Player(q), span }]))));
                 }
             }
+            let Uses::Shown(shown) = uses else { continue };
+            for kinds in self.shown_choices(player, power, shown, span) {
+                plays.push(play(Some(kinds.into_iter().map(|kind| Choice { kind, span }).collect())));
+            }
         }
         plays
+    }
+
+    /// The choices other than one player that a use of `power` by `player` may have made, as the
+    /// lines of its turn show them (`shown`): a power they show named (and a player they name
+    /// aimed at too, for a power that takes both), a card of the hand or of the lines picked (two
+    /// for Process), or a player copied (Copy), with a player the lines name or a power they show.
+    fn shown_choices(&self, player: PlayerId, power: &PowerSpec, shown: &Shown, span: Span) -> Vec<Vec<ChoiceKind>> {
+        use crate::powers::{Choice as Takes, check_choices};
+        let takes = |t: &[Takes]| check_choices(power, t, None).is_ok();
+        let names = || shown.powers.iter().map(|p| ChoiceKind::Name(PowerSpec::Single(*p)));
+        let aims = || shown.players.iter().map(|q| ChoiceKind::Player(*q));
+        let mut lists: Vec<Vec<ChoiceKind>> = Vec::new();
+        if takes(&[Takes::Name]) {
+            lists.extend(names().map(|n| vec![n]));
+        }
+        if takes(&[Takes::Player, Takes::Name]) {
+            lists.extend(aims().flat_map(|q| names().map(move |n| vec![q.clone(), n])));
+        }
+        if takes(&[Takes::Cards]) {
+            let mut picks: Vec<Card> = Vec::new();
+            let hand = self.state.player(player).hand.known.iter().filter(|c| c.power_recorded());
+            for c in hand.chain(shown.cards.iter()) {
+                if !picks.contains(c) {
+                    picks.push(*c);
+                }
+            }
+            let list = |cards: &[(Card, u32)]| {
+                let mut counts = cards.iter().map(|&(card, count)| CardCount { count, owner: None, card, span });
+                let mut list = OneOrMany::One(counts.next()?);
+                counts.for_each(|c| list.push(c));
+                Some(ChoiceKind::Cards(list))
+            };
+            if power.has(Power::Process) {
+                for (i, a) in picks.iter().enumerate() {
+                    lists.extend(list(&[(*a, 2)]).map(|l| vec![l]));
+                    lists.extend(picks[i + 1..].iter().filter_map(|b| list(&[(*a, 1), (*b, 1)])).map(|l| vec![l]));
+                }
+            } else {
+                lists.extend(picks.iter().filter_map(|c| list(&[(*c, 1)])).map(|l| vec![l]));
+            }
+        }
+        // Copy: each other player, with the choices the lines show that the power of the top card
+        // of that player's pile takes, where it is known.
+        if takes(&[Takes::Of]) {
+            for q in self.log.names.ids().filter(|&q| q != player) {
+                let pl = self.state.player(q);
+                let copied = pl.pile.last().filter(|_| !pl.pile_unknown).and_then(Card::power);
+                let Some(copied) = copied.filter(|p| matches!(p, PowerSpec::Single(_) | PowerSpec::Compound(..)))
+                else {
+                    lists.push(vec![ChoiceKind::Of(q)]);
+                    continue;
+                };
+                let copies = |t: &[Takes]| check_choices(copied, t, None).is_ok();
+                if copies(&[]) {
+                    lists.push(vec![ChoiceKind::Of(q)]);
+                }
+                if copies(&[Takes::Player]) {
+                    lists.extend(aims().map(|a| vec![ChoiceKind::Of(q), a]));
+                }
+                if copies(&[Takes::Name]) {
+                    lists.extend(names().map(|n| vec![ChoiceKind::Of(q), n]));
+                }
+                if copies(&[Takes::Player, Takes::Name]) {
+                    lists.extend(aims().flat_map(|a| names().map(move |n| vec![ChoiceKind::Of(q), a.clone(), n])));
+                }
+            }
+        }
+        lists.retain(|kinds| {
+            let given: Vec<Takes> = kinds.iter().filter_map(choice_kind).collect();
+            given.len() == kinds.len() && check_choices(power, &given, None).is_ok()
+        });
+        lists
     }
 
     /// The line before the `n + 1`th turn line from `from` (or the log's end).
@@ -1598,22 +1788,7 @@ impl<'a> Referee<'a> {
 
     /// A turn as a log line: `Dan: 1000 Masaka use @Matt`.
     fn turn_text(&self, turn: &Turn) -> String {
-        let steps: Vec<String> = turn
-            .steps
-            .iter()
-            .map(|s| match &s.kind {
-                StepKind::Play { card, used } => {
-                    let target = used.iter().flatten().find_map(|c| match c.kind {
-                        ChoiceKind::Player(q) => Some(format!(" @{}", self.name(q))),
-                        _ => None,
-                    });
-                    let used = if used.is_some() { " use" } else { "" };
-                    format!("{}{used}{}", card.card, target.unwrap_or_default())
-                }
-                StepKind::Draw { card: Some(card) } => format!("draw {}", card.card),
-                _ => "draw".to_string(),
-            })
-            .collect();
+        let steps: Vec<String> = turn.steps.iter().map(|s| crate::syntax::print::step(s, &self.log.names)).collect();
         format!("{}: {}", self.name(turn.player), steps.join("; "))
     }
 
@@ -1627,7 +1802,7 @@ impl<'a> Referee<'a> {
         &mut self,
         player: PlayerId,
         span: Span,
-        (readings, guessed): (Vec<(Vec<StepKind>, bool)>, bool),
+        Ways { ways: readings, guessed, unfogged }: Ways,
         stop: usize,
         mut read: impl FnMut(&mut Self, &Turn),
     ) -> Option<Self> {
@@ -1656,10 +1831,10 @@ impl<'a> Referee<'a> {
             r.speculating = true;
             let mark = r.diags.len();
             read(&mut r, &turn);
-            // The slip's own report, and nothing else; for cards guessed, nothing left unfollowed
-            // either (what an unfollowed power might have done is not held against the table, so
-            // a guess that leaves one would look better than it is).
-            if r.errors_since(mark) != 1 || guessed && r.diags[mark..].iter().any(|d| fogging(d.code)) {
+            // The slip's own report, and nothing else; for cards guessed or choices read off the
+            // lines, nothing left unfollowed either (what an unfollowed power might have done is
+            // not held against the table, so such a reading would look better than it is).
+            if r.errors_since(mark) != 1 || unfogged && r.diags[mark..].iter().any(|d| fogging(d.code)) {
                 continue;
             }
             if !needless {
