@@ -741,9 +741,11 @@ impl<'a> Referee<'a> {
         let lines = &self.log.lines;
         let LineKind::Turn(written) = &lines[at].kind else { return None };
         let player = self.state.next?;
-        // The next line is a turn, or the round's scores (the turn left out went out).
+        // The next line is a turn, or the round's end (the turn left out went out): a Safety, the scores.
         let next = self.next_group(end);
-        let follows = |l: &Line| matches!(l.kind, LineKind::Turn(_) | LineKind::Points(_) | LineKind::Totals(_));
+        let follows = |l: &Line| {
+            matches!(l.kind, LineKind::Turn(_) | LineKind::Safety(_) | LineKind::Points(_) | LineKind::Totals(_))
+        };
         if first == end || self.errors_since(from) == 0 || !lines.get(next).is_some_and(follows) {
             return None;
         }
