@@ -337,12 +337,13 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
 /// after happen, and draws fewer reports by the log's end than the turns as written is taken.
 /// 14 of 300 games at most one error before (checked), 215 before a reading refused by the log's
 /// end gave way to the next kind (the choices the lines show, the trouble's action), 226 before a
-/// turn that ended the round was read, 229 since.
+/// turn that ended the round was read, 229 before a guessed power naming a power the lines show,
+/// or drawn first and then played, was read, 238 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, true);
     assert!(
-        one * 100 >= games * 73,
+        one * 100 >= games * 76,
         "{one} of {games} hidden turns left out above their lines drew one report at most"
     );
 }

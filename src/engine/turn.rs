@@ -769,6 +769,14 @@ impl<'a> Referee<'a> {
         if readings.len() > aimed {
             passes.push(Ways { ways: readings, guessed, unfogged: true });
         }
+        // A guessed card drawn first: the hand keeps its count.
+        if guessed {
+            let draw = || StepKind::Draw { card: None };
+            let ways = guesses
+                .iter()
+                .map(|(steps, _)| (std::iter::once(draw()).chain(steps.iter().cloned()).collect(), false));
+            passes.push(Ways { ways: ways.collect(), guessed, unfogged: true });
+        }
         let trouble = self.active_trouble().filter(|_| shown.shifts && !self.trouble_doubtful);
         if let Some(action) = trouble.and_then(|t| t.action) {
             let (step, drawn) = match action {
@@ -1570,7 +1578,7 @@ impl<'a> Referee<'a> {
     /// For a turn left out above lines that show `shown`, whose player's hand and decklist do not
     /// show the cards of the number the chain calls for: that number with each power the hand may
     /// hold, played as its lines may show it (a passive power as played, another used with no
-    /// choices, or aimed at a player the lines name).
+    /// choices, aimed at a player the lines name, or naming a power of a card they name).
     fn guessed_plays(&self, player: PlayerId, span: Span, shown: &Shown) -> Vec<StepKind> {
         let hand = &self.state.player(player).hand;
         let mut plays = Vec::new();
@@ -1580,7 +1588,7 @@ impl<'a> Referee<'a> {
             }
             for &power in Power::ALL.iter() {
                 let card = Card::Known { denomination: called, power: PowerSpec::Single(power) };
-                Self::guessed_play(&mut plays, hand, card, span, &shown.players);
+                Self::guessed_play(&mut plays, hand, card, span, shown);
             }
         }
         plays
@@ -1620,7 +1628,7 @@ impl<'a> Referee<'a> {
     }
 
     /// The plays [`Self::guessed_plays`] reads of `card`, where `hand` may hold it.
-    fn guessed_play(plays: &mut Vec<StepKind>, hand: &super::zone::Hidden, card: Card, span: Span, named: &[PlayerId]) {
+    fn guessed_play(plays: &mut Vec<StepKind>, hand: &super::zone::Hidden, card: Card, span: Span, shown: &Shown) {
         use crate::powers::{Choice as Takes, check_choices, is_passive};
         let Some(spec) = card.power().filter(|_| hand.could_hold(&card)) else { return };
         let play = |used: Option<Box<[Choice]>>| StepKind::Play { card: CardAt { card, span }, used };
@@ -1631,9 +1639,17 @@ impl<'a> Referee<'a> {
         if check_choices(spec, &[], None).is_ok() {
             plays.push(play(Some(Box::from([]))));
         }
+        let aim = |q: PlayerId| Choice { kind: ChoiceKind::Player(q), span };
+        let name = |p: Power| Choice { kind: ChoiceKind::Name(PowerSpec::Single(p)), span };
         if check_choices(spec, &[Takes::Player], None).is_ok() {
-            for &q in named {
-                plays.push(play(Some(Box::from([Choice { kind: ChoiceKind::Player(q), span }]))));
+            plays.extend(shown.players.iter().map(|&q| play(Some(Box::from([aim(q)])))));
+        }
+        if check_choices(spec, &[Takes::Name], None).is_ok() {
+            plays.extend(shown.powers.iter().map(|&p| play(Some(Box::from([name(p)])))));
+        }
+        if check_choices(spec, &[Takes::Player, Takes::Name], None).is_ok() {
+            for &q in &shown.players {
+                plays.extend(shown.powers.iter().map(|&p| play(Some(Box::from([aim(q), name(p)])))));
             }
         }
     }
