@@ -364,7 +364,7 @@ fn a_turn_line_left_out_draws_one_report_in_most_games() {
 /// turns after follow is taken where it draws fewer reports by the log's end than the turns as
 /// written. 164 of 300 games at most one error before (checked), 253 since, 261 since a 1 after a
 /// break is read too, 267 since, where nothing else fits, each power the hand may hold is read
-/// used.
+/// used, 269 since each is read drawn first too.
 #[test]
 fn a_turn_line_left_out_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, false);

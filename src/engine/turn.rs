@@ -1057,33 +1057,34 @@ impl<'a> Referee<'a> {
             r.left_out = Some(Box::new((turn.clone(), d)));
             r.read_lines(at, stop);
         };
-        let r = match self.reading_left_out(
-            player,
-            span,
-            Ways { ways: readings, guessed, unfogged: guessed },
-            stop,
-            &mut read,
-        ) {
-            Some(r) => r,
-            // For a hand not known, where no card played without its power fits: the number
-            // called for with each power the hand may hold, used with no choices.
-            None if guessed => {
-                let plays = self.guessed_plays(player, span, &Shown::default());
-                let ways = plays.into_iter().map(|play| (vec![play], false)).collect();
-                self.reading_left_out(player, span, Ways { ways, guessed: true, unfogged: true }, stop, &mut read)?
-            }
-            None => return None,
-        };
+        let mut passes = vec![Ways { ways: readings, guessed, unfogged: guessed }];
+        // For a hand not known, where no card played without its power is taken: the number
+        // called for with each power the hand may hold, used with no choices; then each drawn
+        // first (the hand keeps its count).
+        if guessed {
+            let plays = self.guessed_plays(player, span, &Shown::default());
+            let draw = || StepKind::Draw { card: None };
+            let drawn = plays.iter().map(|play| (vec![draw(), play.clone()], false)).collect();
+            passes.push(Ways {
+                ways: plays.into_iter().map(|play| (vec![play], false)).collect(),
+                guessed,
+                unfogged: true,
+            });
+            passes.push(Ways { ways: drawn, guessed, unfogged: true });
+        }
         // Nor more than as written by the log's end: a draw read left out may fit for three
         // turns and leave the hand a card too many when the round ends. A card guessed for a
         // hand the referee does not know must explain more than the turn out of turn: the table
         // may have lost track of whose turn it was, and nothing then shows a turn left out.
         let better = if guessed { Self::fewer_by_the_end } else { Self::no_more_by_the_end };
-        if !better(&r, stop, as_written, after, from) {
-            return None;
+        for ways in passes {
+            let Some(r) = self.reading_left_out(player, span, ways, stop, &mut read) else { continue };
+            if better(&r, stop, as_written.clone(), after, from) {
+                *self = r;
+                return Some(stop);
+            }
         }
-        *self = r;
-        Some(stop)
+        None
     }
 
     /// A turn out of order at line `at` (its block running to `end`) that no other reading
