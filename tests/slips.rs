@@ -324,7 +324,8 @@ fn turns_left_out(make: fn(u64) -> String, with_lines: bool) -> (usize, usize) {
 /// picked, a player copied), else after the active trouble's action where a line shifts the
 /// trouble. 7 of 300 games at most one error before (checked), 218 before a hand the referee does
 /// not know in full was read too, 222 before the choices the lines show and the trouble's action,
-/// 264 before a turn that ended the round (a `safety` line next) was read, 267 since.
+/// 264 before a turn that ended the round (a `safety` line next) was read, 267 before the lines
+/// of a round's first turn, under no turn, drew one syntax report for the run, 271 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
     let (games, one) = turns_left_out(game, true);
@@ -338,7 +339,8 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
 /// 14 of 300 games at most one error before (checked), 215 before a reading refused by the log's
 /// end gave way to the next kind (the choices the lines show, the trouble's action), 226 before a
 /// turn that ended the round was read, 229 before a guessed power naming a power the lines show,
-/// or drawn first and then played, was read, 238 since.
+/// or drawn first and then played, was read, 238 before the lines of a round's first turn drew
+/// one syntax report, 240 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, true);

@@ -335,7 +335,9 @@ impl Code {
                 "FORMAT.md §2 and §8",
                 "Indentation says that a line belongs to the line above: resolution lines to a turn, \
                  continuation lines to a `deck` line, block lines to `position`. An indented line after \
-                 anything else is refused.\n\n\
+                 anything else is refused. Resolution lines with no turn above them (most often a round's \
+                 first turn line left out, so that they follow its `hand` lines) are reported once for \
+                 the run.\n\n\
                  Example:\n    round 1\n      Dan scores 10\n\nFix: remove the indentation or move the line \
                  under its turn.",
             ),

@@ -90,6 +90,7 @@ pub fn parse(text: &str) -> (Log, Vec<Diagnostic>) {
         seen_round: false,
         position: None,
         blank_before: false,
+        stray: None,
     };
     for raw in lines::split(text) {
         p.line(&raw);
@@ -123,6 +124,9 @@ struct LineParser<'s> {
     /// The span of an open `position` line.
     position: Option<Span>,
     blank_before: bool,
+    /// The last report of a run of resolution lines under no turn: its index in `diags`, how
+    /// many lines were read before it, and how many lines it covers.
+    stray: Option<(usize, usize, u32)>,
 }
 
 /// The message a line gives when nom backtracked without saying why.
@@ -263,12 +267,42 @@ impl<'s> LineParser<'s> {
                     self.push(LineKind::Resolution(e), span, comment);
                 }
             }
-            Anchor::None => self.diags.push(
+            Anchor::None => self.stray(c, span),
+        }
+    }
+
+    /// An indented line with nothing above it to belong to. One that reads as a resolution line
+    /// most likely lost its turn line (a round's first turn left out); the lines of such a run
+    /// are reported once.
+    fn stray(&mut self, c: &'s str, span: Span) {
+        let resolution = self.cx.event(c).is_ok_and(|(rest, _)| rest.trim().is_empty());
+        if !resolution {
+            self.stray = None;
+            self.diags.push(
                 Diagnostic::new(Code::StrayIndent, span, "an indented line with nothing above it to belong to")
                     .label("indented")
                     .help("indent only resolution lines under a turn, decklist continuations and position lines"),
-            ),
+            );
+            return;
         }
+        // The line before was one of a run of them: the run's report grows.
+        if let Some((at, lines, n)) =
+            self.stray.filter(|&(at, lines, _)| at + 1 == self.diags.len() && lines == self.lines.len())
+        {
+            let d = &mut self.diags[at];
+            d.span = d.span.to(span);
+            d.message = format!("{} resolution lines with no turn above them", n + 1);
+            d.label = Some("resolution lines under no turn".to_string());
+            d.help = Some(stray_help("them"));
+            self.stray = Some((at, lines, n + 1));
+            return;
+        }
+        self.stray = Some((self.diags.len(), self.lines.len(), 1));
+        self.diags.push(
+            Diagnostic::new(Code::StrayIndent, span, "a resolution line with no turn above it")
+                .label("a resolution line under no turn")
+                .help(stray_help("it")),
+        );
     }
 
     /// Runs a line parser that must consume the whole input; a failure becomes a diagnostic.
@@ -317,6 +351,14 @@ impl<'s> LineParser<'s> {
     fn push(&mut self, kind: LineKind, span: Span, comment: Option<String>) {
         self.lines.push(Line { kind, span, comment, blank_before: std::mem::take(&mut self.blank_before) });
     }
+}
+
+/// The help for resolution lines under no turn (`it` or `them`).
+fn stray_help(them: &str) -> String {
+    format!(
+        "resolution lines sit under the turn that made them happen: if a turn line was left out above {them}, \
+         write it in (the rules are checked once the syntax is whole)"
+    )
 }
 
 /// `Name:` at the start of a line (bare or quoted), which is how a turn starts.
