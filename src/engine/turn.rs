@@ -1640,18 +1640,13 @@ impl<'a> Referee<'a> {
         if check_choices(spec, &[], None).is_ok() {
             plays.push(play(Some(Box::from([]))));
         }
-        let aim = |q: PlayerId| Choice { kind: ChoiceKind::Player(q), span };
-        let name = |p: Power| Choice { kind: ChoiceKind::Name(PowerSpec::Single(p)), span };
         if check_choices(spec, &[Takes::Player], None).is_ok() {
-            plays.extend(shown.players.iter().map(|&q| play(Some(Box::from([aim(q)])))));
+            plays.extend(
+                shown.players.iter().map(|&q| play(Some(Box::from([Choice { kind: ChoiceKind::Player(q), span }])))),
+            );
         }
-        if check_choices(spec, &[Takes::Name], None).is_ok() {
-            plays.extend(shown.powers.iter().map(|&p| play(Some(Box::from([name(p)])))));
-        }
-        if check_choices(spec, &[Takes::Player, Takes::Name], None).is_ok() {
-            for &q in &shown.players {
-                plays.extend(shown.powers.iter().map(|&p| play(Some(Box::from([aim(q), name(p)])))));
-            }
+        for kinds in naming_choices(spec, shown) {
+            plays.push(play(Some(kinds.into_iter().map(|kind| Choice { kind, span }).collect())));
         }
     }
 
@@ -1722,21 +1717,13 @@ impl<'a> Referee<'a> {
     }
 
     /// The choices other than one player that a use of `power` by `player` may have made, as the
-    /// lines of its turn show them (`shown`): a power they show named (and a player they name
-    /// aimed at too, for a power that takes both), a card of the hand or of the lines picked (two
-    /// for Process), or a player copied (Copy), with a player the lines name or a power they show.
+    /// lines of its turn show them (`shown`): a power they show named ([`naming_choices`]), a card
+    /// of the hand or of the lines picked (two for Process), or a player copied (Copy), with a
+    /// player the lines name or a power they show.
     fn shown_choices(&self, player: PlayerId, power: &PowerSpec, shown: &Shown, span: Span) -> Vec<Vec<ChoiceKind>> {
         use crate::powers::{Choice as Takes, check_choices};
         let takes = |t: &[Takes]| check_choices(power, t, None).is_ok();
-        let names = || shown.powers.iter().map(|p| ChoiceKind::Name(PowerSpec::Single(*p)));
-        let aims = || shown.players.iter().map(|q| ChoiceKind::Player(*q));
-        let mut lists: Vec<Vec<ChoiceKind>> = Vec::new();
-        if takes(&[Takes::Name]) {
-            lists.extend(names().map(|n| vec![n]));
-        }
-        if takes(&[Takes::Player, Takes::Name]) {
-            lists.extend(aims().flat_map(|q| names().map(move |n| vec![q.clone(), n])));
-        }
+        let mut lists = naming_choices(power, shown);
         if takes(&[Takes::Cards]) {
             let mut picks: Vec<Card> = Vec::new();
             let hand = self.state.player(player).hand.known.iter().filter(|c| c.power_recorded());
@@ -1776,14 +1763,10 @@ impl<'a> Referee<'a> {
                     lists.push(vec![ChoiceKind::Of(q)]);
                 }
                 if copies(&[Takes::Player]) {
-                    lists.extend(aims().map(|a| vec![ChoiceKind::Of(q), a]));
+                    lists.extend(shown.players.iter().map(|&a| vec![ChoiceKind::Of(q), ChoiceKind::Player(a)]));
                 }
-                if copies(&[Takes::Name]) {
-                    lists.extend(names().map(|n| vec![ChoiceKind::Of(q), n]));
-                }
-                if copies(&[Takes::Player, Takes::Name]) {
-                    lists.extend(aims().flat_map(|a| names().map(move |n| vec![ChoiceKind::Of(q), a.clone(), n])));
-                }
+                let named = naming_choices(copied, shown).into_iter();
+                lists.extend(named.map(|kinds| std::iter::once(ChoiceKind::Of(q)).chain(kinds).collect()));
             }
         }
         lists.retain(|kinds| {
@@ -4627,6 +4610,24 @@ fn choice_kind(kind: &ChoiceKind) -> Option<powers::Choice> {
         ChoiceKind::Of(_) => powers::Choice::Of,
         ChoiceKind::Half(_) => return None,
     })
+}
+
+/// The uses of `power` that name a power the lines of a turn left out show (`shown`): alone, and
+/// with a player they name, where the power takes both (Freeze, Rival, a Poison & Freeze).
+fn naming_choices(power: &PowerSpec, shown: &Shown) -> Vec<Vec<ChoiceKind>> {
+    use crate::powers::{Choice as Takes, check_choices};
+    let takes = |t: &[Takes]| check_choices(power, t, None).is_ok();
+    let name = |p: &Power| ChoiceKind::Name(PowerSpec::Single(*p));
+    let mut lists: Vec<Vec<ChoiceKind>> = Vec::new();
+    if takes(&[Takes::Name]) {
+        lists.extend(shown.powers.iter().map(|p| vec![name(p)]));
+    }
+    if takes(&[Takes::Player, Takes::Name]) {
+        for &q in &shown.players {
+            lists.extend(shown.powers.iter().map(|p| vec![ChoiceKind::Player(q), name(p)]));
+        }
+    }
+    lists
 }
 
 /// Whether span `inner` lies within `outer`.
