@@ -831,6 +831,9 @@ impl<'a> Referee<'a> {
         };
         let mut as_written = None;
         for ways in passes {
+            // Choices read off the lines may hold one that nothing shows (a Freeze's name): such a
+            // reading, like a guessed one, must draw fewer reports by the log's end too.
+            let by_the_end = by_the_end || ways.unfogged;
             let Some(fit) = self.reading_left_out(player, span, ways, stop, &mut read) else { continue };
             if by_the_end {
                 let written = *as_written.get_or_insert_with(|| {
