@@ -754,12 +754,12 @@ impl<'a> Referee<'a> {
         let shown = self.shown_by(player, &lines[first..end]);
         let plays = if guessed { self.guessed_plays(player, span, &shown) } else { Vec::new() };
         let guesses: Vec<(Vec<StepKind>, bool)> = plays.into_iter().map(|p| (vec![p], false)).collect();
-        // Three kinds of reading, each tried only where none of those before it is taken: a card
-        // played or drawn, its power used with no choices or aimed at a player; its power used
-        // with the other choices the lines show; and, where a line shifts the trouble, the active
-        // trouble's action opening the turn (a card it drew, named by the lines, may be the card
-        // played).
-        let mut passes = Vec::with_capacity(3);
+        // Kinds of reading, each tried only where none of those before it is taken: a card played
+        // or drawn, its power used with no choices or aimed at a player; its power used with the
+        // other choices the lines show; for a hand not known, each guessed card drawn first; and,
+        // where a line shifts the trouble, the active trouble's action opening the turn (a card it
+        // drew, named by the lines, may be the card played).
+        let mut passes = Vec::with_capacity(4);
         let mut readings = self.ways_to_take(player, &cards, span, Uses::Aimed);
         readings.extend(guesses.iter().cloned());
         let aimed = readings.len();
@@ -769,7 +769,8 @@ impl<'a> Referee<'a> {
         if readings.len() > aimed {
             passes.push(Ways { ways: readings, guessed, unfogged: true });
         }
-        // A guessed card drawn first: the hand keeps its count.
+        // A guessed card drawn first: the hand keeps its count (from a hand of one, the play
+        // alone would have gone out).
         if guessed {
             let draw = || StepKind::Draw { card: None };
             let ways = guesses
