@@ -753,7 +753,7 @@ impl<'a> Referee<'a> {
         let (cards, guessed) = self.left_out_cards(player)?;
         let shown = self.shown_by(player, &lines[first..end]);
         let plays = if guessed { self.guessed_plays(player, span, &shown) } else { Vec::new() };
-        let guesses: Vec<(Vec<StepKind>, bool)> = plays.into_iter().map(|p| (vec![p], false)).collect();
+        let guesses = turns_of(&plays, false);
         // Kinds of reading, each tried only where none of those before it is taken: a card played
         // or drawn, its power used with no choices or aimed at a player; its power used with the
         // other choices the lines show; for a hand not known, each guessed card drawn first; and,
@@ -772,11 +772,7 @@ impl<'a> Referee<'a> {
         // A guessed card drawn first: the hand keeps its count (from a hand of one, the play
         // alone would have gone out).
         if guessed {
-            let draw = || StepKind::Draw { card: None };
-            let ways = guesses
-                .iter()
-                .map(|(steps, _)| (std::iter::once(draw()).chain(steps.iter().cloned()).collect(), false));
-            passes.push(Ways { ways: ways.collect(), guessed, unfogged: true });
+            passes.push(Ways { ways: turns_of(&plays, true), guessed, unfogged: true });
         }
         let trouble = self.active_trouble().filter(|_| shown.shifts && !self.trouble_doubtful);
         if let Some(action) = trouble.and_then(|t| t.action) {
@@ -1067,14 +1063,8 @@ impl<'a> Referee<'a> {
         // first (the hand keeps its count).
         if guessed {
             let plays = self.guessed_plays(player, span, &Shown::default());
-            let draw = || StepKind::Draw { card: None };
-            let drawn = plays.iter().map(|play| (vec![draw(), play.clone()], false)).collect();
-            passes.push(Ways {
-                ways: plays.into_iter().map(|play| (vec![play], false)).collect(),
-                guessed,
-                unfogged: true,
-            });
-            passes.push(Ways { ways: drawn, guessed, unfogged: true });
+            passes.push(Ways { ways: turns_of(&plays, false), guessed, unfogged: true });
+            passes.push(Ways { ways: turns_of(&plays, true), guessed, unfogged: true });
         }
         // Nor more than as written by the log's end: a draw read left out may fit for three
         // turns and leave the hand a card too many when the round ends. A card guessed for a
@@ -4614,6 +4604,13 @@ fn choice_kind(kind: &ChoiceKind) -> Option<powers::Choice> {
         ChoiceKind::Of(_) => powers::Choice::Of,
         ChoiceKind::Half(_) => return None,
     })
+}
+
+/// Each of `plays` (of guessed cards) as the turn left out, after a draw of a card nobody saw
+/// where `drawn`: as [`Referee::reading_left_out`] takes them, none a draw the player need not make.
+fn turns_of(plays: &[StepKind], drawn: bool) -> Vec<(Vec<StepKind>, bool)> {
+    let draw = drawn.then_some(StepKind::Draw { card: None });
+    plays.iter().map(|play| (draw.iter().chain([play]).cloned().collect(), false)).collect()
 }
 
 /// The uses of `power` that name a power the lines of a turn left out show (`shown`): alone, and
