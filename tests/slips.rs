@@ -325,11 +325,13 @@ fn turns_left_out(make: fn(u64) -> String, with_lines: bool) -> (usize, usize) {
 /// trouble. 7 of 300 games at most one error before (checked), 218 before a hand the referee does
 /// not know in full was read too, 222 before the choices the lines show and the trouble's action,
 /// 264 before a turn that ended the round (a `safety` line next) was read, 267 before the lines
-/// of a round's first turn, under no turn, drew one syntax report for the run, 271 since.
+/// of a round's first turn, under no turn, drew one syntax report for the run, 271 before
+/// readings that fit alike, follow every power they use and draw the very same reports by the
+/// log's end were taken (the first, the others named), 277 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
     let (games, one) = turns_left_out(game, true);
-    assert!(one * 100 >= games * 85, "{one} of {games} turns left out above their lines drew one report at most");
+    assert!(one * 100 >= games * 90, "{one} of {games} turns left out above their lines drew one report at most");
 }
 
 /// The same with the cards hidden: the player due may have played the number the chain calls for
@@ -340,12 +342,16 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
 /// end gave way to the next kind (the choices the lines show, the trouble's action), 226 before a
 /// turn that ended the round was read, 229 before a guessed power naming a power the lines show,
 /// or drawn first and then played, was read, 238 before the lines of a round's first turn drew
-/// one syntax report, 240 since.
+/// one syntax report, 240 before guessed cards alike but for their powers, tying, were read as
+/// the card with its power unknown, a card of that number played unused was taken over every
+/// power guessed for it, readings that draw the very same reports by the log's end were taken,
+/// and of the kinds weighed by the log's end the one that draws the fewest reports there, 274
+/// since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, true);
     assert!(
-        one * 100 >= games * 76,
+        one * 100 >= games * 88,
         "{one} of {games} hidden turns left out above their lines drew one report at most"
     );
 }
@@ -354,11 +360,12 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() 
 /// or, of several that do, one draws the fewest reports by the log's end. 142 of 300 games at most
 /// one error before the reading (checked); 227 before the comparison to the log's end, 262 after,
 /// 264 since a draw the player need not have made is weighed by the log's end with the rest (and
-/// taken where it draws fewer reports there).
+/// taken where it draws fewer reports there), 270 since readings that fit alike and draw the very
+/// same reports by the log's end are taken.
 #[test]
 fn a_turn_line_left_out_draws_one_report_in_most_games() {
     let (games, one) = turns_left_out(game, false);
-    assert!(one * 20 >= games * 17, "{one} of {games} turns left out drew one report at most");
+    assert!(one * 100 >= games * 88, "{one} of {games} turns left out drew one report at most");
 }
 
 /// The same with the cards hidden: the player due may have drawn, played a card of the number
@@ -366,11 +373,12 @@ fn a_turn_line_left_out_draws_one_report_in_most_games() {
 /// turns after follow is taken where it draws fewer reports by the log's end than the turns as
 /// written. 164 of 300 games at most one error before (checked), 253 since, 261 since a 1 after a
 /// break is read too, 267 since, where nothing else fits, each power the hand may hold is read
-/// used, 269 since each is read drawn first too.
+/// used, 269 before readings alike but for the power guessed, or drawing the very same reports
+/// by the log's end, were taken, 274 since.
 #[test]
 fn a_turn_line_left_out_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, false);
-    assert!(one * 100 >= games * 86, "{one} of {games} hidden turns left out drew one report at most");
+    assert!(one * 100 >= games * 89, "{one} of {games} hidden turns left out drew one report at most");
 }
 
 /// In each slip game, a turn aimed at one player (`@Name`) with resolution lines, picked by the

@@ -95,6 +95,11 @@ fn counted(text: &mut String, more: usize, sep: &str) {
     }
 }
 
+/// An error the rules report, not an `expect` line that failed ([`Referee::errors_since`]).
+pub(super) fn rules_error(d: &Diagnostic) -> bool {
+    d.severity() == Severity::Error && !matches!(d.code, Code::ExpectationFailed | Code::ExpectedDiagnosticMissing)
+}
+
 /// A diagnostic as an `expect` line names it: `error R0305`.
 struct Flagged<'d>(&'d Diagnostic);
 
@@ -1116,13 +1121,7 @@ impl<'a> Referee<'a> {
     /// `expect` lines that failed: a reading of a slip is chosen by what the rules report, not
     /// by what the log's expectations say.
     pub(super) fn errors_since(&self, from: usize) -> usize {
-        let expectation = |d: &Diagnostic| matches!(d.code, Code::ExpectationFailed | Code::ExpectedDiagnosticMissing);
-        self.diags
-            .get(from..)
-            .unwrap_or_default()
-            .iter()
-            .filter(|d| d.severity() == Severity::Error && !expectation(d))
-            .count()
+        self.diags.get(from..).unwrap_or_default().iter().filter(|d| rules_error(d)).count()
     }
 
     /// The errors among reports `from..` that stand: none an `expect` line claimed or a reading

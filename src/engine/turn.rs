@@ -826,7 +826,10 @@ impl<'a> Referee<'a> {
             r.read_lines(from_line, r.log.lines.len());
             r.standing_errors_since(from)
         };
-        let mut as_written = None;
+        // Of the readings that must draw fewer reports by the log's end, the one that draws the
+        // fewest (of equal ones, the earliest kind); one that leaves only the slip's own is taken
+        // at once.
+        let (mut as_written, mut best) = (None, None::<(usize, Self)>);
         for ways in passes {
             // Choices read off the lines may hold one that nothing shows (a Freeze's name): such a
             // reading, like a guessed one, must draw fewer reports by the log's end too.
@@ -838,14 +841,24 @@ impl<'a> Referee<'a> {
                     r.speculating = true;
                     standing(r, end)
                 });
-                if standing(fit.clone(), stop) >= written {
+                let left = standing(fit.clone(), stop);
+                if left >= written.min(best.as_ref().map_or(usize::MAX, |b| b.0)) {
                     continue;
                 }
+                best = Some((left, fit));
+                if left > 1 {
+                    continue;
+                }
+            } else {
+                best = Some((0, fit));
             }
-            *self = fit;
-            return Some(stop);
+            break;
         }
-        None
+        let (_, fit) = best?;
+        let readings = self.left_out_readings;
+        *self = fit;
+        self.left_out_readings = readings;
+        Some(stop)
     }
 
     /// A copy of the replay before the turn at line `at` (its block running to `end`) is read, in
@@ -997,6 +1010,14 @@ impl<'a> Referee<'a> {
         let mut as_written = self.clone();
         as_written.speculating = true;
         as_written.reports_by_the_end(end, self.group_diags)
+    }
+
+    /// The errors since report `mark` once this copy is read on from line `from` to the log's end,
+    /// each as its code and span.
+    fn errors_listed_by_the_end(mut self, from: usize, mark: usize) -> Vec<(Code, Span)> {
+        self.read_lines(from, self.log.lines.len());
+        let diags = self.diags.get(mark..).unwrap_or_default();
+        diags.iter().filter(|d| super::replay::rules_error(d)).map(|d| (d.code, d.span)).collect()
     }
 
     /// The errors since report `mark` once this copy is read on from line `from` to the log's end.
@@ -1833,6 +1854,11 @@ impl<'a> Referee<'a> {
             if r.errors_since(mark) != 1 || unfogged && r.diags[mark..].iter().any(|d| fogging(d.code)) {
                 continue;
             }
+            // A power given to a card, where its number played with no power known and unused
+            // fits too: that reading covers it.
+            if fits.iter().any(|(t, _, _): &(Turn, Self, bool)| covers(t, &turn)) {
+                continue;
+            }
             if !needless {
                 if needed_fits == ENDS_READ {
                     return None;
@@ -1871,19 +1897,72 @@ impl<'a> Referee<'a> {
             let n = u32::try_from(fits.len()).unwrap_or(u32::MAX);
             self.left_out_readings = self.left_out_readings.checked_sub(n)?;
             let mark = self.diags.len();
-            let ends: Vec<usize> = fits.iter().map(|(_, r, _)| r.clone().errors_by_the_end(stop, mark)).collect();
-            let fewest = ends.iter().copied().min()?;
-            let fewest_of =
-                |needless: bool| (0..fits.len()).filter(|&k| ends[k] == fewest && fits[k].2 == needless).collect();
+            let ends: Vec<Vec<(Code, Span)>> =
+                fits.iter().map(|(_, r, _)| r.clone().errors_listed_by_the_end(stop, mark)).collect();
+            let fewest = ends.iter().map(Vec::len).min()?;
+            let fewest_of = |needless: bool| {
+                (0..fits.len()).filter(|&k| ends[k].len() == fewest && fits[k].2 == needless).collect()
+            };
             let (needed, needless): (Vec<usize>, Vec<usize>) = (fewest_of(false), fewest_of(true));
-            let k = match (needed.as_slice(), needless.as_slice()) {
-                ([k], _) | ([], [k]) => *k,
+            let tied = if needed.is_empty() { needless } else { needed };
+            let k = match tied.as_slice() {
+                [k] => *k,
+                // Readings that leave nothing else to report by the log's end.
+                ks if fewest == 1 => return self.tied_reading(ks, fits, &ends, guessed, span, read),
                 _ => return None,
             };
             fits.swap(0, k);
             fits.truncate(1);
         }
         let (_, mut r, _) = fits.pop()?;
+        r.speculating = false;
+        r.left_out_readings = self.left_out_readings;
+        Some(r)
+    }
+
+    /// Of the readings `fits` of a turn left out, those at `ks` fit alike and draw as few
+    /// reports by the log's end (`ends`, each reading's errors there): for cards guessed for a hand
+    /// nobody saw, alike but for their powers, the card played with its power not known, which
+    /// follows whichever of them it was; else, where each follows every power it uses and they
+    /// draw the very same reports, the first, the others named in its help (the game reads on
+    /// alike from any of them); else `None`.
+    #[cold]
+    fn tied_reading(
+        &self,
+        ks: &[usize],
+        mut fits: Vec<(Turn, Self, bool)>,
+        ends: &[Vec<(Code, Span)>],
+        guessed: bool,
+        span: Span,
+        mut read: impl FnMut(&mut Self, &Turn),
+    ) -> Option<Self> {
+        let turns: Vec<&Turn> = ks.iter().map(|&k| &fits[k].0).collect();
+        let unknown = power_unknown(&turns).filter(|_| guessed);
+        let mut taken = unknown.and_then(|(turn, powers)| {
+            let mut r = self.clone();
+            r.speculating = true;
+            let mark = r.diags.len();
+            read(&mut r, &turn);
+            let powers: Vec<String> = powers.iter().map(ToString::to_string).collect();
+            let more =
+                format!("; its card's power may be any of {}, which the lines do not tell apart", powers.join(", "));
+            (r.errors_since(mark) == 1).then_some((r, mark, more))
+        });
+        let (&first, rest) = ks.split_first()?;
+        // A reading that leaves a power unfollowed may seem to make any line happen.
+        let mark = self.diags.len();
+        let followed = |k: usize| !fits[k].1.diags[mark..].iter().any(|d| fogging(d.code));
+        if taken.is_none() && ks.iter().all(|&k| followed(k)) && rest.iter().all(|&k| ends[k] == ends[first]) {
+            let others: Vec<String> = rest.iter().map(|&k| format!("`{}`", self.turn_text(&fits[k].0))).collect();
+            let (verb, each) = if others.len() == 1 { ("fits", "either") } else { ("fit", "each") };
+            let more = format!("; {} {verb} as well, and the game reads on alike from {each}", others.join(" and "));
+            taken = Some((fits.swap_remove(first).1, mark, more));
+        }
+        let (mut r, mark, more) = taken?;
+        let slip = r.diags[mark..].iter_mut().find(|d| d.code == Code::Misresolved && d.span == span);
+        if let Some(help) = slip.and_then(|d| d.help.as_mut()) {
+            help.push_str(&more);
+        }
         r.speculating = false;
         r.left_out_readings = self.left_out_readings;
         Some(r)
@@ -4611,6 +4690,56 @@ fn choice_kind(kind: &ChoiceKind) -> Option<powers::Choice> {
 fn turns_of(plays: &[StepKind], drawn: bool) -> Vec<(Vec<StepKind>, bool)> {
     let draw = drawn.then_some(StepKind::Draw { card: None });
     plays.iter().map(|play| (draw.iter().chain([play]).cloned().collect(), false)).collect()
+}
+
+/// A turn's last step, a play: the steps before it, the card, and the choices its power was
+/// used with.
+struct LastPlay<'t> {
+    before: &'t [Step],
+    card: Card,
+    used: Option<&'t [Choice]>,
+}
+
+impl LastPlay<'_> {
+    fn of(turn: &Turn) -> Option<LastPlay<'_>> {
+        let (last, before) = turn.steps.split_last()?;
+        let StepKind::Play { card, used } = &last.kind else { return None };
+        Some(LastPlay { before, card: card.card, used: used.as_deref() })
+    }
+
+    /// Whether `other` is the same but for its card's power (and, `with_use`, how it was used).
+    fn alike(&self, other: &LastPlay, with_use: bool) -> bool {
+        self.card.denomination() == other.card.denomination()
+            && (!with_use || self.used == other.used)
+            && self.before.iter().map(|s| &s.kind).eq(other.before.iter().map(|s| &s.kind))
+    }
+}
+
+/// Whether the reading `plain` of a turn left out, its last step a card of a power not recorded
+/// played unused, covers the reading `other`, alike but for a power that card is given (used or
+/// not).
+fn covers(plain: &Turn, other: &Turn) -> bool {
+    let (Some(p), Some(o)) = (LastPlay::of(plain), LastPlay::of(other)) else { return false };
+    let unrecorded = |card: &Card| matches!(card.power(), Some(PowerSpec::Unrecorded));
+    p.used.is_none() && unrecorded(&p.card) && !unrecorded(&o.card) && p.alike(&o, false)
+}
+
+/// Where the readings `tied` of a turn left out are alike but for the power of the card their
+/// last step plays, that turn with the card's power not recorded, and the powers it may be.
+fn power_unknown(tied: &[&Turn]) -> Option<(Turn, Vec<PowerSpec>)> {
+    let (first, rest) = tied.split_first()?;
+    let play = LastPlay::of(first)?;
+    let mut powers = vec![*play.card.power()?];
+    for t in rest {
+        let other = LastPlay::of(t).filter(|o| play.alike(o, true))?;
+        powers.push(*other.card.power()?);
+    }
+    let denomination = play.card.denomination()?;
+    let mut turn = (*first).clone();
+    if let Some(Step { kind: StepKind::Play { card, .. }, .. }) = turn.steps.last_mut() {
+        card.card = Card::Known { denomination, power: PowerSpec::Unrecorded };
+    }
+    Some((turn, powers))
 }
 
 /// The uses of `power` that name a power the lines of a turn left out show (`shown`): alone, and
