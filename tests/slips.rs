@@ -327,11 +327,13 @@ fn turns_left_out(make: fn(u64) -> String, with_lines: bool) -> (usize, usize) {
 /// 264 before a turn that ended the round (a `safety` line next) was read, 267 before the lines
 /// of a round's first turn, under no turn, drew one syntax report for the run, 271 before
 /// readings that fit alike, follow every power they use and draw the very same reports by the
-/// log's end were taken (the first, the others named), 277 since.
+/// log's end were taken (the first, the others named), 277 before a reading of the first kind,
+/// with later kinds to try, was weighed by the log's end too (a draw that fits a trouble's shift
+/// line, where the action's loss shows in the totals), 281 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
     let (games, one) = turns_left_out(game, true);
-    assert!(one * 100 >= games * 90, "{one} of {games} turns left out above their lines drew one report at most");
+    assert!(one * 100 >= games * 92, "{one} of {games} turns left out above their lines drew one report at most");
 }
 
 /// The same with the cards hidden: the player due may have played the number the chain calls for

@@ -830,29 +830,36 @@ impl<'a> Referee<'a> {
         // fewest (of equal ones, the earliest kind); one that leaves only the slip's own is taken
         // at once.
         let (mut as_written, mut best) = (None, None::<(usize, Self)>);
-        for ways in passes {
+        let kinds = passes.len();
+        for (kind, ways) in passes.into_iter().enumerate() {
             // Choices read off the lines may hold one that nothing shows (a Freeze's name): such a
             // reading, like a guessed one, must draw fewer reports by the log's end too.
             let by_the_end = by_the_end || ways.unfogged;
             let Some(fit) = self.reading_left_out(player, span, ways, stop, &mut read) else { continue };
+            // A reading of the first kind, with kinds after it to try, is weighed by the log's end
+            // too (a draw, a trouble's miss, fits the shift line that the trouble's action made).
+            if !by_the_end && kind + 1 == kinds {
+                best = Some((0, fit));
+                break;
+            }
+            let left = standing(fit.clone(), stop);
             if by_the_end {
                 let written = *as_written.get_or_insert_with(|| {
                     let mut r = self.clone();
                     r.speculating = true;
                     standing(r, end)
                 });
-                let left = standing(fit.clone(), stop);
-                if left >= written.min(best.as_ref().map_or(usize::MAX, |b| b.0)) {
+                if left >= written {
                     continue;
                 }
-                best = Some((left, fit));
-                if left > 1 {
-                    continue;
-                }
-            } else {
-                best = Some((0, fit));
             }
-            break;
+            if best.as_ref().is_some_and(|b| left >= b.0) {
+                continue;
+            }
+            best = Some((left, fit));
+            if left <= 1 {
+                break;
+            }
         }
         let (_, fit) = best?;
         let readings = self.left_out_readings;
