@@ -329,11 +329,12 @@ fn turns_left_out(make: fn(u64) -> String, with_lines: bool) -> (usize, usize) {
 /// readings that fit alike, follow every power they use and draw the very same reports by the
 /// log's end were taken (the first, the others named), 277 before a reading of the first kind,
 /// with later kinds to try, was weighed by the log's end too (a draw that fits a trouble's shift
-/// line, where the action's loss shows in the totals), 281 since.
+/// line, where the action's loss shows in the totals), 281 before readings that leave a power
+/// unfollowed were weighed only where none that follows every power fits, 284 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
     let (games, one) = turns_left_out(game, true);
-    assert!(one * 100 >= games * 92, "{one} of {games} turns left out above their lines drew one report at most");
+    assert!(one * 100 >= games * 93, "{one} of {games} turns left out above their lines drew one report at most");
 }
 
 /// The same with the cards hidden: the player due may have played the number the chain calls for

@@ -362,6 +362,42 @@ struct Ways {
     unfogged: bool,
 }
 
+/// Readings of a turn left out that fit, as [`Referee::reading_left_out`] gathers them: each
+/// turn, the replay read on from it, and whether it draws a card the player need not have drawn.
+struct Fits<'a> {
+    fits: Vec<(Turn, Referee<'a>, bool)>,
+    /// How many fit drawing no needless card, and how many do.
+    needed: usize,
+    needless: usize,
+    /// Whether more fit, drawing no needless card, than are read on to the log's end.
+    over: bool,
+}
+
+impl<'a> Fits<'a> {
+    /// At most this many readings that fit are read on to the log's end to choose between them.
+    const ENDS_READ: usize = 6;
+
+    fn new() -> Self {
+        Fits { fits: Vec::new(), needed: 0, needless: 0, over: false }
+    }
+
+    fn add(&mut self, turn: Turn, r: Referee<'a>, needless: bool) {
+        if !needless {
+            if self.needed == Self::ENDS_READ {
+                self.over = true;
+                return;
+            }
+            self.needed += 1;
+        } else {
+            self.needless += 1;
+            if self.needless > Self::ENDS_READ {
+                return;
+            }
+        }
+        self.fits.push((turn, r, needless));
+    }
+}
+
 /// How a turn left out may have used the power of a card it played
 /// ([`Referee::ways_to_take`]), besides not at all or with no choices.
 #[derive(Clone, Copy)]
@@ -1832,8 +1868,6 @@ impl<'a> Referee<'a> {
     ) -> Option<Self> {
         /// At most this many readings are tried for one slip.
         const READINGS: usize = 96;
-        /// At most this many readings that fit are read on to the log's end to choose between them.
-        const ENDS_READ: usize = 6;
         if self.speculating || !self.state.in_round || self.state.fog.turn_order || self.left_out_readings == 0 {
             return None;
         }
@@ -1842,8 +1876,11 @@ impl<'a> Referee<'a> {
         if readings.len() > READINGS * if guessed { 2 } else { 1 } {
             return None;
         }
-        // Each reading that fits, with whether it draws a card the player need not have drawn.
-        let (mut fits, mut needed_fits, mut needless_fits) = (Vec::new(), 0, 0);
+        // The readings that fit, those that follow every power they use apart from those that
+        // leave one unfollowed: what an unfollowed power might have done is not held against the
+        // table, so such a reading may seem to make any line happen, and it is weighed only where
+        // none that follows them all fits (for cards guessed or choices read off the lines, never).
+        let (mut fits, mut fogged) = (Fits::new(), Fits::new());
         let player_span = Span::new(span.start as usize, span.start as usize);
         for (kinds, needless) in readings {
             let mut kinds = kinds.into_iter().map(|kind| Step { kind, span });
@@ -1855,30 +1892,35 @@ impl<'a> Referee<'a> {
             r.speculating = true;
             let mark = r.diags.len();
             read(&mut r, &turn);
-            // The slip's own report, and nothing else; for cards guessed or choices read off the
-            // lines, nothing left unfollowed either (what an unfollowed power might have done is
-            // not held against the table, so such a reading would look better than it is).
-            if r.errors_since(mark) != 1 || unfogged && r.diags[mark..].iter().any(|d| fogging(d.code)) {
+            // The slip's own report, and nothing else.
+            if r.errors_since(mark) != 1 {
+                continue;
+            }
+            let unfollowed = r.diags[mark..].iter().any(|d| fogging(d.code));
+            if unfollowed && unfogged {
                 continue;
             }
             // A power given to a card, where its number played with no power known and unused
             // fits too: that reading covers it.
-            if fits.iter().any(|(t, _, _): &(Turn, Self, bool)| covers(t, &turn)) {
+            if fits.fits.iter().chain(&fogged.fits).any(|(t, _, _)| covers(t, &turn)) {
                 continue;
             }
-            if !needless {
-                if needed_fits == ENDS_READ {
+            if unfollowed {
+                fogged.add(turn, r, needless);
+            } else {
+                fits.add(turn, r, needless);
+                if fits.over {
                     return None;
                 }
-                needed_fits += 1;
-            } else {
-                needless_fits += 1;
-                if needless_fits > ENDS_READ {
-                    continue;
-                }
             }
-            fits.push((turn, r, needless));
         }
+        if fits.fits.is_empty() {
+            if fogged.over {
+                return None;
+            }
+            fits = fogged;
+        }
+        let (mut fits, needless_fits) = (fits.fits, fits.needless);
         // Draws the player need not have made, where nothing else fits, are read only when one
         // does.
         if fits.iter().all(|f| f.2) && needless_fits != 1 {
