@@ -349,12 +349,14 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
 /// the card with its power unknown, a card of that number played unused was taken over every
 /// power guessed for it, readings that draw the very same reports by the log's end were taken,
 /// and of the kinds weighed by the log's end the one that draws the fewest reports there, 274
-/// since.
+/// before a `reseat` line could follow the turn left out (the round's last) and up to three
+/// times as many readings as for a known hand were tried (a Party's lines name seven players),
+/// 279 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, true);
     assert!(
-        one * 100 >= games * 88,
+        one * 100 >= games * 90,
         "{one} of {games} hidden turns left out above their lines drew one report at most"
     );
 }

@@ -355,8 +355,9 @@ struct Shown {
 struct Ways {
     /// Each turn's steps, with whether it draws a card the player need not have drawn.
     ways: Vec<(Vec<StepKind>, bool)>,
-    /// Whether the cards were guessed for a hand the referee does not know in full (twice as many
-    /// readings are tried then: a card's power is any of them).
+    /// Whether the cards were guessed for a hand the referee does not know in full (three times as
+    /// many readings are tried then: a card's power is any of them, aimed at any player a Party's
+    /// lines name).
     guessed: bool,
     /// Whether a reading that leaves anything unfollowed is refused.
     unfogged: bool,
@@ -777,10 +778,18 @@ impl<'a> Referee<'a> {
         let lines = &self.log.lines;
         let LineKind::Turn(written) = &lines[at].kind else { return None };
         let player = self.state.next?;
-        // The next line is a turn, or the round's end (the turn left out went out): a Safety, the scores.
+        // The next line is a turn, or the round's end (the turn left out went out): a Safety, a
+        // BaH!'s new seating, the scores.
         let next = self.next_group(end);
         let follows = |l: &Line| {
-            matches!(l.kind, LineKind::Turn(_) | LineKind::Safety(_) | LineKind::Points(_) | LineKind::Totals(_))
+            matches!(
+                l.kind,
+                LineKind::Turn(_)
+                    | LineKind::Safety(_)
+                    | LineKind::Reseat(_)
+                    | LineKind::Points(_)
+                    | LineKind::Totals(_)
+            )
         };
         if first == end || self.errors_since(from) == 0 || !lines.get(next).is_some_and(follows) {
             return None;
@@ -1873,7 +1882,7 @@ impl<'a> Referee<'a> {
         }
         self.left_out_readings -= 1;
         // Guessed for a hand not known, a card's power is any of them.
-        if readings.len() > READINGS * if guessed { 2 } else { 1 } {
+        if readings.len() > READINGS * if guessed { 3 } else { 1 } {
             return None;
         }
         // The readings that fit, those that follow every power they use apart from those that
