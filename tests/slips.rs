@@ -351,12 +351,13 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
 /// and of the kinds weighed by the log's end the one that draws the fewest reports there, 274
 /// before a `reseat` line could follow the turn left out (the round's last) and up to three
 /// times as many readings as for a known hand were tried (a Party's lines name seven players),
-/// 279 since.
+/// 279 before a note the turns as written draw too (a round's points not verifiable) no longer
+/// counted as a guessed power left unfollowed, 282 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, true);
     assert!(
-        one * 100 >= games * 90,
+        one * 100 >= games * 91,
         "{one} of {games} hidden turns left out above their lines drew one report at most"
     );
 }

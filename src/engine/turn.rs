@@ -874,13 +874,22 @@ impl<'a> Referee<'a> {
         // Of the readings that must draw fewer reports by the log's end, the one that draws the
         // fewest (of equal ones, the earliest kind); one that leaves only the slip's own is taken
         // at once.
+        // What could not be followed that the lines as written draw over the turns read (a
+        // round's scores, the hands hidden): not of a reading's making.
+        let written_fog: Vec<(Code, Span)> = {
+            let mut w = self.clone();
+            w.speculating = true;
+            let mark = w.diags.len();
+            w.read_lines(end, stop);
+            w.diags[mark..].iter().filter(|d| fogging(d.code)).map(|d| (d.code, d.span)).collect()
+        };
         let (mut as_written, mut best) = (None, None::<(usize, Self)>);
         let kinds = passes.len();
         for (kind, ways) in passes.into_iter().enumerate() {
             // Choices read off the lines may hold one that nothing shows (a Freeze's name): such a
             // reading, like a guessed one, must draw fewer reports by the log's end too.
             let by_the_end = by_the_end || ways.unfogged;
-            let Some(fit) = self.reading_left_out(player, span, ways, stop, &mut read) else { continue };
+            let Some(fit) = self.reading_left_out(player, span, ways, &written_fog, stop, &mut read) else { continue };
             // A reading of the first kind, with kinds after it to try, is weighed by the log's end
             // too (a draw, a trouble's miss, fits the shift line that the trouble's action made).
             if !by_the_end && kind + 1 == kinds {
@@ -1145,7 +1154,7 @@ impl<'a> Referee<'a> {
         // may have lost track of whose turn it was, and nothing then shows a turn left out.
         let better = if guessed { Self::fewer_by_the_end } else { Self::no_more_by_the_end };
         for ways in passes {
-            let Some(r) = self.reading_left_out(player, span, ways, stop, &mut read) else { continue };
+            let Some(r) = self.reading_left_out(player, span, ways, &[], stop, &mut read) else { continue };
             if better(&r, stop, as_written.clone(), after, from) {
                 *self = r;
                 return Some(stop);
@@ -1872,6 +1881,7 @@ impl<'a> Referee<'a> {
         player: PlayerId,
         span: Span,
         Ways { ways: readings, guessed, unfogged }: Ways,
+        written_fog: &[(Code, Span)],
         stop: usize,
         mut read: impl FnMut(&mut Self, &Turn),
     ) -> Option<Self> {
@@ -1905,7 +1915,8 @@ impl<'a> Referee<'a> {
             if r.errors_since(mark) != 1 {
                 continue;
             }
-            let unfollowed = r.diags[mark..].iter().any(|d| fogging(d.code));
+            let unfollowed =
+                r.diags[mark..].iter().any(|d| fogging(d.code) && !written_fog.contains(&(d.code, d.span)));
             if unfollowed && unfogged {
                 continue;
             }
