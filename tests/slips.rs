@@ -352,7 +352,8 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
 /// before a `reseat` line could follow the turn left out (the round's last) and up to three
 /// times as many readings as for a known hand were tried (a Party's lines name seven players),
 /// 279 before a note the turns as written draw too (a round's points not verifiable) no longer
-/// counted as a guessed power left unfollowed, 282 since.
+/// counted as a guessed power left unfollowed, 282 before the same held for a turn left out with
+/// no lines, 283 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, true);
@@ -380,7 +381,8 @@ fn a_turn_line_left_out_draws_one_report_in_most_games() {
 /// written. 164 of 300 games at most one error before (checked), 253 since, 261 since a 1 after a
 /// break is read too, 267 since, where nothing else fits, each power the hand may hold is read
 /// used, 269 before readings alike but for the power guessed, or drawing the very same reports
-/// by the log's end, were taken, 274 since.
+/// by the log's end, were taken, 274 before a note the turns as written draw too (a round's
+/// points not verifiable) no longer counted as a guessed power left unfollowed, 275 since.
 #[test]
 fn a_turn_line_left_out_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, false);

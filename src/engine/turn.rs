@@ -1153,8 +1153,14 @@ impl<'a> Referee<'a> {
         // hand the referee does not know must explain more than the turn out of turn: the table
         // may have lost track of whose turn it was, and nothing then shows a turn left out.
         let better = if guessed { Self::fewer_by_the_end } else { Self::no_more_by_the_end };
+        // What could not be followed that the turns as written draw too: not of a reading's making.
+        let written_fog: Vec<(Code, Span)> = {
+            let mut w = as_written.clone();
+            w.read_lines(after, stop);
+            w.diags[from..].iter().filter(|d| fogging(d.code)).map(|d| (d.code, d.span)).collect()
+        };
         for ways in passes {
-            let Some(r) = self.reading_left_out(player, span, ways, &[], stop, &mut read) else { continue };
+            let Some(r) = self.reading_left_out(player, span, ways, &written_fog, stop, &mut read) else { continue };
             if better(&r, stop, as_written.clone(), after, from) {
                 *self = r;
                 return Some(stop);
