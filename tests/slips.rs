@@ -353,7 +353,8 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
 /// times as many readings as for a known hand were tried (a Party's lines name seven players),
 /// 279 before a note the turns as written draw too (a round's points not verifiable) no longer
 /// counted as a guessed power left unfollowed, 282 before the same held for a turn left out with
-/// no lines, 283 since.
+/// no lines, 283 before readings tied to the same reports by the log's end were taken past such
+/// a note, 285 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, true);

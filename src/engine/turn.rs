@@ -871,9 +871,6 @@ impl<'a> Referee<'a> {
             r.read_lines(from_line, r.log.lines.len());
             r.standing_errors_since(from)
         };
-        // Of the readings that must draw fewer reports by the log's end, the one that draws the
-        // fewest (of equal ones, the earliest kind); one that leaves only the slip's own is taken
-        // at once.
         // What could not be followed that the lines as written draw over the turns read (a
         // round's scores, the hands hidden): not of a reading's making.
         let written_fog: Vec<(Code, Span)> = {
@@ -883,6 +880,9 @@ impl<'a> Referee<'a> {
             w.read_lines(end, stop);
             w.diags[mark..].iter().filter(|d| fogging(d.code)).map(|d| (d.code, d.span)).collect()
         };
+        // Of the readings that must draw fewer reports by the log's end, the one that draws the
+        // fewest (of equal ones, the earliest kind); one that leaves only the slip's own is taken
+        // at once.
         let (mut as_written, mut best) = (None, None::<(usize, Self)>);
         let kinds = passes.len();
         for (kind, ways) in passes.into_iter().enumerate() {
@@ -1940,7 +1940,8 @@ impl<'a> Referee<'a> {
                 }
             }
         }
-        if fits.fits.is_empty() {
+        let followed = !fits.fits.is_empty();
+        if !followed {
             if fogged.over {
                 return None;
             }
@@ -1983,7 +1984,7 @@ impl<'a> Referee<'a> {
             let k = match tied.as_slice() {
                 [k] => *k,
                 // Readings that leave nothing else to report by the log's end.
-                ks if fewest == 1 => return self.tied_reading(ks, fits, &ends, guessed, span, read),
+                ks if fewest == 1 => return self.tied_reading(ks, fits, &ends, (guessed, followed), span, read),
                 _ => return None,
             };
             fits.swap(0, k);
@@ -1998,16 +1999,16 @@ impl<'a> Referee<'a> {
     /// Of the readings `fits` of a turn left out, those at `ks` fit alike and draw as few
     /// reports by the log's end (`ends`, each reading's errors there): for cards guessed for a hand
     /// nobody saw, alike but for their powers, the card played with its power not known, which
-    /// follows whichever of them it was; else, where each follows every power it uses and they
-    /// draw the very same reports, the first, the others named in its help (the game reads on
-    /// alike from any of them); else `None`.
+    /// follows whichever of them it was; else, where they follow every power they use
+    /// (`followed`) and draw the very same reports, the first, the others named in its help (the
+    /// game reads on alike from any of them); else `None`.
     #[cold]
     fn tied_reading(
         &self,
         ks: &[usize],
         mut fits: Vec<(Turn, Self, bool)>,
         ends: &[Vec<(Code, Span)>],
-        guessed: bool,
+        (guessed, followed): (bool, bool),
         span: Span,
         mut read: impl FnMut(&mut Self, &Turn),
     ) -> Option<Self> {
@@ -2026,8 +2027,7 @@ impl<'a> Referee<'a> {
         let (&first, rest) = ks.split_first()?;
         // A reading that leaves a power unfollowed may seem to make any line happen.
         let mark = self.diags.len();
-        let followed = |k: usize| !fits[k].1.diags[mark..].iter().any(|d| fogging(d.code));
-        if taken.is_none() && ks.iter().all(|&k| followed(k)) && rest.iter().all(|&k| ends[k] == ends[first]) {
+        if taken.is_none() && followed && rest.iter().all(|&k| ends[k] == ends[first]) {
             let others: Vec<String> = rest.iter().map(|&k| format!("`{}`", self.turn_text(&fits[k].0))).collect();
             let (verb, each) = if others.len() == 1 { ("fits", "either") } else { ("fit", "each") };
             let more = format!("; {} {verb} as well, and the game reads on alike from {each}", others.join(" and "));
