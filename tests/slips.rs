@@ -359,7 +359,7 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, true);
     assert!(
-        one * 100 >= games * 91,
+        one * 100 >= games * 93,
         "{one} of {games} hidden turns left out above their lines drew one report at most"
     );
 }
