@@ -871,14 +871,16 @@ impl<'a> Referee<'a> {
             r.read_lines(from_line, r.log.lines.len());
             r.standing_errors_since(from)
         };
+        if !self.reads_left_out() {
+            return None;
+        }
         // What could not be followed that the lines as written draw over the turns read (a
         // round's scores, the hands hidden): not of a reading's making.
-        let written_fog: Vec<(Code, Span)> = {
+        let written_fog = {
             let mut w = self.clone();
             w.speculating = true;
             let mark = w.diags.len();
-            w.read_lines(end, stop);
-            w.diags[mark..].iter().filter(|d| fogging(d.code)).map(|d| (d.code, d.span)).collect()
+            w.fog_read_to(end, stop, mark)
         };
         // Of the readings that must draw fewer reports by the log's end, the one that draws the
         // fewest (of equal ones, the earliest kind); one that leaves only the slip's own is taken
@@ -1154,11 +1156,7 @@ impl<'a> Referee<'a> {
         // may have lost track of whose turn it was, and nothing then shows a turn left out.
         let better = if guessed { Self::fewer_by_the_end } else { Self::no_more_by_the_end };
         // What could not be followed that the turns as written draw too: not of a reading's making.
-        let written_fog: Vec<(Code, Span)> = {
-            let mut w = as_written.clone();
-            w.read_lines(after, stop);
-            w.diags[from..].iter().filter(|d| fogging(d.code)).map(|d| (d.code, d.span)).collect()
-        };
+        let written_fog = as_written.clone().fog_read_to(after, stop, from);
         for ways in passes {
             let Some(r) = self.reading_left_out(player, span, ways, &written_fog, stop, &mut read) else { continue };
             if better(&r, stop, as_written.clone(), after, from) {
@@ -1893,7 +1891,7 @@ impl<'a> Referee<'a> {
     ) -> Option<Self> {
         /// At most this many readings are tried for one slip.
         const READINGS: usize = 96;
-        if self.speculating || !self.state.in_round || self.state.fog.turn_order || self.left_out_readings == 0 {
+        if !self.reads_left_out() {
             return None;
         }
         self.left_out_readings -= 1;
@@ -1955,12 +1953,9 @@ impl<'a> Referee<'a> {
         }
         // A card played with its power used or not, which made no difference: not used.
         let unused_fits = |t: &Turn, fits: &[(Turn, Self, bool)]| {
-            let Some(StepKind::Play { card: c, used: Some(_) }) = t.steps.last().map(|s| &s.kind) else { return false };
-            fits.iter().any(|(u, _, _)| {
-                u.steps.len() == t.steps.len()
-                    && u.steps.iter().zip(t.steps.iter()).rev().skip(1).all(|(x, y)| x.kind == y.kind)
-                    && matches!(u.steps.last().map(|s| &s.kind), Some(StepKind::Play { card: d, used: None }) if d.card == c.card)
-            })
+            let Some(used) = LastPlay::of(t).filter(|p| p.used.is_some()) else { return false };
+            let mut plays = fits.iter().filter_map(|(u, _, _)| LastPlay::of(u));
+            plays.any(|p| p.used.is_none() && p.card == used.card && p.alike(&used, false))
         };
         let plain: Vec<bool> = fits.iter().map(|(t, _, _)| unused_fits(t, &fits)).collect();
         let mut plain = plain.into_iter();
@@ -1994,6 +1989,20 @@ impl<'a> Referee<'a> {
         r.speculating = false;
         r.left_out_readings = self.left_out_readings;
         Some(r)
+    }
+
+    /// Whether [`Self::reading_left_out`] may read a turn left out: not on a copy already reading
+    /// ahead, in a round whose turn order is followed, with readings left to the game.
+    fn reads_left_out(&self) -> bool {
+        !self.speculating && self.state.in_round && !self.state.fog.turn_order && self.left_out_readings > 0
+    }
+
+    /// The notes of what could not be followed since report `mark` once this copy is read on from
+    /// line `from` to `stop`, each as its code and span.
+    fn fog_read_to(mut self, from: usize, stop: usize, mark: usize) -> Vec<(Code, Span)> {
+        self.read_lines(from, stop);
+        let diags = self.diags.get(mark..).unwrap_or_default();
+        diags.iter().filter(|d| fogging(d.code)).map(|d| (d.code, d.span)).collect()
     }
 
     /// Of the readings `fits` of a turn left out, those at `ks` fit alike and draw as few
