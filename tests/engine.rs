@@ -493,3 +493,23 @@ fn a_convert_with_no_line_names_the_deck_s_known_top() {
     assert!(events.iter().any(|e| e == "Dan puts 1000 Go on pile from deck"), "{events:#?}");
     assert!(!events.iter().any(|e| e == "Dan puts ? on pile from deck"), "{events:#?}");
 }
+
+/// The round's last turn left out with no lines (ruling R4): the round scored with nobody out is
+/// reported once, naming the turn that went out, and the scores are checked against it (no note
+/// of points that cannot be verified, with the hands known); a Score's target, which the round's
+/// end left no turn to show, is not guessed. With the cards hidden, the card's number alone.
+#[test]
+fn the_round_s_last_turn_left_out_is_named_at_its_scores() {
+    let report = |path: &str| {
+        let (_, diags) = tribbles::check_bytes("t", game_of_example(path).as_bytes());
+        let codes: Vec<&str> = diags.iter().map(|d| d.code.id()).collect();
+        let help = diags.iter().find(|d| d.code.id() == "R0504").and_then(|d| d.help.clone()).unwrap_or_default();
+        (codes.join(" "), help)
+    };
+    let (codes, help) = report("examples/rulings/a-turn-that-went-out-left-out.tlog");
+    assert_eq!(codes, "R0504");
+    assert!(help.contains("a turn line `Dan: 10000 Score` seems left out above"), "{help}");
+    let (codes, help) = report("examples/rulings/a-turn-that-went-out-left-out-in-a-hidden-log.tlog");
+    assert_eq!(codes, "R0504 R0704");
+    assert!(help.contains("a turn line `Dan: 10000 ?` seems left out above"), "{help}");
+}

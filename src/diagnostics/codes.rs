@@ -767,7 +767,10 @@ impl Code {
                 "a round ends although nobody went out",
                 "TCC 2.1, Ending the Round",
                 "A round ends only when a player goes out (or every opponent of the last player is decked). \
-                 Scores or a new round before that mean a turn is missing or mis-recorded.\n\n\
+                 Scores or a new round before that mean a turn is missing or mis-recorded. Where the \
+                 player due held one card and one way of playing it lets the round's end and the turns \
+                 after follow, the help names that turn as left out, and the scores are checked as if \
+                 it had been written (ruling R4).\n\n\
                  Example:\n    Dan: 1 Go         # Dan still holds cards\n    points: Dan 1\n\n\
                  Fix: log the rest of the round.",
             ),

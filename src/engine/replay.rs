@@ -797,6 +797,21 @@ impl<'a> Referee<'a> {
         (matches!(lines[at].kind, LineKind::Turn(_)) && (end..start).all(aside)).then_some((at, end))
     }
 
+    /// A round's end at line `at` (its scores or the next round): the turn left out above it that a
+    /// reading found is read first ([`Self::read_left_out`]); with nobody out, the turn that went
+    /// out may have been left out ([`Self::round_end_left_out`]), which returns the line read up to.
+    #[inline]
+    fn round_end_read(&mut self, at: usize) -> Option<usize> {
+        if self.left_out.is_some() {
+            self.read_left_out(at);
+            return None;
+        }
+        if self.speculating || !self.state.in_round || !self.went_out.is_empty() {
+            return None;
+        }
+        self.round_end_left_out(at)
+    }
+
     /// A copy of the replay as it stands before the group at line `at`.
     fn checkpoint(&mut self, at: usize) -> Checkpoint<'a> {
         let events = std::mem::take(&mut self.events);
@@ -849,6 +864,9 @@ impl<'a> Referee<'a> {
         }
         match &line.kind {
             LineKind::Round(n) => {
+                if let Some(after) = self.round_end_read(i) {
+                    return after;
+                }
                 self.close_round(line.span, true);
                 self.flush_pending();
                 self.pending = Some(Pending {
@@ -1044,10 +1062,16 @@ impl<'a> Referee<'a> {
                 );
             }
             LineKind::Points(list) => {
+                if let Some(after) = self.round_end_read(i) {
+                    return after;
+                }
                 self.close_round(line.span, false);
                 self.points_claim(list, line.span);
             }
             LineKind::Totals(list) => {
+                if let Some(after) = self.round_end_read(i) {
+                    return after;
+                }
                 self.close_round(line.span, false);
                 self.totals_claim(list, line.span);
             }

@@ -1167,6 +1167,67 @@ impl<'a> Referee<'a> {
         None
     }
 
+    /// The round ends at line `at` (its scores, or the next round) with nobody out, and the player
+    /// due held one card: when one way of playing it ([`Self::plays_of`], aimed at any player)
+    /// leaves nothing else to report over the round's end and the next three turns
+    /// ([`Self::reading_left_out`] chooses), the turn that went out was left out above (ruling
+    /// R4). Then the referee reads it so, reports the round ended with nobody out once, naming
+    /// the turn left out, and returns the line it read up to.
+    #[cold]
+    pub(super) fn round_end_left_out(&mut self, at: usize) -> Option<usize> {
+        let player = self.state.next?;
+        let hand = &self.state.player(player).hand;
+        let one_card = !hand.unbounded && hand.known.len() + hand.unknown as usize == 1;
+        if !one_card || self.table_order || !self.went_out.is_empty() || !self.reads_left_out() {
+            return None;
+        }
+        let (cards, guessed) = self.left_out_cards(player)?;
+        let line = self.log.lines[at].span;
+        // Read as written, the round ends with nobody out.
+        let mut as_written = self.clone();
+        as_written.speculating = true;
+        let from = as_written.diags.len();
+        let after = as_written.group(at);
+        let Some(written) = as_written.diags[from..].iter().find(|d| d.code == Code::RoundWithoutGoOut) else {
+            self.left_out_readings -= 1;
+            return None;
+        };
+        let message = written.message.clone();
+        let span = Span::new(line.start as usize, line.start as usize);
+        let plays = self.plays_of(player, &cards, span, Uses::Aimed);
+        let mut passes = vec![Ways { ways: turns_of(&plays, false), guessed, unfogged: guessed }];
+        // For a hand not known, the number called for with each power it may hold.
+        if guessed {
+            let plays = self.guessed_plays(player, span, &Shown::default());
+            passes.push(Ways { ways: turns_of(&plays, false), guessed, unfogged: true });
+        }
+        let whose = self.name(player).to_string();
+        let stop = self.after_turns(at, 3);
+        let mut read = |r: &mut Self, turn: &Turn| {
+            let text = r.turn_text(turn);
+            let d = Diagnostic::new(Code::RoundWithoutGoOut, line, message.clone())
+                .label(format!("expected {whose} to go out first"))
+                .help(format!(
+                    "{whose} held one card, and a turn line `{text}` seems left out above: read so, {whose} went \
+                     out, and the game goes on from it"
+                ));
+            r.left_out = Some(Box::new((turn.clone(), d)));
+            r.read_lines(at, stop);
+        };
+        // The round's end with nobody out is reported either way, and a card guessed for a hand
+        // nobody saw only names the turn that went out: no more reports than as written by the
+        // log's end.
+        let written_fog = as_written.clone().fog_read_to(after, stop, from);
+        for ways in passes {
+            let Some(r) = self.reading_left_out(player, span, ways, &written_fog, stop, &mut read) else { continue };
+            if r.no_more_by_the_end(stop, as_written.clone(), after, from) {
+                *self = r;
+                return Some(stop);
+            }
+        }
+        None
+    }
+
     /// A turn out of order at line `at` (its block running to `end`) that no other reading
     /// explains, and that draws more reports than that: when the player due could have taken it,
     /// read so it leaves nothing else to report over it and the next three turns, the turn line
@@ -1929,6 +1990,12 @@ impl<'a> Referee<'a> {
             if fits.fits.iter().chain(&fogged.fits).any(|(t, _, _)| covers(t, &turn)) {
                 continue;
             }
+            // A card used, where it fits played unused too: the power made no difference (nor
+            // is each of its targets read, where none has a turn left to show which it was).
+            let kind = if unfollowed { &fogged } else { &fits };
+            if kind.fits.iter().any(|(t, _, _)| used_for_nothing(t, &turn)) {
+                continue;
+            }
             if unfollowed {
                 fogged.add(turn, r, needless);
             } else {
@@ -1952,12 +2019,8 @@ impl<'a> Referee<'a> {
             return None;
         }
         // A card played with its power used or not, which made no difference: not used.
-        let unused_fits = |t: &Turn, fits: &[(Turn, Self, bool)]| {
-            let Some(used) = LastPlay::of(t).filter(|p| p.used.is_some()) else { return false };
-            let mut plays = fits.iter().filter_map(|(u, _, _)| LastPlay::of(u));
-            plays.any(|p| p.used.is_none() && p.card == used.card && p.alike(&used, false))
-        };
-        let plain: Vec<bool> = fits.iter().map(|(t, _, _)| unused_fits(t, &fits)).collect();
+        let plain: Vec<bool> =
+            fits.iter().map(|(t, _, _)| fits.iter().any(|(u, _, _)| used_for_nothing(u, t))).collect();
         let mut plain = plain.into_iter();
         fits.retain(|_| !plain.next().unwrap_or(false));
         // Several fit over the turns read: the one that draws fewest reports by the log's end (the
@@ -4806,6 +4869,13 @@ fn covers(plain: &Turn, other: &Turn) -> bool {
     let (Some(p), Some(o)) = (LastPlay::of(plain), LastPlay::of(other)) else { return false };
     let unrecorded = |card: &Card| matches!(card.power(), Some(PowerSpec::Unrecorded));
     p.used.is_none() && unrecorded(&p.card) && !unrecorded(&o.card) && p.alike(&o, false)
+}
+
+/// Whether the reading `unused` of a turn left out, its last step a card played unused, fits
+/// where `other` plays the same card used, its steps before alike: the power made no difference.
+fn used_for_nothing(unused: &Turn, other: &Turn) -> bool {
+    let (Some(p), Some(o)) = (LastPlay::of(unused), LastPlay::of(other)) else { return false };
+    p.used.is_none() && o.used.is_some() && p.card == o.card && p.alike(&o, false)
 }
 
 /// Where the readings `tied` of a turn left out are alike but for the power of the card their
