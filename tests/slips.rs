@@ -369,13 +369,15 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() 
 /// one error before the reading (checked); 227 before the comparison to the log's end, 262 after,
 /// 264 since a draw the player need not have made is weighed by the log's end with the rest (and
 /// taken where it draws fewer reports there), 270 since readings that fit alike and draw the very
-/// same reports by the log's end are taken, 274 since the round's last turn, its player going out
-/// with the one card held, is read before the round's scores (a power whose use made no
-/// difference read as not used).
+/// same reports by the log's end are taken, 274 before the round's last turn, its player going out
+/// with the one card held, was read before the round's scores (a power whose use made no
+/// difference read as not used), 285 since a hand known in full is read with the choices its
+/// zones offer (a target, a card of the hand, a Rescue's or a Replay's card) and of the kinds the
+/// reading that draws the fewest reports by the log's end is taken.
 #[test]
 fn a_turn_line_left_out_draws_one_report_in_most_games() {
     let (games, one) = turns_left_out(game, false);
-    assert!(one * 100 >= games * 91, "{one} of {games} turns left out drew one report at most");
+    assert!(one * 100 >= games * 94, "{one} of {games} turns left out drew one report at most");
 }
 
 /// The same with the cards hidden: the player due may have drawn, played a card of the number

@@ -1149,22 +1149,44 @@ impl<'a> Referee<'a> {
             let plays = self.guessed_plays(player, span, &Shown::default());
             passes.push(Ways { ways: turns_of(&plays, false), guessed, unfogged: true });
             passes.push(Ways { ways: turns_of(&plays, true), guessed, unfogged: true });
+        } else {
+            // For a hand known, where nothing plain fits, its cards used with the choices the
+            // zones offer.
+            let held = self.held_ways(player, &cards, span);
+            passes.extend(held.into_iter().filter(|w| !w.is_empty()).map(|ways| Ways {
+                ways,
+                guessed,
+                unfogged: false,
+            }));
         }
         // Nor more than as written by the log's end: a draw read left out may fit for three
         // turns and leave the hand a card too many when the round ends. A card guessed for a
         // hand the referee does not know must explain more than the turn out of turn: the table
         // may have lost track of whose turn it was, and nothing then shows a turn left out.
-        let better = if guessed { Self::fewer_by_the_end } else { Self::no_more_by_the_end };
+        let written = as_written.clone().errors_by_the_end(after, from);
         // What could not be followed that the turns as written draw too: not of a reading's making.
-        let written_fog = as_written.clone().fog_read_to(after, stop, from);
+        let written_fog = as_written.fog_read_to(after, stop, from);
+        // Of the kinds' readings, the one that draws the fewest reports by the log's end (of equal
+        // ones, the kind tried first; one that leaves only the slip's own ends the search): a
+        // card played unused fits as well as its power used on a card of the hand, until the
+        // scores show the points of the card it discarded.
+        let mut best = None::<(usize, Self)>;
         for ways in passes {
             let Some(r) = self.reading_left_out(player, span, ways, &written_fog, stop, &mut read) else { continue };
-            if better(&r, stop, as_written.clone(), after, from) {
-                *self = r;
-                return Some(stop);
+            let ends = r.clone().errors_by_the_end(stop, from);
+            if ends > written || guessed && ends == written || best.as_ref().is_some_and(|b| ends >= b.0) {
+                continue;
+            }
+            best = Some((ends, r));
+            if ends <= 1 {
+                break;
             }
         }
-        None
+        let (_, r) = best?;
+        let readings = self.left_out_readings;
+        *self = r;
+        self.left_out_readings = readings;
+        Some(stop)
     }
 
     /// The round ends at line `at` (its scores, or the next round) with nobody out, and the player
@@ -1855,6 +1877,73 @@ impl<'a> Referee<'a> {
             }
         }
         plays
+    }
+
+    /// For a turn left out with no lines, which show nothing it chose: the plays of `cards`, the
+    /// hand `player` held, with choices the zones offer, in two kinds. First a power aimed at
+    /// each player, a card of the rest of the hand picked (Discard, Cycle), a card of the next
+    /// number rescued from the discard pile and played at once, and a card of the next number
+    /// replayed from the play pile; then a card of the discard pile rescued and put on the deck,
+    /// where the turns after show only what the chain does.
+    fn held_ways(&self, player: PlayerId, cards: &[Card], span: Span) -> [Vec<(Vec<StepKind>, bool)>; 2] {
+        use crate::powers::{Choice as Takes, check_choices, is_passive};
+        let pick = |card: Card| ChoiceKind::Cards(CardCount::one(card, span).list());
+        let chosen = |kinds: Vec<ChoiceKind>| kinds.into_iter().map(|kind| Choice { kind, span }).collect();
+        let play = |card: Card, used: Option<Vec<ChoiceKind>>| StepKind::Play {
+            card: CardAt { card, span },
+            used: used.map(chosen),
+        };
+        // A card played or replayed at once, its power not used, or used where it takes no choice.
+        let uses = |card: &Card| {
+            let plain = card.power().is_some_and(|p| !is_passive(p) && check_choices(p, &[], None).is_ok());
+            std::iter::once(None::<Vec<ChoiceKind>>).chain(plain.then(|| Some(Vec::new())))
+        };
+        let distinct = |zone: &[Card]| {
+            let mut seen: Vec<Card> = Vec::new();
+            for c in zone.iter().filter(|c| c.power_recorded()) {
+                if !seen.contains(c) {
+                    seen.push(*c);
+                }
+            }
+            seen
+        };
+        let pl = self.state.player(player);
+        let discarded = distinct(&pl.discard.known);
+        let (mut first, mut then) = (Vec::new(), Vec::new());
+        for &card in cards {
+            let (Some(PowerSpec::Single(power)), Some(number)) = (card.power(), card.denomination()) else {
+                continue;
+            };
+            let spec = PowerSpec::Single(*power);
+            let takes = |t: &[Takes]| check_choices(&spec, t, None).is_ok();
+            let next = number.next();
+            if takes(&[Takes::Player]) {
+                first.extend(self.log.names.ids().map(|q| vec![play(card, Some(vec![ChoiceKind::Player(q)]))]));
+            }
+            if !takes(&[Takes::Cards]) || *power == Power::Process {
+                if *power == Power::Replay && takes(&[]) {
+                    for c in distinct(&pl.pile).into_iter().filter(|c| c.denomination() == Some(next)) {
+                        for used in uses(&c) {
+                            let replay = StepKind::Replay { card: CardAt { card: c, span }, used: used.map(chosen) };
+                            first.push(vec![play(card, Some(Vec::new())), replay]);
+                        }
+                    }
+                }
+                continue;
+            }
+            if *power != Power::Rescue {
+                first.extend(cards.iter().map(|&c| vec![play(card, Some(vec![pick(c)]))]));
+                continue;
+            }
+            for &c in &discarded {
+                let rescue = play(card, Some(vec![pick(c)]));
+                if c.denomination() == Some(next) {
+                    first.extend(uses(&c).map(|used| vec![rescue.clone(), play(c, used)]));
+                }
+                then.push(vec![rescue]);
+            }
+        }
+        [first, then].map(|ways| ways.into_iter().map(|steps| (steps, false)).collect())
     }
 
     /// The choices other than one player that a use of `power` by `player` may have made, as the
