@@ -387,11 +387,13 @@ fn a_turn_line_left_out_draws_one_report_in_most_games() {
 /// break is read too, 267 since, where nothing else fits, each power the hand may hold is read
 /// used, 269 before readings alike but for the power guessed, or drawing the very same reports
 /// by the log's end, were taken, 274 before a note the turns as written draw too (a round's
-/// points not verifiable) no longer counted as a guessed power left unfollowed, 275 since.
+/// points not verifiable) no longer counted as a guessed power left unfollowed, 275 before an
+/// Advance of any number was read after a break and a draw was no longer taken for a needless
+/// one where the card of the number called for was only guessed for the hand, 282 since.
 #[test]
 fn a_turn_line_left_out_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, false);
-    assert!(one * 100 >= games * 89, "{one} of {games} hidden turns left out drew one report at most");
+    assert!(one * 100 >= games * 93, "{one} of {games} hidden turns left out drew one report at most");
 }
 
 /// In each slip game, a turn aimed at one player (`@Name`) with resolution lines, picked by the

@@ -1755,6 +1755,17 @@ impl<'a> Referee<'a> {
                 Self::guessed_play(&mut plays, hand, card, span, shown);
             }
         }
+        // After a break, an Advance of any other number, which needs no `use` (TCC 2.1, Tribble
+        // Powers: ADVANCE).
+        if self.state.chain.broken {
+            let allowed: Vec<Denomination> = self.numbers_allowed().collect();
+            for d in Denomination::ALL.into_iter().filter(|d| !allowed.contains(d)) {
+                let card = Card::Known { denomination: d, power: PowerSpec::Single(Power::Advance) };
+                if self.list_showing(player, d).is_none() && hand.could_hold(&card) {
+                    plays.push(StepKind::Play { card: CardAt { card, span }, used: None });
+                }
+            }
+        }
         plays
     }
 
@@ -1821,8 +1832,10 @@ impl<'a> Referee<'a> {
     fn ways_to_take(&self, player: PlayerId, cards: &[Card], span: Span, uses: Uses) -> Vec<(Vec<StepKind>, bool)> {
         let mut ways: Vec<_> =
             self.plays_of(player, cards, span, uses).into_iter().map(|play| (vec![play], false)).collect();
+        // Cards guessed for a hand nobody saw are not known to be held.
         let called = self.called_for();
-        let needless = called.is_none() || cards.iter().any(|c| c.denomination() == called);
+        let held = &self.state.player(player).hand.known;
+        let needless = called.is_none() || held.iter().any(|c| c.denomination() == called);
         ways.push((vec![StepKind::Draw { card: None }], needless));
         // The deck's top card where the referee knows it, else the decklist's cards, else (a
         // decklist that does not show the cards of that number) the number the chain calls for,
