@@ -512,4 +512,12 @@ fn the_round_s_last_turn_left_out_is_named_at_its_scores() {
     let (codes, help) = report("examples/rulings/a-turn-that-went-out-left-out-in-a-hidden-log.tlog");
     assert_eq!(codes, "R0504 R0704");
     assert!(help.contains("a turn line `Dan: 10000 ?` seems left out above"), "{help}");
+    // The round's end may be its totals alone, or the next round.
+    let game = game_of_example("examples/rulings/a-turn-that-went-out-left-out.tlog");
+    for end in ["totals: Dan 10100, Rogue 0, Matt 0, Johnny 0", "round 2"] {
+        let (_, diags) = tribbles::check_bytes("t", game.replace("points: Dan 10100", end).as_bytes());
+        let d = diags.iter().find(|d| d.code.id() == "R0504").expect("the round's end reported");
+        let help = d.help.clone().unwrap_or_default();
+        assert!(help.contains("a turn line `Dan: 10000 Score` seems left out above"), "{end}: {help}");
+    }
 }
