@@ -356,11 +356,15 @@ fn a_hand_line_short_of_a_card_is_caught() {
 /// power aimed at a player decked at the deal whose deck a Recycle had refilled (7681); and, in a
 /// long game recorded in part, a player decked by a draw the log left unnamed after a Recycle
 /// refilled her deck, a Draw then aimed at her: taken decked a turn later, her hand was emptied,
-/// the Draw's card with it, and a Replicate's extra card from it refused (1417480).
+/// the Draw's card with it, and a Replicate's extra card from it refused (1417480); and a Kill
+/// sending home a replayed card of doubtful owner, which took a card beneath held as that owner's
+/// instead of the top (8408573, also in the simulator's own log).
 #[test]
 fn written_games_once_flagged_stay_clean() {
-    let games =
-        [10, 12, 151, 169, 236, 3930, 7681, 11169, 11473, 13817, 14499, 16281, 86374, 87699, 97610, 112177, 160820];
+    let games = [
+        10, 12, 151, 169, 236, 3930, 7681, 11169, 11473, 13817, 14499, 16281, 86374, 87699, 97610, 112177, 160820,
+        8408573,
+    ];
     // Long games (`TRIBBLES_SWEEP_LONG`), written in the style the sweep gave them.
     let long_games = [1417480];
     for (k, long) in games.into_iter().map(|k| (k, false)).chain(long_games.into_iter().map(|k| (k, true))) {

@@ -794,6 +794,13 @@ impl State {
         if zone == Zone::Pile {
             let want = named.filter(|o| *o != p);
             let pile = &mut self.player_mut(p).pile;
+            // Another player's card sent home off the pile (a Kill takes the top): the top card,
+            // where it may have been that player's, before one beneath held as theirs (ruling F10;
+            // written-lines sweep game 8408573).
+            if let Some(taken) = want.and_then(|o| pile.take_top_as_doubted(seen, Some(o))) {
+                self.player_mut(taken.1.unwrap_or(p)).note_many();
+                return taken;
+            }
             // A card the pile held by that very name: nobody's located cards change. One settled
             // as another owner's, or named now: its owner's have, which the decklist check must
             // see.

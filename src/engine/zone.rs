@@ -213,10 +213,27 @@ impl Pile {
     /// forgotten (the one the doubted card had before it was named is not kept), and the doubted
     /// card leaves as `other`'s.
     pub fn take_as_doubted(&mut self, seen: &Card, other: Option<PlayerId>) -> Option<(Card, Option<PlayerId>)> {
+        self.take_doubted_at(seen, other, |_| true)
+    }
+
+    /// [`Pile::take_as_doubted`] for the top card alone: a card a line takes by name off the
+    /// pile's top (a Kill's) is the top card, read as `other`'s where it may have been, before a
+    /// card beneath held as `other`'s.
+    pub fn take_top_as_doubted(&mut self, seen: &Card, other: Option<PlayerId>) -> Option<(Card, Option<PlayerId>)> {
+        let top = self.cards.len().checked_sub(1)?;
+        self.take_doubted_at(seen, other, |i| i == top)
+    }
+
+    fn take_doubted_at(
+        &mut self,
+        seen: &Card,
+        other: Option<PlayerId>,
+        at: impl Fn(usize) -> bool,
+    ) -> Option<(Card, Option<PlayerId>)> {
         // Of several cards in doubt, the latest that can be read so.
         let (i, j, held) = self.doubts.iter().rev().find_map(|&(i, o)| {
             let held = *self.owners.get(i)?;
-            if o != other || held == other || !compatible(seen, &self.cards[i]) {
+            if !at(i) || o != other || held == other || !compatible(seen, &self.cards[i]) {
                 return None;
             }
             let j = (0..self.cards.len())
