@@ -371,8 +371,8 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() 
 /// taken where it draws fewer reports there), 270 since readings that fit alike and draw the very
 /// same reports by the log's end are taken, 274 before the round's last turn, its player going out
 /// with the one card held, was read before the round's scores (a power whose use made no
-/// difference read as not used), 285 since a hand known in full is read with the choices its
-/// zones offer (a target, a card of the hand, a Rescue's or a Replay's card) and of the kinds the
+/// difference read as not used), 286 since a hand known in full is read with the choices its
+/// zones offer (a card of the hand, a Rescue's or a Replay's card, a target) and of the kinds the
 /// reading that draws the fewest reports by the log's end is taken.
 #[test]
 fn a_turn_line_left_out_draws_one_report_in_most_games() {

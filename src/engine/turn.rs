@@ -1893,12 +1893,13 @@ impl<'a> Referee<'a> {
     }
 
     /// For a turn left out with no lines, which show nothing it chose: the plays of `cards`, the
-    /// hand `player` held, with choices the zones offer, in two kinds. First a power aimed at
-    /// each player, a card of the rest of the hand picked (Discard, Cycle), a card of the next
-    /// number rescued from the discard pile and played at once, and a card of the next number
-    /// replayed from the play pile; then a card of the discard pile rescued and put on the deck,
-    /// where the turns after show only what the chain does.
-    fn held_ways(&self, player: PlayerId, cards: &[Card], span: Span) -> [Vec<(Vec<StepKind>, bool)>; 2] {
+    /// hand `player` held, with choices the zones offer, in three kinds. First a card of the rest
+    /// of the hand picked (Discard, Cycle), a card of the next number rescued from the discard
+    /// pile and played at once, and a card of the next number replayed from the play pile; then
+    /// a power aimed at each player; then a card of the discard pile rescued and put on the deck.
+    /// The later kinds make many readings that the turns after tell apart only by the log's end,
+    /// and a kind with too many is not read: each is tried on its own.
+    fn held_ways(&self, player: PlayerId, cards: &[Card], span: Span) -> [Vec<(Vec<StepKind>, bool)>; 3] {
         use crate::powers::{Choice as Takes, check_choices, is_passive};
         let pick = |card: Card| ChoiceKind::Cards(CardCount::one(card, span).list());
         let chosen = |kinds: Vec<ChoiceKind>| kinds.into_iter().map(|kind| Choice { kind, span }).collect();
@@ -1922,7 +1923,7 @@ impl<'a> Referee<'a> {
         };
         let pl = self.state.player(player);
         let discarded = distinct(&pl.discard.known);
-        let (mut first, mut then) = (Vec::new(), Vec::new());
+        let (mut first, mut aimed, mut then) = (Vec::new(), Vec::new(), Vec::new());
         for &card in cards {
             let (Some(PowerSpec::Single(power)), Some(number)) = (card.power(), card.denomination()) else {
                 continue;
@@ -1931,7 +1932,7 @@ impl<'a> Referee<'a> {
             let takes = |t: &[Takes]| check_choices(&spec, t, None).is_ok();
             let next = number.next();
             if takes(&[Takes::Player]) {
-                first.extend(self.log.names.ids().map(|q| vec![play(card, Some(vec![ChoiceKind::Player(q)]))]));
+                aimed.extend(self.log.names.ids().map(|q| vec![play(card, Some(vec![ChoiceKind::Player(q)]))]));
             }
             if !takes(&[Takes::Cards]) || *power == Power::Process {
                 if *power == Power::Replay && takes(&[]) {
@@ -1956,7 +1957,7 @@ impl<'a> Referee<'a> {
                 then.push(vec![rescue]);
             }
         }
-        [first, then].map(|ways| ways.into_iter().map(|steps| (steps, false)).collect())
+        [first, aimed, then].map(|ways| ways.into_iter().map(|steps| (steps, false)).collect())
     }
 
     /// The choices other than one player that a use of `power` by `player` may have made, as the

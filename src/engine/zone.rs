@@ -224,6 +224,7 @@ impl Pile {
         self.take_doubted_at(seen, other, |i| i == top)
     }
 
+    /// [`Pile::take_as_doubted`] among the cards in doubt at the indices `at` accepts.
     fn take_doubted_at(
         &mut self,
         seen: &Card,
