@@ -373,11 +373,13 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() 
 /// with the one card held, was read before the round's scores (a power whose use made no
 /// difference read as not used), 286 since a hand known in full is read with the choices its
 /// zones offer (a card of the hand, a Rescue's or a Replay's card, a target) and of the kinds the
-/// reading that draws the fewest reports by the log's end is taken.
+/// reading that draws the fewest reports by the log's end is taken, 288 since up to eight readings
+/// that fit are read on to the log's end, not six (a power aimed at each player of a table of
+/// seven or eight).
 #[test]
 fn a_turn_line_left_out_draws_one_report_in_most_games() {
     let (games, one) = turns_left_out(game, false);
-    assert!(one * 100 >= games * 94, "{one} of {games} turns left out drew one report at most");
+    assert!(one * 100 >= games * 95, "{one} of {games} turns left out drew one report at most");
 }
 
 /// The same with the cards hidden: the player due may have drawn, played a card of the number
