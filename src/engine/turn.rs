@@ -919,10 +919,16 @@ impl<'a> Referee<'a> {
             }
         }
         let (_, fit) = best?;
-        let readings = self.left_out_readings;
-        *self = fit;
-        self.left_out_readings = readings;
+        self.adopt(fit);
         Some(stop)
+    }
+
+    /// Takes the reading `r` of a slip as the replay from here, no longer speculating, the game's
+    /// readings left as this copy has them (the reading was made before some were used).
+    fn adopt(&mut self, mut r: Self) {
+        r.speculating = false;
+        r.left_out_readings = self.left_out_readings;
+        *self = r;
     }
 
     /// A copy of the replay before the turn at line `at` (its block running to `end`) is read, in
@@ -1184,9 +1190,7 @@ impl<'a> Referee<'a> {
             }
         }
         let (_, r) = best?;
-        let readings = self.left_out_readings;
-        *self = r;
-        self.left_out_readings = readings;
+        self.adopt(r);
         Some(stop)
     }
 
@@ -1375,11 +1379,9 @@ impl<'a> Referee<'a> {
             }
             block[k].kind = lines[at + 1 + k].kind.clone();
         }
-        let Some((mut r, k, q)) = fit else {
-            let mut r = self.miswritten_card(&before, turn, at, end, stop)?;
-            r.speculating = false;
-            r.left_out_readings = self.left_out_readings;
-            *self = r;
+        let Some((r, k, q)) = fit else {
+            let r = self.miswritten_card(&before, turn, at, end, stop)?;
+            self.adopt(r);
             return Some(stop);
         };
         // Fewer reports than as written by the log's end, or as many where the block shows the
@@ -1389,9 +1391,7 @@ impl<'a> Referee<'a> {
         if read > written || read == written && !written_for_another(&lines[at + 1..end], k, q) {
             return None;
         }
-        r.speculating = false;
-        r.left_out_readings = self.left_out_readings;
-        *self = r;
+        self.adopt(r);
         Some(stop)
     }
 
@@ -1472,10 +1472,7 @@ impl<'a> Referee<'a> {
             readings.unfogged = true;
             (!guessed.is_empty()).then(|| readings.choose(guessed)).flatten()
         });
-        let mut r = read?;
-        r.speculating = false;
-        r.left_out_readings = self.left_out_readings;
-        *self = r;
+        self.adopt(read?);
         Some(stop)
     }
 
