@@ -910,11 +910,7 @@ impl<'a> Referee<'a> {
                     continue;
                 }
             }
-            if best.as_ref().is_some_and(|b| left >= b.0) {
-                continue;
-            }
-            best = Some((left, fit));
-            if left <= 1 {
+            if keep_fewest(&mut best, left, fit) {
                 break;
             }
         }
@@ -1181,11 +1177,10 @@ impl<'a> Referee<'a> {
         for ways in passes {
             let Some(r) = self.reading_left_out(player, span, ways, &written_fog, stop, &mut read) else { continue };
             let ends = r.clone().errors_by_the_end(stop, from);
-            if ends > written || guessed && ends == written || best.as_ref().is_some_and(|b| ends >= b.0) {
+            if ends > written || guessed && ends == written {
                 continue;
             }
-            best = Some((ends, r));
-            if ends <= 1 {
+            if keep_fewest(&mut best, ends, r) {
                 break;
             }
         }
@@ -1682,12 +1677,7 @@ impl<'a> Referee<'a> {
         if hand.unknown > 0 || hand.unbounded || hand.known.iter().any(|c| !c.power_recorded()) {
             return None;
         }
-        let mut cards: Vec<Card> = Vec::new();
-        for c in &hand.known {
-            if !cards.contains(c) {
-                cards.push(*c);
-            }
-        }
+        let cards = distinct(&hand.known);
         (cards.len() <= 12).then_some(cards)
     }
 
@@ -1910,17 +1900,9 @@ impl<'a> Referee<'a> {
             let plain = card.power().is_some_and(|p| !is_passive(p) && check_choices(p, &[], None).is_ok());
             std::iter::once(None::<Vec<ChoiceKind>>).chain(plain.then(|| Some(Vec::new())))
         };
-        let distinct = |zone: &[Card]| {
-            let mut seen: Vec<Card> = Vec::new();
-            for c in zone.iter().filter(|c| c.power_recorded()) {
-                if !seen.contains(c) {
-                    seen.push(*c);
-                }
-            }
-            seen
-        };
+        let named = |zone: &[Card]| distinct(zone.iter().filter(|c| c.power_recorded()));
         let pl = self.state.player(player);
-        let discarded = distinct(&pl.discard.known);
+        let discarded = named(&pl.discard.known);
         let (mut first, mut aimed, mut then) = (Vec::new(), Vec::new(), Vec::new());
         for &card in cards {
             let (Some(PowerSpec::Single(power)), Some(number)) = (card.power(), card.denomination()) else {
@@ -1934,7 +1916,7 @@ impl<'a> Referee<'a> {
             }
             if !takes(&[Takes::Cards]) || *power == Power::Process {
                 if *power == Power::Replay && takes(&[]) {
-                    for c in distinct(&pl.pile).into_iter().filter(|c| c.denomination() == Some(next)) {
+                    for c in named(&pl.pile).into_iter().filter(|c| c.denomination() == Some(next)) {
                         for used in uses(&c) {
                             let replay = StepKind::Replay { card: CardAt { card: c, span }, used: used.map(chosen) };
                             first.push(vec![play(card, Some(Vec::new())), replay]);
@@ -1967,13 +1949,8 @@ impl<'a> Referee<'a> {
         let takes = |t: &[Takes]| check_choices(power, t, None).is_ok();
         let mut lists = naming_choices(power, shown);
         if takes(&[Takes::Cards]) {
-            let mut picks: Vec<Card> = Vec::new();
             let hand = self.state.player(player).hand.known.iter().filter(|c| c.power_recorded());
-            for c in hand.chain(shown.cards.iter()) {
-                if !picks.contains(c) {
-                    picks.push(*c);
-                }
-            }
+            let picks = distinct(hand.chain(shown.cards.iter()));
             let list = |cards: &[(Card, u32)]| {
                 let mut counts = cards.iter().map(|&(card, count)| CardCount { count, owner: None, card, span });
                 let mut list = OneOrMany::One(counts.next()?);
@@ -4970,6 +4947,28 @@ fn covers(plain: &Turn, other: &Turn) -> bool {
     let (Some(p), Some(o)) = (LastPlay::of(plain), LastPlay::of(other)) else { return false };
     let unrecorded = |card: &Card| matches!(card.power(), Some(PowerSpec::Unrecorded));
     p.used.is_none() && unrecorded(&p.card) && !unrecorded(&o.card) && p.alike(&o, false)
+}
+
+/// Keeps the reading `fit` of a slip, which draws `n` reports by the log's end, in `best` where it
+/// draws fewer than the one kept (of equal ones, the one found first stays); whether it leaves
+/// only the slip's own report, which ends the search.
+fn keep_fewest<T>(best: &mut Option<(usize, T)>, n: usize, fit: T) -> bool {
+    if best.as_ref().is_some_and(|b| n >= b.0) {
+        return false;
+    }
+    *best = Some((n, fit));
+    n <= 1
+}
+
+/// The cards of `cards`, each once, in the order first met.
+fn distinct<'c>(cards: impl IntoIterator<Item = &'c Card>) -> Vec<Card> {
+    let mut seen: Vec<Card> = Vec::new();
+    for c in cards {
+        if !seen.contains(c) {
+            seen.push(*c);
+        }
+    }
+    seen
 }
 
 /// Whether the reading `unused` of a turn left out, its last step a card played unused, fits
