@@ -3,6 +3,7 @@
 
 mod support;
 
+use tribbles::diagnostics::Severity;
 use tribbles::engine::replay::replay;
 use tribbles::model::log::LineKind;
 use tribbles::syntax::parse;
@@ -81,7 +82,6 @@ fn the_clean_logs_have_no_errors_or_warnings() {
 /// simulated games, full and hidden, with and without troubles.
 #[test]
 fn check_reports_what_a_full_replay_reports() {
-    use tribbles::diagnostics::Severity;
     use tribbles::engine::replay::{diagnostics, replay_with};
     let key = |d: &tribbles::diagnostics::Diagnostic| {
         let related: Vec<_> = d.related.iter().map(|(s, l)| (s.start, s.end, l.clone())).collect();
@@ -520,4 +520,24 @@ fn the_round_s_last_turn_left_out_is_named_at_its_scores() {
         let help = d.help.clone().unwrap_or_default();
         assert!(help.contains("a turn line `Dan: 10000 Score` seems left out above"), "{end}: {help}");
     }
+}
+
+/// A turn left out with no lines is read with a card drawn and played with a choice (a Replay's,
+/// a Rescue's after a break), and where two readings fit alike the report names both (ruling R4).
+#[test]
+fn a_turn_left_out_that_drew_and_replayed_names_each_reading_that_fits() {
+    let help = |path: &str| {
+        let (_, diags) = tribbles::check_bytes("t", game_of_example(path).as_bytes());
+        let codes: Vec<&str> = diags.iter().filter(|d| d.severity() == Severity::Error).map(|d| d.code.id()).collect();
+        assert_eq!(codes, ["R0301"], "{path}");
+        diags.iter().find(|d| d.code.id() == "R0301").and_then(|d| d.help.clone()).unwrap_or_default()
+    };
+    let one = help("examples/rulings/a-turn-left-out-that-drew-a-card-and-replayed-one.tlog");
+    assert!(one.contains("`Matt: draw 100 Replay; 100 Replay use; replay 1000 Go` seems left out above"), "{one}");
+    assert!(!one.contains("as well"), "{one}");
+    let two = help("examples/rulings/a-turn-left-out-that-either-of-two-replays-fits.tlog");
+    assert!(two.contains("`Matt: draw 100 Replay; 100 Replay use; replay 1000 Bonus` seems left out above"), "{two}");
+    assert!(two.contains("`Matt: draw 100 Replay; 100 Replay use; replay 1000 Go` fits as well"), "{two}");
+    let one = help("examples/rulings/a-turn-left-out-that-drew-a-1-after-a-break-and-used-it.tlog");
+    assert!(one.contains("`Rogue: draw 1 Rescue; 1 Rescue use 100 Go` seems left out above"), "{one}");
 }

@@ -375,7 +375,8 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() 
 /// zones offer (a card of the hand, a Rescue's or a Replay's card, a target) and of the kinds the
 /// reading that draws the fewest reports by the log's end is taken, 288 since up to eight readings
 /// that fit are read on to the log's end, not six (a power aimed at each player of a table of
-/// seven or eight).
+/// seven or eight), 291 since a card drawn first is read with those choices too (a Replay's, a
+/// Rescue's of a 1 drawn after a break).
 #[test]
 fn a_turn_line_left_out_draws_one_report_in_most_games() {
     let (games, one) = turns_left_out(game, false);

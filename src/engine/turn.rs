@@ -1820,32 +1820,51 @@ impl<'a> Referee<'a> {
     fn ways_to_take(&self, player: PlayerId, cards: &[Card], span: Span, uses: Uses) -> Vec<(Vec<StepKind>, bool)> {
         let mut ways: Vec<_> =
             self.plays_of(player, cards, span, uses).into_iter().map(|play| (vec![play], false)).collect();
-        // Cards guessed for a hand nobody saw are not known to be held.
-        let called = self.called_for();
-        let held = &self.state.player(player).hand.known;
-        let needless = called.is_none() || held.iter().any(|c| c.denomination() == called);
+        let needless = self.needless_draw(player);
         ways.push((vec![StepKind::Draw { card: None }], needless));
-        // The deck's top card where the referee knows it, else the decklist's cards, else (a
-        // decklist that does not show the cards of that number) the number the chain calls for,
-        // its power unknown.
+        for c in &self.drawn_called(player, false) {
+            let draw = StepKind::Draw { card: Some(CardAt { card: *c, span }) };
+            let plays = self.plays_of(player, std::slice::from_ref(c), span, uses);
+            ways.extend(plays.into_iter().map(|play| (vec![draw.clone(), play], needless)));
+        }
+        ways
+    }
+
+    /// The cards that `player` may draw now and play at once, of the number the chain calls for
+    /// (with `ones`, or a 1 where the chain is broken and the hand is not known to hold either:
+    /// [`Self::numbers_allowed`]): the deck's top card where the referee knows it, else the
+    /// decklist's cards, else (a decklist that does not show the cards of that number) the number,
+    /// its power unknown.
+    fn drawn_called(&self, player: PlayerId, ones: bool) -> Vec<Card> {
         let listed = self.state.collections.get(player.index()).and_then(Option::as_ref);
         let deck = &self.state.player(player).deck;
         let mut drawn: Vec<Card> = match deck.top.last() {
             Some(top) => vec![*top],
             None => listed.iter().flat_map(|list| list.cards.iter().map(|(c, _)| *c)).collect(),
         };
-        if let Some(d) = called.filter(|_| deck.top.is_empty()) {
-            let c = Card::Known { denomination: d, power: PowerSpec::Unrecorded };
-            if self.list_showing(player, d).is_none() && deck.could_draw(&c) {
-                drawn.push(c);
+        let held = &self.state.player(player).hand.known;
+        let mut allowed: Vec<Denomination> = self.numbers_allowed().collect();
+        if !ones || held.iter().any(|c| c.denomination().is_some_and(|d| allowed.contains(&d))) {
+            allowed.truncate(1);
+        }
+        if deck.top.is_empty() {
+            for &d in &allowed {
+                let c = Card::Known { denomination: d, power: PowerSpec::Unrecorded };
+                if self.list_showing(player, d).is_none() && deck.could_draw(&c) {
+                    drawn.push(c);
+                }
             }
         }
-        for c in drawn.iter().filter(|c| c.power().is_some() && called.is_some() && c.denomination() == called) {
-            let draw = StepKind::Draw { card: Some(CardAt { card: *c, span }) };
-            let plays = self.plays_of(player, std::slice::from_ref(c), span, uses);
-            ways.extend(plays.into_iter().map(|play| (vec![draw.clone(), play], needless)));
-        }
-        ways
+        drawn.retain(|c| c.power().is_some() && c.denomination().is_some_and(|d| allowed.contains(&d)));
+        drawn
+    }
+
+    /// Whether a draw by `player` now is one the player need not have made: nothing is called
+    /// for, or the hand holds the number called for (cards guessed for a hand nobody saw are not
+    /// known to be held).
+    fn needless_draw(&self, player: PlayerId) -> bool {
+        let called = self.called_for();
+        called.is_none() || self.state.player(player).hand.known.iter().any(|c| c.denomination() == called)
     }
 
     /// The ways `player` may play each of `cards`: without its power, with it and no choices (where
@@ -1885,8 +1904,11 @@ impl<'a> Referee<'a> {
     /// of the hand picked (Discard, Cycle), a card of the next number rescued from the discard
     /// pile and played at once, and a card of the next number replayed from the play pile; then
     /// a power aimed at each player; then a card of the discard pile rescued and put on the deck.
-    /// The later kinds make many readings that the turns after tell apart only by the log's end,
-    /// and a kind with too many is not read: each is tried on its own.
+    /// The cards of the number called for that the player may have drawn ([`Self::drawn_called`])
+    /// are read so too, drawn first (a draw the player need not have made where the hand held
+    /// that number). The later kinds make many readings that the turns
+    /// after tell apart only by the log's end, and a kind with too many is not read: each is tried
+    /// on its own.
     fn held_ways(&self, player: PlayerId, cards: &[Card], span: Span) -> [Vec<(Vec<StepKind>, bool)>; 3] {
         use crate::powers::{Choice as Takes, check_choices, is_passive};
         let pick = |card: Card| ChoiceKind::Cards(CardCount::one(card, span).list());
@@ -1903,41 +1925,49 @@ impl<'a> Referee<'a> {
         let named = |zone: &[Card]| distinct(zone.iter().filter(|c| c.power_recorded()));
         let pl = self.state.player(player);
         let discarded = named(&pl.discard.known);
+        let needless = self.needless_draw(player);
+        let drawn = self.drawn_called(player, true);
+        let drawn = drawn.into_iter().map(|c| (c, Some(StepKind::Draw { card: Some(CardAt { card: c, span }) })));
         let (mut first, mut aimed, mut then) = (Vec::new(), Vec::new(), Vec::new());
-        for &card in cards {
+        for (card, draw) in cards.iter().map(|&c| (c, None)).chain(drawn) {
             let (Some(PowerSpec::Single(power)), Some(number)) = (card.power(), card.denomination()) else {
                 continue;
+            };
+            // The card's readings, each after its draw where it was drawn first.
+            let way = |steps: Vec<StepKind>| match &draw {
+                Some(d) => (std::iter::once(d.clone()).chain(steps).collect(), needless),
+                None => (steps, false),
             };
             let spec = PowerSpec::Single(*power);
             let takes = |t: &[Takes]| check_choices(&spec, t, None).is_ok();
             let next = number.next();
             if takes(&[Takes::Player]) {
-                aimed.extend(self.log.names.ids().map(|q| vec![play(card, Some(vec![ChoiceKind::Player(q)]))]));
+                aimed.extend(self.log.names.ids().map(|q| way(vec![play(card, Some(vec![ChoiceKind::Player(q)]))])));
             }
             if !takes(&[Takes::Cards]) || *power == Power::Process {
                 if *power == Power::Replay && takes(&[]) {
                     for c in named(&pl.pile).into_iter().filter(|c| c.denomination() == Some(next)) {
                         for used in uses(&c) {
                             let replay = StepKind::Replay { card: CardAt { card: c, span }, used: used.map(chosen) };
-                            first.push(vec![play(card, Some(Vec::new())), replay]);
+                            first.push(way(vec![play(card, Some(Vec::new())), replay]));
                         }
                     }
                 }
                 continue;
             }
             if *power != Power::Rescue {
-                first.extend(cards.iter().map(|&c| vec![play(card, Some(vec![pick(c)]))]));
+                first.extend(cards.iter().map(|&c| way(vec![play(card, Some(vec![pick(c)]))])));
                 continue;
             }
             for &c in &discarded {
                 let rescue = play(card, Some(vec![pick(c)]));
                 if c.denomination() == Some(next) {
-                    first.extend(uses(&c).map(|used| vec![rescue.clone(), play(c, used)]));
+                    first.extend(uses(&c).map(|used| way(vec![rescue.clone(), play(c, used)])));
                 }
-                then.push(vec![rescue]);
+                then.push(way(vec![rescue]));
             }
         }
-        [first, aimed, then].map(|ways| ways.into_iter().map(|steps| (steps, false)).collect())
+        [first, aimed, then]
     }
 
     /// The choices other than one player that a use of `power` by `player` may have made, as the
@@ -2184,7 +2214,8 @@ impl<'a> Referee<'a> {
             taken = Some((fits.swap_remove(first).1, mark, more));
         }
         let (mut r, mark, more) = taken?;
-        let slip = r.diags[mark..].iter_mut().find(|d| d.code == Code::Misresolved && d.span == span);
+        // The slip's one report, which starts where the turn left out would have been written.
+        let slip = r.diags[mark..].iter_mut().find(|d| super::replay::rules_error(d) && d.span.start == span.start);
         if let Some(help) = slip.and_then(|d| d.help.as_mut()) {
             help.push_str(&more);
         }
