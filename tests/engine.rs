@@ -523,7 +523,8 @@ fn the_round_s_last_turn_left_out_is_named_at_its_scores() {
 }
 
 /// A turn left out with no lines is read with a card drawn and played with a choice (a Replay's,
-/// a Rescue's after a break), and where two readings fit alike the report names both (ruling R4).
+/// a Rescue's after a break), a hand nobody saw with a Rescue it may hold, and where two readings
+/// fit alike the report names both (ruling R4).
 #[test]
 fn a_turn_left_out_that_drew_and_replayed_names_each_reading_that_fits() {
     let help = |path: &str| {
@@ -540,4 +541,6 @@ fn a_turn_left_out_that_drew_and_replayed_names_each_reading_that_fits() {
     assert!(two.contains("`Matt: draw 100 Replay; 100 Replay use; replay 1000 Go` fits as well"), "{two}");
     let one = help("examples/rulings/a-turn-left-out-that-drew-a-1-after-a-break-and-used-it.tlog");
     assert!(one.contains("`Rogue: draw 1 Rescue; 1 Rescue use 100 Go` seems left out above"), "{one}");
+    let hidden = help("examples/rulings/a-turn-left-out-that-rescued-a-card-in-a-hidden-log.tlog");
+    assert!(hidden.contains("`Rogue: 10 Rescue use 100 Go; 100 Go` seems left out above"), "{hidden}");
 }

@@ -392,7 +392,9 @@ fn a_turn_line_left_out_draws_one_report_in_most_games() {
 /// by the log's end, were taken, 274 before a note the turns as written draw too (a round's
 /// points not verifiable) no longer counted as a guessed power left unfollowed, 275 before an
 /// Advance of any number was read after a break and a draw was no longer taken for a needless
-/// one where the card of the number called for was only guessed for the hand, 282 since.
+/// one where the card of the number called for was only guessed for the hand, 282 before a Rescue
+/// or a Replay the hand may hold was read fetching a card of the next number from the open
+/// discard or play pile, 283 since.
 #[test]
 fn a_turn_line_left_out_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, false);

@@ -1152,10 +1152,14 @@ impl<'a> Referee<'a> {
             let plays = self.guessed_plays(player, span, &Shown::default());
             passes.push(Ways { ways: turns_of(&plays, false), guessed, unfogged: true });
             passes.push(Ways { ways: turns_of(&plays, true), guessed, unfogged: true });
+            // Then a Rescue or a Replay the hand may hold, fetching a card of the next number
+            // from the open discard or play pile, played at once.
+            let [fetched, ..] = self.held_ways(player, &self.fetchers(player, &cards), span, false);
+            passes.push(Ways { ways: fetched, guessed, unfogged: true });
         } else {
             // For a hand known, where nothing plain fits, its cards used with the choices the
             // zones offer.
-            let held = self.held_ways(player, &cards, span);
+            let held = self.held_ways(player, &cards, span, true);
             passes.extend(held.into_iter().filter(|w| !w.is_empty()).map(|ways| Ways {
                 ways,
                 guessed,
@@ -1859,6 +1863,26 @@ impl<'a> Referee<'a> {
         drawn
     }
 
+    /// For a hand `player` holds that the referee does not know, the cards among `cards` (those it
+    /// may have played: [`Self::left_out_cards`]) whose power fetches a card to play at once, a
+    /// Rescue or a Replay, and, where the decklist does not show the cards of a number the chain
+    /// allows, that number with each of those powers the hand may hold.
+    fn fetchers(&self, player: PlayerId, cards: &[Card]) -> Vec<Card> {
+        const FETCH: [Power; 2] = [Power::Rescue, Power::Replay];
+        let fetches = |c: &Card| matches!(c.power(), Some(PowerSpec::Single(p)) if FETCH.contains(p));
+        let mut fetchers: Vec<Card> = cards.iter().copied().filter(fetches).collect();
+        let hand = &self.state.player(player).hand;
+        for d in self.numbers_allowed().filter(|&d| self.list_showing(player, d).is_none()) {
+            for power in FETCH {
+                let card = Card::Known { denomination: d, power: PowerSpec::Single(power) };
+                if hand.could_hold(&card) && !fetchers.contains(&card) {
+                    fetchers.push(card);
+                }
+            }
+        }
+        fetchers
+    }
+
     /// Whether a draw by `player` now is one the player need not have made: nothing is called
     /// for, or the hand holds the number called for (cards guessed for a hand nobody saw are not
     /// known to be held).
@@ -1904,12 +1928,12 @@ impl<'a> Referee<'a> {
     /// of the hand picked (Discard, Cycle), a card of the next number rescued from the discard
     /// pile and played at once, and a card of the next number replayed from the play pile; then
     /// a power aimed at each player; then a card of the discard pile rescued and put on the deck.
-    /// The cards of the number called for that the player may have drawn ([`Self::drawn_called`])
-    /// are read so too, drawn first (a draw the player need not have made where the hand held
+    /// With `draws`, the cards of the number called for that the player may have drawn
+    /// ([`Self::drawn_called`]) are read so too, drawn first (a draw the player need not have made where the hand held
     /// that number). The later kinds make many readings that the turns
     /// after tell apart only by the log's end, and a kind with too many is not read: each is tried
     /// on its own.
-    fn held_ways(&self, player: PlayerId, cards: &[Card], span: Span) -> [Vec<(Vec<StepKind>, bool)>; 3] {
+    fn held_ways(&self, player: PlayerId, cards: &[Card], span: Span, draws: bool) -> [Vec<(Vec<StepKind>, bool)>; 3] {
         use crate::powers::{Choice as Takes, check_choices, is_passive};
         let pick = |card: Card| ChoiceKind::Cards(CardCount::one(card, span).list());
         let chosen = |kinds: Vec<ChoiceKind>| kinds.into_iter().map(|kind| Choice { kind, span }).collect();
@@ -1926,7 +1950,7 @@ impl<'a> Referee<'a> {
         let pl = self.state.player(player);
         let discarded = named(&pl.discard.known);
         let needless = self.needless_draw(player);
-        let drawn = self.drawn_called(player, true);
+        let drawn = if draws { self.drawn_called(player, true) } else { Vec::new() };
         let drawn = drawn.into_iter().map(|c| (c, Some(StepKind::Draw { card: Some(CardAt { card: c, span }) })));
         let (mut first, mut aimed, mut then) = (Vec::new(), Vec::new(), Vec::new());
         for (card, draw) in cards.iter().map(|&c| (c, None)).chain(drawn) {
