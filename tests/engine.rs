@@ -522,6 +522,20 @@ fn the_round_s_last_turn_left_out_is_named_at_its_scores() {
     }
 }
 
+/// A turn left out above its lines, one of them a `then` line that the turn above read as its
+/// own step: the turn above is read again without them, and the report names the turn left out
+/// over all the lines (ruling R4).
+#[test]
+fn a_turn_left_out_above_a_then_line_is_read_with_it() {
+    let game = game_of_example("examples/rulings/a-turn-left-out-above-its-lines-and-a-then-line.tlog");
+    let (_, diags) = tribbles::check_bytes("t", game.as_bytes());
+    let errors: Vec<_> = diags.iter().filter(|d| d.severity() == Severity::Error).collect();
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0].code.id(), "R0601");
+    let label = errors[0].label.clone().unwrap_or_default();
+    assert_eq!(label, "this line and the 1 after it are what `Rogue: 100 Stampede use` makes happen");
+}
+
 /// A turn left out with no lines is read with a card drawn and played with a choice (a Replay's,
 /// a Rescue's after a break), a hand nobody saw with a Rescue it may hold, and where two readings
 /// fit alike the report names both (ruling R4).

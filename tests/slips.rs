@@ -330,7 +330,9 @@ fn turns_left_out(make: fn(u64) -> String, with_lines: bool) -> (usize, usize) {
 /// log's end were taken (the first, the others named), 277 before a reading of the first kind,
 /// with later kinds to try, was weighed by the log's end too (a draw that fits a trouble's shift
 /// line, where the action's loss shows in the totals), 281 before readings that leave a power
-/// unfollowed were weighed only where none that follows every power fits, 284 since.
+/// unfollowed were weighed only where none that follows every power fits, 284 before a `then`
+/// line among the lines (a Stampede's player playing on) was read as the turn left out's, the
+/// turn above read again without them, 288 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
     let (games, one) = turns_left_out(game, true);
@@ -354,7 +356,8 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
 /// 279 before a note the turns as written draw too (a round's points not verifiable) no longer
 /// counted as a guessed power left unfollowed, 282 before the same held for a turn left out with
 /// no lines, 283 before readings tied to the same reports by the log's end were taken past such
-/// a note, 285 since.
+/// a note, 285 before a `then` line among the lines was read as the turn left out's (under a turn
+/// above that used no power), 288 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, true);

@@ -7,8 +7,8 @@ use super::state::{State, Status};
 use super::zone::{Collection, Counts, Deck, Hidden};
 use crate::diagnostics::{Code, Diagnostic, Severity, plural};
 use crate::model::log::{
-    CardCount, CardCounts, ChainSetting, Expectation, Line, LineKind, Log, PlayerPoints, PositionLine, Ruleset, Zone,
-    guest_card, total_count,
+    CardCount, CardCounts, ChainSetting, Expectation, Line, LineKind, Log, PlayerPoints, PositionLine, Ruleset, Step,
+    StepKind, Zone, guest_card, total_count,
 };
 use crate::model::{Card, Denomination, Names, PlayerId, Points, Power, Span};
 use crate::powers;
@@ -951,6 +951,21 @@ impl<'a> Referee<'a> {
                         return after;
                     }
                 }
+                // A copy before a turn that uses no power and has a `then` line, which it reads as
+                // its own step: the lines may be a turn left out's ([`Self::left_out_turn`]). (A
+                // power used, a Stampede or a Go, is what `then` lines follow.)
+                let is_then = |l: &Line| matches!(l.kind, LineKind::Then(_));
+                let uses = |s: &Step| match &s.kind {
+                    StepKind::Play { used, .. } | StepKind::Replay { used, .. } => used.is_some(),
+                    StepKind::Activate(_) => true,
+                    _ => false,
+                };
+                let before = (end > i + 1
+                    && !self.speculating
+                    && self.left_out_readings > 0
+                    && !turn.steps.iter().any(uses)
+                    && lines[i + 1..end].iter().any(is_then))
+                .then(|| Box::new(self.clone()));
                 // A turn aimed at one player whose lines name another (which `misaimed_turn` reads
                 // again when the turn draws a report).
                 if end > i + 1 && !self.speculating {
@@ -964,7 +979,7 @@ impl<'a> Referee<'a> {
                 // Lines that end the turn's block, none of which it made happen: a turn line left
                 // out above them (which `left_out_turn` reads ahead on).
                 if end > i + 1 && self.diags.len() > self.group_diags {
-                    if let Some(after) = self.left_out_turn(i, end) {
+                    if let Some(after) = self.left_out_turn(i, end, before.as_deref()) {
                         return after;
                     }
                     if !self.speculating && self.errors_since(self.group_diags) > 0 {

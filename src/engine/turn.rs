@@ -735,50 +735,55 @@ impl<'a> Referee<'a> {
     /// turns ([`Self::reading_left_out`] chooses), a turn line was left out above them (ruling R4).
     /// Then the referee reads them so, reports the slip once, and returns the line it read up to.
     #[cold]
-    pub(super) fn left_out_turn(&mut self, at: usize, end: usize) -> Option<usize> {
+    pub(super) fn left_out_turn(&mut self, at: usize, end: usize, before: Option<&Self>) -> Option<usize> {
         let lines = &self.log.lines;
         if lines[at + 1..end].iter().any(|l| matches!(l.kind, LineKind::Expect(_))) {
             return None;
         }
-        // The block's last lines, each with reports of its own at the end of the list; and the
-        // run after the last line among them reported as written again, which may be the turn
-        // above's own line written twice or the turn left out's.
+        // The block's last lines, each with reports of its own, which are the last of the list
+        // (a `then` line's, the turn's own next step after a Stampede, come before the
+        // resolution lines'); and the run after the last line among them reported as written
+        // again, which may be the turn above's own line written twice or the turn left out's.
         let (mut first, mut from, mut after_repeat) = (end, self.diags.len(), None);
         for k in (at + 1..end).rev() {
             match &lines[k].kind {
-                LineKind::Resolution(_) => {
-                    let to = from;
+                LineKind::Resolution(_) | LineKind::Then(_) => {
                     let line = lines[k].span;
-                    while from > self.group_diags && within(self.diags[from - 1].span, line) {
-                        from -= 1;
-                    }
-                    if from == to {
-                        break;
-                    }
-                    let repeat = self.diags[from..to].iter().any(|d| d.label.as_deref() == Some(WRITTEN_AGAIN));
+                    let own = |d: &Diagnostic| within(d.span, line);
+                    let group = self.diags.get(self.group_diags..).unwrap_or_default();
+                    let Some(start) = group.iter().position(own).map(|i| i + self.group_diags) else { break };
+                    let repeat =
+                        self.diags[start..].iter().any(|d| own(d) && d.label.as_deref() == Some(WRITTEN_AGAIN));
                     if repeat && after_repeat.is_none() && first < end {
-                        after_repeat = Some((first, to));
+                        after_repeat = Some((first, from));
                     }
-                    first = k;
+                    (first, from) = (k, from.min(start));
                 }
                 LineKind::Comment { .. } => {}
                 _ => break,
             }
         }
         if let Some((first, from)) = after_repeat {
-            if let Some(stop) = self.left_out_run(at, end, first, from) {
+            if let Some(stop) = self.left_out_run(at, end, (first, from), before) {
                 return Some(stop);
             }
         }
-        self.left_out_run(at, end, first, from)
+        self.left_out_run(at, end, (first, from), before)
     }
 
     /// [`Self::left_out_turn`] for the run of lines `first..end` ending the block of the turn at
-    /// line `at`, their reports those from `from` on.
-    fn left_out_run(&mut self, at: usize, end: usize, first: usize, from: usize) -> Option<usize> {
+    /// line `at`, their reports those from `from` on. A `then` line among them, which the turn
+    /// read as its own next step, is read from `before`, the replay before that turn, the turn
+    /// then read with the lines above the run alone.
+    fn left_out_run(
+        &mut self,
+        at: usize,
+        end: usize,
+        (first, from): (usize, usize),
+        before: Option<&Self>,
+    ) -> Option<usize> {
         let lines = &self.log.lines;
         let LineKind::Turn(written) = &lines[at].kind else { return None };
-        let player = self.state.next?;
         // The next line is a turn, or the round's end (the turn left out went out): a Safety, a
         // BaH!'s new seating, the scores.
         let next = self.next_group(end);
@@ -795,6 +800,56 @@ impl<'a> Referee<'a> {
         if first == end || self.errors_since(from) == 0 || !lines.get(next).is_some_and(follows) {
             return None;
         }
+        // The reports from `from` on are the run's own, to be withdrawn if it is read so.
+        let run = &lines[first..end];
+        if !self.diags[from..].iter().all(|d| run.iter().any(|l| within(d.span, l.span))) {
+            return None;
+        }
+        let mut base = match before {
+            Some(before) if run.iter().any(|l| matches!(l.kind, LineKind::Then(_))) => {
+                let mut b = before.clone();
+                b.speculating = true;
+                let mark = b.diags.len();
+                b.read_turn(written, at, &lines[at + 1..first]);
+                if b.errors_since(mark) > 0 {
+                    return None;
+                }
+                b.speculating = false;
+                Some(b)
+            }
+            Some(_) | None => None,
+        };
+        // Read from `base`, the run's reports were never made.
+        let (fit, stop) = match base.as_mut() {
+            Some(b) => {
+                let (withdrawn, readings) = (b.diags.len(), b.left_out_readings);
+                let read = b.read_run(Some(self), at, end, (first, from, withdrawn));
+                // The readings it read count against the game's.
+                let spent = readings.saturating_sub(b.left_out_readings);
+                self.left_out_readings = self.left_out_readings.saturating_sub(spent);
+                read?
+            }
+            None => self.read_run(None, at, end, (first, from, from))?,
+        };
+        self.adopt(fit);
+        Some(stop)
+    }
+
+    /// [`Self::left_out_run`] read from this copy, the replay as the turn at line `at` left it
+    /// without the run `first..end` where `written` (the replay as written, its reports of the run
+    /// from `from` on) is given, else as written (the reports from `withdrawn` on withdrawn): the
+    /// reading taken, and the line read up to.
+    fn read_run(
+        &mut self,
+        written_replay: Option<&Self>,
+        at: usize,
+        end: usize,
+        (first, from, withdrawn): (usize, usize, usize),
+    ) -> Option<(Self, usize)> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(written) = &lines[at].kind else { return None };
+        let player = self.state.next?;
+        let next = self.next_group(end);
         let span = lines[first].span;
         let (cards, guessed) = self.left_out_cards(player)?;
         let shown = self.shown_by(player, &lines[first..end]);
@@ -838,14 +893,15 @@ impl<'a> Referee<'a> {
         }
         let run = Span::new(span.start as usize, lines[end - 1].span.end as usize);
         let (who, whose) = (self.name(written.player).to_string(), self.name(player).to_string());
-        let more = (first + 1..end).filter(|&k| matches!(lines[k].kind, LineKind::Resolution(_))).count();
+        let more =
+            (first + 1..end).filter(|&k| matches!(lines[k].kind, LineKind::Resolution(_) | LineKind::Then(_))).count();
         let these = match more {
             0 => "this line is".to_string(),
             n => format!("this line and the {n} after it are"),
         };
         let stop = self.after_turns(next, 3);
         let mut read = |r: &mut Self, turn: &Turn| {
-            for i in from..r.diags.len() {
+            for i in withdrawn..r.diags.len() {
                 r.withdraw(i);
             }
             // The run's shift lines are the turn left out's.
@@ -867,10 +923,12 @@ impl<'a> Referee<'a> {
         // A line among them written again is a slip of its own, reported as such: read as a turn
         // left out only where that draws fewer reports by the log's end; so is a turn of cards
         // guessed for a hand the referee does not know ([`Self::plain_turn_left_out`]).
-        let by_the_end = guessed || self.diags[from..].iter().any(|d| d.label.as_deref() == Some(WRITTEN_AGAIN));
-        let standing = |mut r: Self, from_line: usize| {
+        let as_written_replay = written_replay.unwrap_or(self);
+        let by_the_end =
+            guessed || as_written_replay.diags[from..].iter().any(|d| d.label.as_deref() == Some(WRITTEN_AGAIN));
+        let standing = |mut r: Self, from_line: usize, mark: usize| {
             r.read_lines(from_line, r.log.lines.len());
-            r.standing_errors_since(from)
+            r.standing_errors_since(mark)
         };
         if !self.reads_left_out() {
             return None;
@@ -878,7 +936,7 @@ impl<'a> Referee<'a> {
         // What could not be followed that the lines as written draw over the turns read (a
         // round's scores, the hands hidden): not of a reading's making.
         let written_fog = {
-            let mut w = self.clone();
+            let mut w = as_written_replay.clone();
             w.speculating = true;
             let mark = w.diags.len();
             w.fog_read_to(end, stop, mark)
@@ -899,12 +957,12 @@ impl<'a> Referee<'a> {
                 best = Some((0, fit));
                 break;
             }
-            let left = standing(fit.clone(), stop);
+            let left = standing(fit.clone(), stop, withdrawn);
             if by_the_end {
                 let written = *as_written.get_or_insert_with(|| {
-                    let mut r = self.clone();
+                    let mut r = written_replay.unwrap_or(self).clone();
                     r.speculating = true;
-                    standing(r, end)
+                    standing(r, end, from)
                 });
                 if left >= written {
                     continue;
@@ -914,9 +972,7 @@ impl<'a> Referee<'a> {
                 break;
             }
         }
-        let (_, fit) = best?;
-        self.adopt(fit);
-        Some(stop)
+        best.map(|(_, fit)| (fit, stop))
     }
 
     /// Takes the reading `r` of a slip as the replay from here, no longer speculating, the game's
