@@ -407,7 +407,10 @@ fn a_turn_line_left_out_draws_one_report_in_most_hidden_games() {
 /// In each slip game, a turn aimed at one player (`@Name`) with resolution lines, picked by the
 /// game's number, written aimed at another player, also picked by the number (the turn's own
 /// player too): the target is read back from the lines when exactly one other target makes them
-/// and the next turns happen. 114 of 300 games at most one error before (checked).
+/// and the next turns happen. 114 of 300 games at most one error before (checked), 283 before a
+/// target that leaves the power unfollowed gave way to one that is followed (a Battle whose other
+/// targets' decks nobody saw) and a turn whose lines name only its own player was read so too
+/// (a Draw aimed at its own player), 298 since.
 #[test]
 fn a_target_miswritten_draws_one_report_in_most_games() {
     let (mut games, mut one) = (0, 0);
@@ -434,7 +437,7 @@ fn a_target_miswritten_draws_one_report_in_most_games() {
         games += 1;
         one += usize::from(errors_with_line(&lines, at, &words.iter().map(String::as_str).collect::<Vec<_>>()) <= 1);
     }
-    assert!(one * 10 >= games * 9, "{one} of {games} miswritten targets drew one report at most");
+    assert!(one * 100 >= games * 97, "{one} of {games} miswritten targets drew one report at most");
 }
 
 /// In each slip game, a resolution line picked by the game's number written under another player's

@@ -988,17 +988,24 @@ impl<'a> Referee<'a> {
     /// of its lines names a player other than that one and the turn's.
     #[inline]
     fn copy_if_misaimed(&self, turn: &Turn, at: usize, end: usize) -> Option<Box<Self>> {
+        self.names_another_target(turn, at, end)?.then(|| Box::new(self.clone()))
+    }
+
+    /// For the turn at line `at` (its block running to `end`), its power aimed at one player and
+    /// its block with no `expect` line, where the replay may read it again: whether one of its
+    /// lines names a player other than that one and the turn's. `None` where it is not read again.
+    fn names_another_target(&self, turn: &Turn, at: usize, end: usize) -> Option<bool> {
         let (target, _) = aimed_at(turn)?;
-        if self.speculating || self.left_out_readings == 0 || self.state.fog.turn_order {
+        let block = &self.log.lines[at + 1..end];
+        let expects = block.iter().any(|l| matches!(l.kind, LineKind::Expect(_)));
+        if self.speculating || self.left_out_readings == 0 || self.state.fog.turn_order || expects {
             return None;
         }
-        let block = &self.log.lines[at + 1..end];
         let names_another = |l: &Line| match &l.kind {
             LineKind::Resolution(e) => e.names_any(|p| p != turn.player && p != target),
             _ => false,
         };
-        let suspect = !block.iter().any(|l| matches!(l.kind, LineKind::Expect(_))) && block.iter().any(names_another);
-        suspect.then(|| Box::new(self.clone()))
+        Some(block.iter().any(names_another))
     }
 
     /// Reads the turn at line `at`, its block running to `end`: from a copy of the replay taken
@@ -1032,7 +1039,10 @@ impl<'a> Referee<'a> {
         let stop = self.after_turns(self.next_group(end), 3);
         let who = self.name(written.player).to_string();
         let power = used_power(written);
-        let mut fit = None;
+        // The targets that fit, each with whether it leaves a power unfollowed (a Battle aimed
+        // at a player whose revealed cards the lines do not give): such a reading may seem to
+        // make any line happen, and is taken only where it is the one fit.
+        let mut fits = Vec::new();
         for q in self.log.names.ids().filter(|&q| q != target) {
             let mut turn = written.clone();
             for step in turn.steps.iter_mut() {
@@ -1070,14 +1080,19 @@ impl<'a> Referee<'a> {
             if !r.only_report(d, end, stop, mark) {
                 continue;
             }
-            if fit.is_some() {
-                return None;
-            }
-            fit = Some(r);
+            let fogged = r.diags[mark..].iter().any(|d| fogging(d.code));
+            fits.push((r, fogged));
+        }
+        let followed = fits.iter().filter(|(_, fogged)| !fogged).count();
+        if fits.len() > 1 && followed == 1 {
+            fits.retain(|(_, fogged)| !fogged);
+        }
+        if fits.len() != 1 {
+            return None;
         }
         // Nor more than as written by the log's end: lines that name the wrong player may fit
         // another target for a while, until the cards they moved are missed.
-        let mut r = fit?;
+        let (mut r, _) = fits.pop()?;
         let mut as_written = self.clone();
         as_written.speculating = true;
         if !r.fewer_by_the_end(stop, as_written, end, before.diags.len()) {
@@ -1435,6 +1450,16 @@ impl<'a> Referee<'a> {
             block[k].kind = lines[at + 1 + k].kind.clone();
         }
         let Some((r, k, q)) = fit else {
+            // A target miswritten where no copy was taken before the turn ([`Self::aimed_turn`]):
+            // the lines name no player but the turn's own and the one it is aimed at (a Draw
+            // aimed at its own player written at another).
+            if self.names_another_target(turn, at, end) == Some(false) {
+                let mut again = before.clone();
+                again.speculating = false;
+                if let Some(stop) = self.misaimed_turn(again, at, end) {
+                    return Some(stop);
+                }
+            }
             let r = self.miswritten_card(&before, turn, at, end, stop)?;
             self.adopt(r);
             return Some(stop);
