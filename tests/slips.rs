@@ -332,7 +332,8 @@ fn turns_left_out(make: fn(u64) -> String, with_lines: bool) -> (usize, usize) {
 /// line, where the action's loss shows in the totals), 281 before readings that leave a power
 /// unfollowed were weighed only where none that follows every power fits, 284 before a `then`
 /// line among the lines (a Stampede's player playing on) was read as the turn left out's, the
-/// turn above read again without them, 288 since.
+/// turn above read again without them, 288 before a 1 drawn after a break was read, where the
+/// hand held no card to play, 289 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
     let (games, one) = turns_left_out(game, true);

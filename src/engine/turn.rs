@@ -1907,7 +1907,9 @@ impl<'a> Referee<'a> {
             self.plays_of(player, cards, span, uses).into_iter().map(|play| (vec![play], false)).collect();
         let needless = self.needless_draw(player);
         ways.push((vec![StepKind::Draw { card: None }], needless));
-        for c in &self.drawn_called(player, false) {
+        // A 1 drawn after a break where the lines show what the turn did, not for a turn with
+        // none (many more readings, which the turns after rarely tell apart).
+        for c in &self.drawn_called(player, !matches!(uses, Uses::Plain)) {
             let draw = StepKind::Draw { card: Some(CardAt { card: *c, span }) };
             let plays = self.plays_of(player, std::slice::from_ref(c), span, uses);
             ways.extend(plays.into_iter().map(|play| (vec![draw.clone(), play], needless)));
