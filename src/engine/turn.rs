@@ -740,21 +740,40 @@ impl<'a> Referee<'a> {
         if lines[at + 1..end].iter().any(|l| matches!(l.kind, LineKind::Expect(_))) {
             return None;
         }
-        // The block's last lines, each with reports of its own, which are the last of the list
-        // (a `then` line's, the turn's own next step after a Stampede, come before the
-        // resolution lines'); and the run after the last line among them reported as written
-        // again, which may be the turn above's own line written twice or the turn left out's.
+        // The line of the block each of the group's reports lies within (its index in the
+        // block), one pass with a search each: a `then` line's reports, the turn's own next
+        // step (after a Stampede), come before the resolution lines'.
+        let block = &lines[at + 1..end];
+        let group = self.diags.get(self.group_diags..).unwrap_or_default();
+        let line_of: Vec<Option<usize>> = group
+            .iter()
+            .map(|d| {
+                let k = block.partition_point(|l| l.span.start <= d.span.start).checked_sub(1)?;
+                within(d.span, block[k].span).then_some(k)
+            })
+            .collect();
+        let (mut first_report, mut repeated) = (vec![None::<usize>; block.len()], vec![false; block.len()]);
+        for (i, (d, k)) in group.iter().zip(&line_of).enumerate() {
+            let Some(k) = *k else { continue };
+            first_report[k] = first_report[k].or(Some(self.group_diags + i));
+            repeated[k] |= d.label.as_deref() == Some(WRITTEN_AGAIN);
+        }
+        // Whether the reports from `from` on all lie within the lines from `first` on: they are
+        // the run's own, to be withdrawn if it is read so.
+        let group_diags = self.group_diags;
+        let own = |first: usize, from: usize| {
+            let after = line_of.get(from.saturating_sub(group_diags)..).unwrap_or_default();
+            after.iter().all(|k| k.is_some_and(|k| at + 1 + k >= first))
+        };
+        // The block's last lines, each with reports of its own; and the run after the last line
+        // among them reported as written again, which may be the turn above's own line written
+        // twice or the turn left out's.
         let (mut first, mut from, mut after_repeat) = (end, self.diags.len(), None);
         for k in (at + 1..end).rev() {
             match &lines[k].kind {
                 LineKind::Resolution(_) | LineKind::Then(_) => {
-                    let line = lines[k].span;
-                    let own = |d: &Diagnostic| within(d.span, line);
-                    let group = self.diags.get(self.group_diags..).unwrap_or_default();
-                    let Some(start) = group.iter().position(own).map(|i| i + self.group_diags) else { break };
-                    let repeat =
-                        self.diags[start..].iter().any(|d| own(d) && d.label.as_deref() == Some(WRITTEN_AGAIN));
-                    if repeat && after_repeat.is_none() && first < end {
+                    let Some(start) = first_report[k - (at + 1)] else { break };
+                    if repeated[k - (at + 1)] && after_repeat.is_none() && first < end {
                         after_repeat = Some((first, from));
                     }
                     (first, from) = (k, from.min(start));
@@ -763,10 +782,13 @@ impl<'a> Referee<'a> {
                 _ => break,
             }
         }
-        if let Some((first, from)) = after_repeat {
+        if let Some((first, from)) = after_repeat.filter(|&(first, from)| own(first, from)) {
             if let Some(stop) = self.left_out_run(at, end, (first, from), before) {
                 return Some(stop);
             }
+        }
+        if !own(first, from) {
+            return None;
         }
         self.left_out_run(at, end, (first, from), before)
     }
@@ -800,11 +822,7 @@ impl<'a> Referee<'a> {
         if first == end || self.errors_since(from) == 0 || !lines.get(next).is_some_and(follows) {
             return None;
         }
-        // The reports from `from` on are the run's own, to be withdrawn if it is read so.
         let run = &lines[first..end];
-        if !self.diags[from..].iter().all(|d| run.iter().any(|l| within(d.span, l.span))) {
-            return None;
-        }
         let mut base = match before {
             Some(before) if run.iter().any(|l| matches!(l.kind, LineKind::Then(_))) => {
                 let mut b = before.clone();
@@ -835,10 +853,10 @@ impl<'a> Referee<'a> {
         Some(stop)
     }
 
-    /// [`Self::left_out_run`] read from this copy, the replay as the turn at line `at` left it
-    /// without the run `first..end` where `written` (the replay as written, its reports of the run
-    /// from `from` on) is given, else as written (the reports from `withdrawn` on withdrawn): the
-    /// reading taken, and the line read up to.
+    /// [`Self::left_out_run`] read from this copy: the replay as the turn at line `at` left it
+    /// without the run `first..end` where `written_replay` (the replay as written, its reports of
+    /// the run from `from` on) is given, else the replay as written, the reports from `withdrawn`
+    /// on withdrawn by each reading. Returns the reading taken and the line read up to.
     fn read_run(
         &mut self,
         written_replay: Option<&Self>,
