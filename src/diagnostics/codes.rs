@@ -800,7 +800,9 @@ impl Code {
                  player due could have made them in a turn left out above them (a play, a draw, a power \
                  used with the choices the lines show, the trouble's action), are reported once at the \
                  first and read as that turn's (where powers nobody saw tie, as its card's number alone, \
-                 `10 ? use @Matt`, the help naming the powers); a score line that gives another \
+                 `10 ? use @Matt`, the help naming the powers); a turn aimed at one player whose lines \
+                 are what aiming it at exactly one other player makes happen is reported once at the \
+                 target and read as aimed there; a score line that gives another \
                  figure than the rules is reported once and followed, and the round's points on the \
                  sheet may then be either.\n\n\
                  Example:\n    Dan: 1 Go\n      Dan goes out\n\nFix: correct or remove the line.",
