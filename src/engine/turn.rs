@@ -823,7 +823,7 @@ impl<'a> Referee<'a> {
             return None;
         }
         let run = &lines[first..end];
-        let mut base = match before {
+        let base = match before {
             Some(before) if run.iter().any(|l| matches!(l.kind, LineKind::Then(_))) => {
                 let mut b = before.clone();
                 b.speculating = true;
@@ -838,8 +838,8 @@ impl<'a> Referee<'a> {
             Some(_) | None => None,
         };
         // Read from `base`, the run's reports were never made.
-        let (fit, stop) = match base.as_mut() {
-            Some(b) => {
+        let (fit, stop) = match base {
+            Some(mut b) => {
                 let (withdrawn, readings) = (b.diags.len(), b.left_out_readings);
                 let read = b.read_run(Some(self), at, end, (first, from, withdrawn));
                 // The readings it read count against the game's.
@@ -1472,9 +1472,7 @@ impl<'a> Referee<'a> {
             // the lines name no player but the turn's own and the one it is aimed at (a Draw
             // aimed at its own player written at another).
             if self.names_another_target(turn, at, end) == Some(false) {
-                let mut again = before.clone();
-                again.speculating = false;
-                if let Some(stop) = self.misaimed_turn(again, at, end) {
+                if let Some(stop) = self.misaimed_turn(before.clone(), at, end) {
                     return Some(stop);
                 }
             }
