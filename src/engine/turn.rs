@@ -9,8 +9,8 @@ use super::state::Status;
 use super::zone::{Collection, compatible};
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::model::log::{
-    CardAt, CardCount, Choice, ChoiceKind, Line, LineKind, OneOrMany, Ruleset, Step, StepKind, Steps, TroubleAction,
-    Turn, Zone,
+    CardAt, CardCount, Choice, ChoiceKind, Line, LineKind, OneOrMany, PositionLine, Ruleset, Step, StepKind, Steps,
+    TroubleAction, Turn, Zone,
 };
 use crate::model::{Card, Denomination, PlayerId, Power, PowerSpec, Span};
 use crate::powers;
@@ -1245,6 +1245,9 @@ impl<'a> Referee<'a> {
             // from the open discard or play pile, played at once.
             let [fetched, ..] = self.held_ways(player, &self.fetchers(player, &cards), span, false);
             passes.push(Ways { ways: fetched, guessed, unfogged: true });
+            // Last, the rarer plays: a compound the log names, or a Clone of the number last played.
+            let rare = self.guessed_rare_plays(player, span);
+            passes.push(Ways { ways: turns_of(&rare, false), guessed, unfogged: true });
         } else {
             // For a hand known, where nothing plain fits, its cards used with the choices the
             // zones offer.
@@ -1889,6 +1892,77 @@ impl<'a> Referee<'a> {
             shown.other_lines |= !shift;
         }
         shown
+    }
+
+    /// Plays [`Self::guessed_plays`] leaves out, for a hand nobody saw: a card of each compound
+    /// power the log names elsewhere ([`Self::compounds_named`]), of a number the chain allows, and
+    /// a Clone, single or in a compound the log names, of the number last played (TCC 2.1, Tribble
+    /// Powers: CLONE).
+    fn guessed_rare_plays(&self, player: PlayerId, span: Span) -> Vec<StepKind> {
+        let hand = &self.state.player(player).hand;
+        let compounds = self.compounds_named();
+        let has_clone =
+            |p: &PowerSpec| matches!(p, PowerSpec::Compound(a, b) if *a == Power::Clone || *b == Power::Clone);
+        let last = self.state.chain.last;
+        let allowed = self.numbers_allowed().flat_map(|d| compounds.iter().map(move |&p| (d, p)));
+        let cloned = last.into_iter().flat_map(|d| compounds.iter().copied().filter(has_clone).map(move |p| (d, p)));
+        let mut plays = Vec::new();
+        let mut seen: Vec<Card> = Vec::new();
+        // A single Clone played as one: its power does no more than let it be played, so it is
+        // read without `use`, as a table writes it.
+        if let Some(d) = last.filter(|&d| self.list_showing(player, d).is_none()) {
+            let card = Card::Known { denomination: d, power: PowerSpec::Single(Power::Clone) };
+            if hand.could_hold(&card) {
+                plays.push(StepKind::Play { card: CardAt { card, span }, used: None });
+                seen.push(card);
+            }
+        }
+        for (denomination, power) in allowed.chain(cloned) {
+            let card = Card::Known { denomination, power };
+            if seen.contains(&card) || self.list_showing(player, denomination).is_some() {
+                continue;
+            }
+            seen.push(card);
+            Self::guessed_play(&mut plays, hand, card, span, &Shown::default());
+        }
+        plays
+    }
+
+    /// The compound powers the log names anywhere (a decklist, a hand, a position's zone, a turn,
+    /// a resolution line), each once: the compounds of the table's card pool, where hands are not
+    /// shown.
+    fn compounds_named(&self) -> Vec<PowerSpec> {
+        let mut found: Vec<PowerSpec> = Vec::new();
+        let mut note = |c: &Card| {
+            if let Some(p @ PowerSpec::Compound(..)) = c.power()
+                && !found.contains(p)
+            {
+                found.push(*p);
+            }
+        };
+        for line in &self.log.lines {
+            match &line.kind {
+                LineKind::Deck { cards, .. }
+                | LineKind::Hand { cards, .. }
+                | LineKind::Position(PositionLine::Zone { cards, .. } | PositionLine::Pot(cards)) => {
+                    cards.iter().for_each(|c| note(&c.card))
+                }
+                LineKind::Resolution(e) => e.cards().iter().for_each(|c| note(&c.card)),
+                LineKind::Turn(t) => {
+                    for step in t.steps.iter() {
+                        match &step.kind {
+                            StepKind::Play { card, .. } | StepKind::Replay { card, .. } | StepKind::Place(card) => {
+                                note(&card.card)
+                            }
+                            StepKind::Draw { card: Some(card) } => note(&card.card),
+                            _ => {}
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        found
     }
 
     /// The plays [`Self::guessed_plays`] reads of `card`, where `hand` may hold it.
