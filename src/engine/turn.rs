@@ -1895,17 +1895,27 @@ impl<'a> Referee<'a> {
     }
 
     /// Plays [`Self::guessed_plays`] leaves out, for a hand nobody saw: a card of each compound
-    /// power the log names elsewhere ([`Self::compounds_named`]), of a number the chain allows, and
-    /// a Clone, single or in a compound the log names, of the number last played (TCC 2.1, Tribble
-    /// Powers: CLONE).
+    /// power the log names elsewhere ([`Self::compounds_named`]), of a number the chain allows; a
+    /// Clone, single or in a compound the log names, of the number last played (TCC 2.1, Tribble
+    /// Powers: CLONE); and a Dabo of any other number after a turn that activated two powers or
+    /// more (DABO).
     fn guessed_rare_plays(&self, player: PlayerId, span: Span) -> Vec<StepKind> {
         let hand = &self.state.player(player).hand;
         let compounds = self.compounds_named();
-        let has_clone =
-            |p: &PowerSpec| matches!(p, PowerSpec::Compound(a, b) if *a == Power::Clone || *b == Power::Clone);
+        let has = |x: Power| move |p: &PowerSpec| matches!(p, PowerSpec::Compound(a, b) if *a == x || *b == x);
         let last = self.state.chain.last;
-        let allowed = self.numbers_allowed().flat_map(|d| compounds.iter().map(move |&p| (d, p)));
-        let cloned = last.into_iter().flat_map(|d| compounds.iter().copied().filter(has_clone).map(move |p| (d, p)));
+        let allowed: Vec<Denomination> = self.numbers_allowed().collect();
+        let in_sequence = allowed.iter().flat_map(|&d| compounds.iter().map(move |&p| (d, p)));
+        let cloned =
+            last.into_iter().flat_map(|d| compounds.iter().copied().filter(has(Power::Clone)).map(move |p| (d, p)));
+        // A Dabo of any other number, after a turn known to have activated two powers or more.
+        let dabo = (2..u32::MAX).contains(&self.previous_activations());
+        let dabos =
+            std::iter::once(PowerSpec::Single(Power::Dabo)).chain(compounds.iter().copied().filter(has(Power::Dabo)));
+        let dabos = Denomination::ALL
+            .into_iter()
+            .filter(|d| dabo && !allowed.contains(d))
+            .flat_map(|d| dabos.clone().map(move |p| (d, p)));
         let mut plays = Vec::new();
         let mut seen: Vec<Card> = Vec::new();
         // A single Clone played as one: its power does no more than let it be played, so it is
@@ -1917,7 +1927,7 @@ impl<'a> Referee<'a> {
                 seen.push(card);
             }
         }
-        for (denomination, power) in allowed.chain(cloned) {
+        for (denomination, power) in in_sequence.chain(cloned).chain(dabos) {
             let card = Card::Known { denomination, power };
             if seen.contains(&card) || self.list_showing(player, denomination).is_some() {
                 continue;
