@@ -1897,8 +1897,8 @@ impl<'a> Referee<'a> {
     /// Plays [`Self::guessed_plays`] leaves out, for a hand nobody saw: a card of each compound
     /// power the log names elsewhere ([`Self::compounds_named`]), of a number the chain allows; a
     /// Clone, single or in a compound the log names, of the number last played (TCC 2.1, Tribble
-    /// Powers: CLONE); and a Dabo of any other number after a turn that activated two powers or
-    /// more (DABO).
+    /// Powers: CLONE); a Dabo of any other number after a turn that activated two powers or more
+    /// (DABO); and a Rescue of a number the chain allows recovering a card kept secret (RESCUE).
     fn guessed_rare_plays(&self, player: PlayerId, span: Span) -> Vec<StepKind> {
         let hand = &self.state.player(player).hand;
         let compounds = self.compounds_named();
@@ -1934,6 +1934,18 @@ impl<'a> Referee<'a> {
             }
             seen.push(card);
             Self::guessed_play(&mut plays, hand, card, span, &Shown::default());
+        }
+        // A Rescue of a number the chain allows recovering a card kept secret (`use ?`), which
+        // goes face down on the deck, where the discard pile may hold one.
+        if !self.state.player(player).discard.is_empty() {
+            for &d in allowed.iter().filter(|&&d| self.list_showing(player, d).is_none()) {
+                let card = Card::Known { denomination: d, power: PowerSpec::Single(Power::Rescue) };
+                if hand.could_hold(&card) {
+                    let secret = ChoiceKind::Cards(CardCount::one(Card::Unknown, span).list());
+                    let used = Some(Box::from([Choice { kind: secret, span }]));
+                    plays.push(StepKind::Play { card: CardAt { card, span }, used });
+                }
+            }
         }
         plays
     }
