@@ -747,14 +747,31 @@ impl<'a> Referee<'a> {
         // Each reading of a line's player reads the log again up to the turn, and the turn with
         // each other player: a log of many such slips costs a bounded multiple of its length.
         let mut line_readings = 16u32;
+        let mut own_readings = 8u32;
         while i < lines.len() {
             let (start, mark) = (i, self.diags.len());
             i = self.group(i);
-            // A turn out of turn: the turn before may have used a card written with another power.
+            // A turn out of turn: the turn before may have used a card written with another power,
+            // or be its player's turn written above the turn that gave it.
             if self.diags.len() > mark && line_readings > 0 {
                 if let Some((at, end)) = self.out_of_turn_after(start, mark) {
                     line_readings -= 1;
-                    if let Some(after) = self.misplayed_power(checkpoint.as_ref(), at, end) {
+                    let read = match self.misplayed_power(checkpoint.as_ref(), at, end) {
+                        None => self.swapped_own_turns(checkpoint.as_ref(), at, end, start),
+                        read => read,
+                    };
+                    if let Some(after) = read {
+                        self.suspect_lines = None;
+                        i = after;
+                        checkpoint = Some(self.checkpoint(i));
+                        continue;
+                    }
+                } else if let Some((at, end)) = self.own_turn_after(start, mark).filter(|_| own_readings > 0) {
+                    // A turn of the player who took the turn before: the two may be the other way
+                    // round (its own budget, so that a log of many Go turns with slips in them
+                    // leaves the other readings theirs).
+                    own_readings -= 1;
+                    if let Some(after) = self.swapped_own_turns(checkpoint.as_ref(), at, end, start) {
                         self.suspect_lines = None;
                         i = after;
                         checkpoint = Some(self.checkpoint(i));
@@ -786,6 +803,27 @@ impl<'a> Referee<'a> {
         if !self.diags.get(mark..).unwrap_or_default().iter().any(out_of_turn) {
             return None;
         }
+        self.turn_before(start)
+    }
+
+    /// Where the group at line `start` is a turn that drew an error (from report `mark` on) and
+    /// the turn just before it is its player's too (a Go's extra turn), that turn and its block's
+    /// end.
+    #[cold]
+    fn own_turn_after(&self, start: usize, mark: usize) -> Option<(usize, usize)> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(turn) = &lines[start].kind else { return None };
+        if self.errors_since(mark) == 0 {
+            return None;
+        }
+        let (at, end) = self.turn_before(start)?;
+        matches!(&lines[at].kind, LineKind::Turn(t) if t.player == turn.player).then_some((at, end))
+    }
+
+    /// The turn just before the group at line `start` (only comments and `expect` lines between)
+    /// and its block's end.
+    fn turn_before(&self, start: usize) -> Option<(usize, usize)> {
+        let lines = &self.log.lines;
         let aside = |k: usize| matches!(lines[k].kind, LineKind::Comment { .. } | LineKind::Expect(_));
         let under = |k: usize| aside(k) || matches!(lines[k].kind, LineKind::Resolution(_) | LineKind::Then(_));
         let mut at = start;

@@ -667,11 +667,23 @@ impl<'a> Referee<'a> {
     }
 
     /// Reports the turn out of order written before the turn it displaced, which was read first
-    /// ([`Self::swapped_turns`]).
+    /// ([`Self::swapped_turns`]), or before its own player's turn that came first
+    /// ([`Self::swapped_own_turns`]).
     #[cold]
     fn report_written_early(&mut self, turn: &Turn) {
         let Some((first, at)) = self.written_early.take() else { return };
         let (early, late) = (self.name(turn.player).to_string(), self.name(first).to_string());
+        if first == turn.player {
+            self.report(
+                Diagnostic::new(Code::OutOfTurn, turn.player_span, format!("{early}'s two turns are written in the wrong order"))
+                    .label("read after the turn below")
+                    .related(at, format!("{early}'s turn before it"))
+                    .help(format!(
+                        "{early}'s turn written below comes first: read so, both turns follow, and the game goes on from them"
+                    )),
+            );
+            return;
+        }
         self.report(
             Diagnostic::new(Code::OutOfTurn, turn.player_span, format!("it was {late}'s turn, not {early}'s"))
                 .label(format!("expected {late}"))
@@ -725,6 +737,59 @@ impl<'a> Referee<'a> {
         }
         swapped.speculating = false;
         *self = swapped;
+        Some(stop)
+    }
+
+    /// Two turns of one player in a row (a Go's extra turn after the turn that used it), the turn
+    /// at line `second` reported out of turn after the turn at line `at` (its block running to
+    /// `end`): if reading `second` first leaves nothing else to report over the two and the next
+    /// two turns, while reading them as written does, the two lines were written in the wrong
+    /// order (ruling R4), as [`Self::swapped_turns`] reads two players' turns. Then the referee
+    /// reads them so from the replay just before line `at` (read on to it from `from`), reports
+    /// the slip once, and returns the line it read up to.
+    #[cold]
+    pub(super) fn swapped_own_turns(
+        &mut self,
+        from: Option<&Checkpoint<'a>>,
+        at: usize,
+        end: usize,
+        second: usize,
+    ) -> Option<usize> {
+        let lines = &self.log.lines;
+        let (LineKind::Turn(early), LineKind::Turn(late)) = (&lines[at].kind, &lines[second].kind) else {
+            return None;
+        };
+        if early.player != late.player || self.next_group(end) != second {
+            return None;
+        }
+        let after = self.next_group(self.group_end(second));
+        let stop = self.after_turns(after, 2);
+        let mut swapped = self.replayed_to(from, at)?;
+        if swapped.left_out.is_some() || swapped.written_early.is_some() {
+            return None;
+        }
+        swapped.speculating = true;
+        let mark = swapped.diags.len();
+        let mut written = swapped.clone();
+        written.read_lines(at, stop);
+        if written.errors_since(mark) < 2 {
+            return None;
+        }
+        swapped.read_lines(second, after);
+        if swapped.errors_since(mark) != 0 {
+            return None;
+        }
+        // Reported as the line is read, for the `expect` lines under it.
+        swapped.written_early = Some((late.player, late.player_span));
+        swapped.read_lines(at, second);
+        if swapped.errors_since(mark) != 1 {
+            return None;
+        }
+        swapped.read_lines(after, stop);
+        if swapped.errors_since(mark) != 1 {
+            return None;
+        }
+        self.adopt(swapped);
         Some(stop)
     }
 
