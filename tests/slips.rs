@@ -151,6 +151,8 @@ fn a_reverse_written_without_use_draws_at_most_one_report() {
     assert!(reported > 10, "only {reported} reversals showed");
 }
 
+/// 288 of 297 games at most one error before two turns of one player (a Go's extra turn) were read
+/// swapped too, 296 since (checked).
 #[test]
 fn two_turns_written_in_the_wrong_order_draw_one_report() {
     let (mut games, mut one) = (0, 0);
@@ -243,7 +245,8 @@ fn errors_with_line(lines: &[&str], at: usize, words: &[&str]) -> usize {
 /// The turn's first card (played or drawn), one digit off. 243 of 299 games at most one error
 /// before a draw's card was read as the card the turn then plays, 283 since, 286 since a played
 /// card the hand cannot hold is read as each card of the hand one word off, 294 since a card the
-/// hand may hold whose play drew an error is read so too (checked).
+/// hand may hold whose play drew an error is read so too, 295 since a card that played as written
+/// is read one digit off where the turn after broke the chain (checked).
 #[test]
 fn a_card_s_number_miswritten_draws_one_report_in_most_games() {
     let (games, one) = first_cards_misnumbered(game);
@@ -252,12 +255,13 @@ fn a_card_s_number_miswritten_draws_one_report_in_most_games() {
 
 /// The same, the cards hidden: 55 of 203 games at most one error before a card the hand may hold
 /// whose play drew an error (mostly breaking the chain) was read as each card one word off it,
-/// 197 since (checked).
+/// 197 since, 201 since a card that played as written (a Clone one digit up) is read one digit off
+/// where the turn after broke the chain (checked).
 #[test]
 fn a_card_s_number_miswritten_draws_one_report_in_most_hidden_games() {
     let (games, one) = first_cards_misnumbered(hidden_game);
     assert!(games >= 150, "only {games} hidden games with a first card to misnumber");
-    assert!(one * 100 >= games * 95, "{one} of {games} hidden miswritten numbers drew one report at most");
+    assert!(one * 100 >= games * 98, "{one} of {games} hidden miswritten numbers drew one report at most");
 }
 
 /// In each slip game made by `make`, the first card of the turn [`first_card`] picks one digit

@@ -747,6 +747,9 @@ impl<'a> Referee<'a> {
         // Each reading of a line's player reads the log again up to the turn, and the turn with
         // each other player: a log of many such slips costs a bounded multiple of its length.
         let mut line_readings = 16u32;
+        // And of the turn before a turn that drew another error (a card one digit off, two turns
+        // of one player swapped): a budget of their own, so that a log of many such turns leaves
+        // the readings above theirs.
         let mut own_readings = 8u32;
         while i < lines.len() {
             let (start, mark) = (i, self.diags.len());
@@ -756,7 +759,7 @@ impl<'a> Referee<'a> {
             if self.diags.len() > mark && line_readings > 0 {
                 if let Some((at, end)) = self.out_of_turn_after(start, mark) {
                     line_readings -= 1;
-                    let read = match self.misplayed_power(checkpoint.as_ref(), at, end) {
+                    let read = match self.misplayed_power(checkpoint.as_ref(), at, end, false) {
                         None => self.swapped_own_turns(checkpoint.as_ref(), at, end, start),
                         read => read,
                     };
@@ -766,10 +769,19 @@ impl<'a> Referee<'a> {
                         checkpoint = Some(self.checkpoint(i));
                         continue;
                     }
+                } else if let Some((at, end)) = self.off_chain_after(start, mark).filter(|_| own_readings > 0) {
+                    // A turn off the chain: the turn before may have played a card written one
+                    // digit off that played as written too (a Clone).
+                    own_readings -= 1;
+                    if let Some(after) = self.misplayed_power(checkpoint.as_ref(), at, end, true) {
+                        self.suspect_lines = None;
+                        i = after;
+                        checkpoint = Some(self.checkpoint(i));
+                        continue;
+                    }
                 } else if let Some((at, end)) = self.own_turn_after(start, mark).filter(|_| own_readings > 0) {
                     // A turn of the player who took the turn before: the two may be the other way
-                    // round (its own budget, so that a log of many Go turns with slips in them
-                    // leaves the other readings theirs).
+                    // round.
                     own_readings -= 1;
                     if let Some(after) = self.swapped_own_turns(checkpoint.as_ref(), at, end, start) {
                         self.suspect_lines = None;
@@ -818,6 +830,21 @@ impl<'a> Referee<'a> {
         }
         let (at, end) = self.turn_before(start)?;
         matches!(&lines[at].kind, LineKind::Turn(t) if t.player == turn.player).then_some((at, end))
+    }
+
+    /// Where the group at line `start` is a turn whose play drew a report that it broke the chain
+    /// (from report `mark` on) after another player's turn that played a card, that turn and its
+    /// block's end.
+    #[cold]
+    fn off_chain_after(&self, start: usize, mark: usize) -> Option<(usize, usize)> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(turn) = &lines[start].kind else { return None };
+        if !self.diags.get(mark..).unwrap_or_default().iter().any(|d| d.code == Code::OutOfSequence) {
+            return None;
+        }
+        let (at, end) = self.turn_before(start)?;
+        let plays = |t: &crate::model::log::Turn| t.steps.iter().any(|s| matches!(s.kind, StepKind::Play { .. }));
+        matches!(&lines[at].kind, LineKind::Turn(t) if t.player != turn.player && plays(t)).then_some((at, end))
     }
 
     /// The turn just before the group at line `start` (only comments and `expect` lines between)

@@ -174,6 +174,8 @@ struct CardReadings<'r, 'a> {
     /// The card played fitted its own turn, and the turn after it was out of turn
     /// ([`Referee::misplayed_power`]).
     next_turn: bool,
+    /// The readings are of the cards played one digit off, the turn after having broken the chain.
+    numbers: bool,
 }
 
 impl<'a> CardReadings<'_, 'a> {
@@ -303,7 +305,10 @@ impl<'a> CardReadings<'_, 'a> {
                 let broken = step.and_then(|step| {
                     written.iter().find(|d| d.severity() == Severity::Error && within(d.span, step)).map(|d| d.rule())
                 });
-                d.rule = broken.or_else(|| used_power(&self.turn).map(powers::cited));
+                // A card one digit off that played as written: the chain the turn after broke.
+                let chain =
+                    (self.numbers && read.denomination() != card.denomination()).then(|| Code::OutOfSequence.rule());
+                d.rule = broken.or(chain).or_else(|| used_power(&self.turn).map(powers::cited));
                 d
             }
         };
@@ -1569,8 +1574,18 @@ impl<'a> Referee<'a> {
     /// report, and it draws fewer reports by the log's end than the turns as written (ruling R4).
     /// Then the referee reads the game so from the replay just before the turn (read on to it
     /// from `from`), reports the slip once, and returns the line it read up to.
+    ///
+    /// With `numbers`, the turn after it broke the chain instead, and each card the turn played is
+    /// read as the card one digit off with its power: a Clone of the number last played written
+    /// one digit up plays in sequence as written, and only the next card shows the slip.
     #[cold]
-    pub(super) fn misplayed_power(&mut self, from: Option<&Checkpoint<'a>>, at: usize, end: usize) -> Option<usize> {
+    pub(super) fn misplayed_power(
+        &mut self,
+        from: Option<&Checkpoint<'a>>,
+        at: usize,
+        end: usize,
+        numbers: bool,
+    ) -> Option<usize> {
         let lines = &self.log.lines;
         let LineKind::Turn(turn) = &lines[at].kind else { return None };
         let expects = |l: &Line| matches!(l.kind, LineKind::Expect(_));
@@ -1592,6 +1607,23 @@ impl<'a> Referee<'a> {
         let hand = &before.state.player(turn.player).hand;
         let (mut listed, mut guessed) = (Vec::new(), Vec::new());
         for (s, step) in turn.steps.iter().enumerate() {
+            if numbers {
+                let StepKind::Play { card, .. } = &step.kind else { continue };
+                let Card::Known { denomination, power } = card.card else { continue };
+                let i = denomination.index();
+                let others = [i.checked_sub(1), Some(i + 1)].into_iter().flatten();
+                for d in others.filter_map(|i| Denomination::ALL.get(i).copied()) {
+                    let c = Card::Known { denomination: d, power };
+                    let place = CardPlace::Play { s };
+                    match before.list_showing(turn.player, d) {
+                        Some(l) if l.cards.iter().any(|(k, _)| *k == c) => listed.push((place, c)),
+                        Some(_) => {}
+                        None if before.state.player(turn.player).hand.could_hold(&c) => guessed.push((place, c)),
+                        None => {}
+                    }
+                }
+                continue;
+            }
             let StepKind::Play { card, used: Some(_) } = &step.kind else { continue };
             let Card::Known { denomination, power: PowerSpec::Single(power) } = card.card else { continue };
             let place = CardPlace::Play { s };
@@ -1631,6 +1663,7 @@ impl<'a> Referee<'a> {
             as_written: std::cell::OnceCell::new(),
             unfogged: false,
             next_turn: true,
+            numbers,
         };
         let read = (!listed.is_empty()).then(|| readings.choose(listed)).flatten().or_else(|| {
             readings.unfogged = true;
@@ -1722,6 +1755,7 @@ impl<'a> Referee<'a> {
             as_written: std::cell::OnceCell::new(),
             unfogged: false,
             next_turn: false,
+            numbers: false,
         };
         if !played.is_empty() {
             if let Some(r) = readings.choose(played) {
