@@ -3175,7 +3175,12 @@ impl<'a> Referee<'a> {
                 if self.trouble_action(step.span, progress) {
                     self.check_action(crate::model::log::TroubleAction::Lose(*points), step.span);
                     let have = self.state.player(player).score;
-                    if have < *points && !self.state.fog.scores {
+                    // A score line this round that gave another figure than the rules' was
+                    // followed, and the sheet may hold either (ruling R4): the action is held
+                    // unaffordable only where both fall short.
+                    let slips: i128 = self.score_slips.iter().filter(|(q, _)| *q == player).map(|(_, d)| d).sum();
+                    let by_rules = i128::from(have.0) + slips;
+                    if have < *points && by_rules < i128::from(points.0) && !self.state.fog.scores {
                         self.report(
                             Diagnostic::new(
                                 Code::ActionUnaffordable,
