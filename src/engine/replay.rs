@@ -757,38 +757,32 @@ impl<'a> Referee<'a> {
             // A turn out of turn: the turn before may have used a card written with another power,
             // or be its player's turn written above the turn that gave it.
             if self.diags.len() > mark && line_readings > 0 {
-                if let Some((at, end)) = self.out_of_turn_after(start, mark) {
+                let read = if let Some((at, end)) = self.out_of_turn_after(start, mark) {
                     line_readings -= 1;
-                    let read = match self.misplayed_power(checkpoint.as_ref(), at, end, false) {
+                    match self.misplayed_power(checkpoint.as_ref(), at, end, false) {
                         None => self.swapped_own_turns(checkpoint.as_ref(), at, end, start),
                         read => read,
-                    };
-                    if let Some(after) = read {
-                        self.suspect_lines = None;
-                        i = after;
-                        checkpoint = Some(self.checkpoint(i));
-                        continue;
                     }
-                } else if let Some((at, end)) = self.off_chain_after(start, mark).filter(|_| own_readings > 0) {
+                } else if own_readings == 0 {
+                    None
+                } else if let Some((at, end)) = self.off_chain_after(start, mark) {
                     // A turn off the chain: the turn before may have played a card written one
                     // digit off that played as written too (a Clone).
                     own_readings -= 1;
-                    if let Some(after) = self.misplayed_power(checkpoint.as_ref(), at, end, true) {
-                        self.suspect_lines = None;
-                        i = after;
-                        checkpoint = Some(self.checkpoint(i));
-                        continue;
-                    }
-                } else if let Some((at, end)) = self.own_turn_after(start, mark).filter(|_| own_readings > 0) {
+                    self.misplayed_power(checkpoint.as_ref(), at, end, true)
+                } else if let Some((at, end)) = self.own_turn_after(start, mark) {
                     // A turn of the player who took the turn before: the two may be the other way
                     // round.
                     own_readings -= 1;
-                    if let Some(after) = self.swapped_own_turns(checkpoint.as_ref(), at, end, start) {
-                        self.suspect_lines = None;
-                        i = after;
-                        checkpoint = Some(self.checkpoint(i));
-                        continue;
-                    }
+                    self.swapped_own_turns(checkpoint.as_ref(), at, end, start)
+                } else {
+                    None
+                };
+                if let Some(after) = read {
+                    self.suspect_lines = None;
+                    i = after;
+                    checkpoint = Some(self.checkpoint(i));
+                    continue;
                 }
             }
             let Some((at, end)) = self.suspect_lines.take() else { continue };
@@ -914,6 +908,12 @@ impl<'a> Referee<'a> {
         }
         r.suspect_lines = None;
         (k == at).then_some(r)
+    }
+
+    /// [`Self::replayed_to`], where no reading of a slip is pending at line `at` (a turn left out
+    /// above it, a turn written early), which a reading from there would lose.
+    pub(super) fn replayed_clear_to(&self, from: Option<&Checkpoint<'a>>, at: usize) -> Option<Referee<'a>> {
+        self.replayed_to(from, at).filter(|r| r.left_out.is_none() && r.written_early.is_none())
     }
 
     /// Reads the line at `i` (with a turn's, its resolution lines; with a `position` line, its

@@ -746,8 +746,8 @@ impl<'a> Referee<'a> {
     }
 
     /// Two turns of one player in a row (a Go's extra turn after the turn that used it), the turn
-    /// at line `second` reported out of turn after the turn at line `at` (its block running to
-    /// `end`): if reading `second` first leaves nothing else to report over the two and the next
+    /// at line `second` drawing an error (out of turn, or one of its own) after the turn at line
+    /// `at` (its block running to `end`): if reading `second` first leaves nothing else to report over the two and the next
     /// two turns, while reading them as written does, the two lines were written in the wrong
     /// order (ruling R4), as [`Self::swapped_turns`] reads two players' turns. Then the referee
     /// reads them so from the replay just before line `at` (read on to it from `from`), reports
@@ -769,10 +769,7 @@ impl<'a> Referee<'a> {
         }
         let after = self.next_group(self.group_end(second));
         let stop = self.after_turns(after, 2);
-        let mut swapped = self.replayed_to(from, at)?;
-        if swapped.left_out.is_some() || swapped.written_early.is_some() {
-            return None;
-        }
+        let mut swapped = self.replayed_clear_to(from, at)?;
         swapped.speculating = true;
         let mark = swapped.diags.len();
         let mut written = swapped.clone();
@@ -1315,7 +1312,8 @@ impl<'a> Referee<'a> {
             // from the open discard or play pile, played at once.
             let [fetched, ..] = self.held_ways(player, &self.fetchers(player, &cards), span, false);
             passes.push(Ways { ways: fetched, guessed, unfogged: true });
-            // Last, the rarer plays: a compound the log names, or a Clone of the number last played.
+            // Last, the rarer plays ([`Self::guessed_rare_plays`]): a compound the log names, a
+            // Clone of the number last played, a Dabo, a Rescue of a card kept secret.
             let rare = self.guessed_rare_plays(player, span);
             passes.push(Ways { ways: turns_of(&rare, false), guessed, unfogged: true });
         } else {
@@ -1490,10 +1488,7 @@ impl<'a> Referee<'a> {
         if end - (at + 1) > BLOCK_READ || lines[at + 1..end].iter().any(expects) {
             return None;
         }
-        let mut before = self.replayed_to(from, at)?;
-        if before.left_out.is_some() || before.written_early.is_some() {
-            return None;
-        }
+        let mut before = self.replayed_clear_to(from, at)?;
         before.speculating = true;
         before.begin_group(at);
         before.flush_pending();
@@ -1592,10 +1587,7 @@ impl<'a> Referee<'a> {
         if end - (at + 1) > BLOCK_READ || turn.steps.len() > BLOCK_READ || lines[at + 1..end].iter().any(expects) {
             return None;
         }
-        let mut before = self.replayed_to(from, at)?;
-        if before.left_out.is_some() || before.written_early.is_some() {
-            return None;
-        }
+        let mut before = self.replayed_clear_to(from, at)?;
         // The turn as the log has it, read as the run read it.
         let mut written = before.clone();
         if written.group(at) != end {
