@@ -402,11 +402,12 @@ fn a_turn_line_left_out_draws_one_report_in_most_games() {
 /// Advance of any number was read after a break and a draw was no longer taken for a needless
 /// one where the card of the number called for was only guessed for the hand, 282 before a Rescue
 /// or a Replay the hand may hold was read fetching a card of the next number from the open
-/// discard or play pile, 283 since.
+/// discard or play pile, 283 before a compound the log names, a Clone of the number last played,
+/// a Dabo after two powers and a Rescue of a card kept secret were read last, 288 since.
 #[test]
 fn a_turn_line_left_out_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, false);
-    assert!(one * 100 >= games * 93, "{one} of {games} hidden turns left out drew one report at most");
+    assert!(one * 100 >= games * 95, "{one} of {games} hidden turns left out drew one report at most");
 }
 
 /// In each slip game, a turn aimed at one player (`@Name`) with resolution lines, picked by the
