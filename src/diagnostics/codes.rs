@@ -796,7 +796,8 @@ impl Code {
                  one word off it that the hand may hold makes the turn and the turns after it happen \
                  (where the decklist does not show its number, any other power, where one fits best), \
                  or where the turn after it was out of turn and another power of its number sends the \
-                 turns to the players written; lines the turn above does not make happen, where the \
+                 turns to the players written, or broke the chain and the card one digit off (a Clone \
+                 of the number last played) lets it follow; lines the turn above does not make happen, where the \
                  player due could have made them in a turn left out above them (a play, a draw, a power \
                  used with the choices the lines show, the trouble's action), are reported once at the \
                  first and read as that turn's (where powers nobody saw tie, as its card's number alone, \
