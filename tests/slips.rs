@@ -681,7 +681,8 @@ fn a_poisoned_card_s_number_miswritten_draws_one_report_in_most_hidden_games() {
 /// as the score has it. 210 of 300 games at most one error with the Poison's reading only
 /// (checked), 257 before a card of a turn that goes wrong was read with another number, 293 since
 /// (a Rival's card put out of the game, a Battle's revealed card, a card put under a pile), 297
-/// since the cards a power draws are checked against the decklist at their line.
+/// since the cards a power draws are checked against the decklist at their line, 299 since of
+/// numbers that tie the one a digit off the written one is taken.
 #[test]
 fn a_card_s_number_miswritten_in_a_resolution_line_draws_one_report_in_most_games() {
     let (games, one) = misnumbered_lines(false, &MOVES, |lines, at| {
@@ -827,7 +828,8 @@ fn a_turn_order_power_miswritten_draws_one_report_in_most_hidden_games() {
 /// picked by the game's number, with that card's number one digit off: a card the hand or the
 /// discard pile cannot hold is read as the one card of its power and another number it may hold.
 /// 109 of 300 games at most one error before, 271 since, 294 since where more than one card fits,
-/// each is read and the turns after choose (checked).
+/// each is read and the turns after choose, 296 since of numbers that tie the one a digit off the
+/// written one is taken (checked).
 #[test]
 fn a_choice_s_card_misnumbered_draws_one_report_in_most_games() {
     let (games, one) = choices_misnumbered(false);

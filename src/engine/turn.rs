@@ -205,6 +205,12 @@ impl<'a> CardReadings<'_, 'a> {
                 let only = ends.iter().position(|&e| e == fewest)?;
                 return Some(kept.swap_remove(only));
             }
+            // Of the written card read with other numbers, the one a zero more or fewer off it:
+            // the likelier slip of the pen.
+            if let Some(near) = self.one_digit_off(&tied) {
+                let only = fits.iter().position(|f| *f == near)?;
+                return Some(kept.swap_remove(only));
+            }
             tied
         } else {
             fits
@@ -220,6 +226,21 @@ impl<'a> CardReadings<'_, 'a> {
         let r =
             self.read_as(place, Card::Known { denomination: read.denomination()?, power: PowerSpec::Unrecorded })?;
         (self.by_the_end(&r) < self.as_written()).then_some(r)
+    }
+
+    /// Of `tied` readings, all of one place and read with the written card's power, the only one
+    /// whose number is one digit off the written card's (ten times it, or a tenth).
+    fn one_digit_off(&mut self, tied: &[(CardPlace, Card)]) -> Option<(CardPlace, Card)> {
+        let &(place, first) = tied.first()?;
+        if tied.iter().any(|f| f.0 != place) {
+            return None;
+        }
+        let (written, _) = self.put(place, first)?;
+        self.put(place, written);
+        let Card::Known { denomination: w, power } = written else { return None };
+        let near = |c: &Card| matches!(c, Card::Known { denomination: d, power: p } if *p == power && d.index().abs_diff(w.index()) == 1);
+        let mut near = tied.iter().filter(|f| near(&f.1));
+        near.next().copied().filter(|_| near.next().is_none())
     }
 
     /// The card at `place`, set to `card`: the card it replaced, and its span.
