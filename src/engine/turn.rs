@@ -228,17 +228,17 @@ impl<'a> CardReadings<'_, 'a> {
         (self.by_the_end(&r) < self.as_written()).then_some(r)
     }
 
-    /// Of `tied` readings, all of one place and read with the written card's power, the only one
-    /// whose number is one digit off the written card's (ten times it, or a tenth).
+    /// Of `tied` readings, all of one place and all the written card with another number, the
+    /// only one whose number is one digit off the written card's (ten times it, or a tenth).
     fn one_digit_off(&mut self, tied: &[(CardPlace, Card)]) -> Option<(CardPlace, Card)> {
         let &(place, first) = tied.first()?;
-        if tied.iter().any(|f| f.0 != place) {
-            return None;
-        }
         let (written, _) = self.put(place, first)?;
         self.put(place, written);
         let Card::Known { denomination: w, power } = written else { return None };
-        let near = |c: &Card| matches!(c, Card::Known { denomination: d, power: p } if *p == power && d.index().abs_diff(w.index()) == 1);
+        if tied.iter().any(|f| f.0 != place || f.1.power() != Some(&power)) {
+            return None;
+        }
+        let near = |c: &Card| c.denomination().is_some_and(|d| d.index().abs_diff(w.index()) == 1);
         let mut near = tied.iter().filter(|f| near(&f.1));
         near.next().copied().filter(|_| near.next().is_none())
     }
