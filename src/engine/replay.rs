@@ -2870,9 +2870,10 @@ impl<'a> Referee<'a> {
         u64::try_from((i128::from(total) + i128::from(claimed) - i128::from(made)).max(0)).unwrap_or(u64::MAX)
     }
 
-    /// The points `player` made this round by the rules, where the referee counted `made`
-    /// following score lines that gave other figures; `None` without such a line.
-    fn rules_points(&self, player: PlayerId, made: u64) -> Option<u64> {
+    /// The points `player` made this round by the rules (or holds, with the score as `made`),
+    /// where the referee counted `made` following score lines that gave other figures; `None`
+    /// without such a line.
+    pub(super) fn rules_points(&self, player: PlayerId, made: u64) -> Option<u64> {
         let slips = self.score_slips.iter().filter(|(q, _)| *q == player);
         let (n, slip) = slips.fold((0, 0i128), |(n, sum), (_, d)| (n + 1, sum + d));
         (n > 0).then(|| u64::try_from(i128::from(made) + slip).ok()).flatten()

@@ -3191,9 +3191,8 @@ impl<'a> Referee<'a> {
                     // A score line this round that gave another figure than the rules' was
                     // followed, and the sheet may hold either (ruling R4): the action is held
                     // unaffordable only where both fall short.
-                    let slips: i128 = self.score_slips.iter().filter(|(q, _)| *q == player).map(|(_, d)| d).sum();
-                    let by_rules = i128::from(have.0) + slips;
-                    if have < *points && by_rules < i128::from(points.0) && !self.state.fog.scores {
+                    let by_rules = self.rules_points(player, have.0).unwrap_or(have.0);
+                    if have < *points && by_rules < points.0 && !self.state.fog.scores {
                         self.report(
                             Diagnostic::new(
                                 Code::ActionUnaffordable,
