@@ -337,7 +337,9 @@ fn turns_left_out(make: fn(u64) -> String, with_lines: bool) -> (usize, usize) {
 /// unfollowed were weighed only where none that follows every power fits, 284 before a `then`
 /// line among the lines (a Stampede's player playing on) was read as the turn left out's, the
 /// turn above read again without them, 288 before a 1 drawn after a break was read, where the
-/// hand held no card to play, 289 since.
+/// hand held no card to play, 289 before a trouble's action was read with powers used with no
+/// choices or aimed at a player before those with the choices the lines show (too many to try
+/// beside an Evolve's draws), 290 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
     let (games, one) = turns_left_out(game, true);

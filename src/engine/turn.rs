@@ -989,13 +989,23 @@ impl<'a> Referee<'a> {
             };
             let mut cards = cards;
             cards.extend(drawn.iter().filter(|c| !cards.contains(c)).collect::<Vec<_>>());
-            let mut ways = self.ways_to_take(player, &cards, span, Uses::Shown(&shown));
-            // Powers guessed for a hidden hand, where the lines show one used besides the shift.
-            ways.extend(guesses.into_iter().filter(|_| shown.other_lines));
-            let ways = ways
-                .into_iter()
-                .map(|(steps, needless)| (std::iter::once(step.clone()).chain(steps).collect(), needless));
-            passes.push(Ways { ways: ways.collect(), guessed, unfogged: true });
+            // As above, a power used with no choices or aimed at a player first, then with the
+            // other choices the lines show (which, with the drawn cards, may be too many to try).
+            let after_action = |mut ways: Vec<(Vec<StepKind>, bool)>| {
+                // Powers guessed for a hidden hand, where the lines show one used besides the shift.
+                ways.extend(guesses.iter().cloned().filter(|_| shown.other_lines));
+                let ways = ways
+                    .into_iter()
+                    .map(|(steps, needless)| (std::iter::once(step.clone()).chain(steps).collect(), needless));
+                Ways { ways: ways.collect(), guessed, unfogged: true }
+            };
+            let aimed = after_action(self.ways_to_take(player, &cards, span, Uses::Aimed));
+            let shown = after_action(self.ways_to_take(player, &cards, span, Uses::Shown(&shown)));
+            let more = shown.ways.len() > aimed.ways.len();
+            passes.push(aimed);
+            if more {
+                passes.push(shown);
+            }
         }
         let run = Span::new(span.start as usize, lines[end - 1].span.end as usize);
         let (who, whose) = (self.name(written.player).to_string(), self.name(player).to_string());
