@@ -286,8 +286,10 @@ fn legal_games_taken_up_from_a_position_stay_clean() {
 /// decklist, its only copy lying lower in the deck (4069544); and a Recycle at a player taken to
 /// have been decked at the deal where a Skip left it open which of two was, the round then ending
 /// unsettled: the dealt hand was put back and discarded, though the Recycle may have carried it
-/// into the deck, and the next round's deal of one of its cards was refused (4806794). Each is
-/// checked as cut, recorded in part, and written out.
+/// into the deck, and the next round's deal of one of its cards was refused (4806794); and a
+/// Draw at a player whose deck the cut could not count, its decking read as a draw of no cards,
+/// which written out (`Ann draws 0`, where written lines had shown the deck empty) was reported
+/// (10143299). Each is checked as cut, recorded in part, and written out.
 #[test]
 fn cuts_once_flagged_stay_clean() {
     let games = [
@@ -295,7 +297,8 @@ fn cuts_once_flagged_stay_clean() {
         4697545, 5710369, 5900657, 6439783, 8273090, 8663665, 8705389, 16103172,
     ];
     // Long games (`TRIBBLES_SWEEP_LONG`).
-    let long_games = [35797, 286964, 375584, 1070131, 1088539, 1520651, 1781860, 2218261, 3914311, 4069544, 4806794];
+    let long_games =
+        [35797, 286964, 375584, 1070131, 1088539, 1520651, 1781860, 2218261, 3914311, 4069544, 4806794, 10143299];
     for (k, long) in games.into_iter().map(|k| (k, false)).chain(long_games.into_iter().map(|k| (k, true))) {
         let text = cut(k, long).expect("a cut");
         for text in [partial(&text, k), written(&text, k), text] {

@@ -11,7 +11,7 @@ pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: DRAW",
     text: "Used, Draw names a player (`use @Matt`, the player may be its own), who draws one card. The card \
            is evidence the table may write (`  Matt draws 1000 Go`); a player with an empty deck is decked \
-           by the draw (TCC 2.1, Advanced Rules: \"Decked\"). From a deck of unknown size, a line \
+           by the draw (TCC 2.1, Advanced Rules: \"Decked\"), and a line `  Matt draws 0` may say so. From a deck of unknown size, a line \
            `  Matt is decked` says the deck was empty, and a draw with no line may have decked the \
            player unseen (ruling R34); aimed at a player already decked, such a draw may have given a card \
            or nothing, and neither the hand nor the deck is counted after it (ruling R26).\n\n\
@@ -51,6 +51,9 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                     .label("a draw from an empty deck decks the player"),
             );
         }
+        // A line that the player drew nothing says what happened (a referee that did not know
+        // the deck was empty writes one: `  Matt draws 0`).
+        cx.take_claim(|e| matches!(e, Event::Draws { player, drawn } if *player == target && drawn.count() == 0));
         cx.take_claim(|e| matches!(e, Event::IsDecked(p) if *p == target));
         if cx.state().player(target).is_in() {
             cx.emit(Event::IsDecked(target));
