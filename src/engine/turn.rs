@@ -3395,6 +3395,21 @@ impl<'a> Referee<'a> {
         let read = renumbered(card, |m| hand.could_hold(m));
         let who = self.name(p);
         let d = Diagnostic::new(Code::NotInHand, at, format!("{who} cannot hold {card}{what}"));
+        self.report_not_held(p, card, d, read, "not in hand")
+    }
+
+    /// Reports `d`, a card `card` that `p`'s hand cannot hold: where `read`, the one card of its
+    /// power and another number the hand may hold, is given, the card is read as it (ruling R4),
+    /// else labelled `missing`. Returns the card to read.
+    pub(super) fn report_not_held(
+        &mut self,
+        p: PlayerId,
+        card: &Card,
+        d: Diagnostic,
+        read: Option<Card>,
+        missing: &str,
+    ) -> Card {
+        let who = self.name(p);
         match read {
             Some(read) => {
                 self.report(
@@ -3404,7 +3419,7 @@ impl<'a> Referee<'a> {
                 read
             }
             None => {
-                self.report(d.label("not in hand"));
+                self.report(d.label(missing));
                 *card
             }
         }
@@ -5993,6 +6008,32 @@ impl PowerCx<'_, '_, '_, '_> {
     /// for `what` (" to discard it").
     pub fn held_for(&mut self, p: PlayerId, card: &Card, at: Span, what: &str) -> Card {
         self.r.check_held(p, card, at, what)
+    }
+
+    /// As [`Self::held_for`], for the second of two cards a power's choice has `p` give from hand
+    /// at once: the hand must hold it besides `first` (two copies, where the two are alike).
+    /// Returns the card to read, as [`Self::held_for`] does.
+    pub fn held_besides(&mut self, p: PlayerId, first: &Card, card: &Card, at: Span, what: &str) -> Card {
+        let mut hand = self.r.state.player(p).hand.clone();
+        // A hand that cannot give `first` is another report's; a card misnamed where it was
+        // reported, or one an unwritten draw on a passed turn may have given, may be the second.
+        if hand.take(first).is_err()
+            || hand.could_hold(card)
+            || self.r.misnamed_in_hand(p, card)
+            || self.r.passed_turns.contains(&p)
+        {
+            return *card;
+        }
+        let read = renumbered(card, |m| hand.could_hold(m));
+        let who = self.name(p);
+        let message = if card == first {
+            format!("{who} cannot hold two of {card}{what}")
+        } else {
+            format!("{who} cannot hold {card} besides {first}{what}")
+        };
+        let d = Diagnostic::new(Code::NotInHand, at, message);
+        let held = if card == first { "the hand holds one, not two" } else { "the hand holds one of them, not both" };
+        self.r.report_not_held(p, card, d, read, held)
     }
 
     /// Reports a card a power's choice (at `at`) takes from `p`'s discard pile that the pile cannot

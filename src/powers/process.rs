@@ -14,7 +14,7 @@ pub const DOC: Doc = Doc {
            too short for the three draws decks the player. The hand ends one card larger. Draws with no \
            line from a deck of unknown size that may hold fewer than three may have decked the player \
            (ruling R34): neither hand nor deck is counted then.\n\n\
-           Checked: two cards (R0317), which the hand can hold after the draws (R0308); written \
+           Checked: two cards (R0317), which the hand can hold after the draws, both at once (R0308: two alike need two copies); written \
            draws can come off the deck (R0601). The two cards keep their identities beneath it.",
 };
 
@@ -53,7 +53,8 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     let mut cards = cards;
     let missing: Vec<usize> = (0..cards.len()).filter(|&i| !cx.may_hold(player, &cards[i])).collect();
     match missing[..] {
-        [] => {}
+        // Each may be in the hand, but both at once (two copies of one card) must be too.
+        [] => cards[1] = cx.held_besides(player, &cards[0], &cards[1], span, " to put both under the deck"),
         [i] => cards[i] = cx.held_for(player, &cards[i], span, " to put it under the deck"),
         [i, ..] => {
             let name = cx.name(player);
