@@ -339,7 +339,8 @@ fn turns_left_out(make: fn(u64) -> String, with_lines: bool) -> (usize, usize) {
 /// turn above read again without them, 288 before a 1 drawn after a break was read, where the
 /// hand held no card to play, 289 before a trouble's action was read with powers used with no
 /// choices or aimed at a player before those with the choices the lines show (too many to try
-/// beside an Evolve's draws), 290 since.
+/// beside an Evolve's draws), 290 before up to twelve readings that fit were read on to the log's
+/// end, not eight (a Process's two cards), 293 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
     let (games, one) = turns_left_out(game, true);
@@ -385,8 +386,9 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() 
 /// zones offer (a card of the hand, a Rescue's or a Replay's card, a target) and of the kinds the
 /// reading that draws the fewest reports by the log's end is taken, 288 since up to eight readings
 /// that fit are read on to the log's end, not six (a power aimed at each player of a table of
-/// seven or eight), 291 since a card drawn first is read with those choices too (a Replay's, a
-/// Rescue's of a 1 drawn after a break).
+/// seven or eight), 291 before a card drawn first was read with those choices too (a Replay's, a
+/// Rescue's of a 1 drawn after a break), 293 since up to twelve (a Recycle and a Draw, each aimed
+/// at any player of a table of five).
 #[test]
 fn a_turn_line_left_out_draws_one_report_in_most_games() {
     let (games, one) = turns_left_out(game, false);

@@ -402,8 +402,9 @@ struct Fits<'a> {
 
 impl<'a> Fits<'a> {
     /// At most this many readings that fit are read on to the log's end to choose between them
-    /// (a power aimed at each player of a table of eight).
-    const ENDS_READ: usize = 8;
+    /// (a power aimed at each player of a table of eight, or two such powers at a table of five
+    /// or six).
+    const ENDS_READ: usize = 12;
 
     fn new() -> Self {
         Fits { fits: Vec::new(), needed: 0, needless: 0, over: false }
