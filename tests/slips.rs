@@ -387,8 +387,9 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() 
 /// reading that draws the fewest reports by the log's end is taken, 288 since up to eight readings
 /// that fit are read on to the log's end, not six (a power aimed at each player of a table of
 /// seven or eight), 291 before a card drawn first was read with those choices too (a Replay's, a
-/// Rescue's of a 1 drawn after a break), 293 since up to twelve (a Recycle and a Draw, each aimed
-/// at any player of a table of five).
+/// Rescue's of a 1 drawn after a break), 293 before up to twelve (a Recycle and a Draw, each aimed
+/// at any player of a table of five), 295 since a turn whose Go gave the next, its player's extra
+/// turn off the chain, is read left out.
 #[test]
 fn a_turn_line_left_out_draws_one_report_in_most_games() {
     let (games, one) = turns_left_out(game, false);
@@ -407,7 +408,8 @@ fn a_turn_line_left_out_draws_one_report_in_most_games() {
 /// one where the card of the number called for was only guessed for the hand, 282 before a Rescue
 /// or a Replay the hand may hold was read fetching a card of the next number from the open
 /// discard or play pile, 283 before a compound the log names, a Clone of the number last played,
-/// a Dabo after two powers and a Rescue of a card kept secret were read last, 288 since.
+/// a Dabo after two powers and a Rescue of a card kept secret were read last, 288 before a turn
+/// whose Go gave the next, its player's extra turn off the chain, was read left out, 290 since.
 #[test]
 fn a_turn_line_left_out_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, false);

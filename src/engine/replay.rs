@@ -767,14 +767,19 @@ impl<'a> Referee<'a> {
                     None
                 } else if let Some((at, end)) = self.off_chain_after(start, mark) {
                     // A turn off the chain: the turn before may have played a card written one
-                    // digit off that played as written too (a Clone).
+                    // digit off that played as written too (a Clone), or the turn's player have
+                    // taken a turn left out above it that gave this one (a Go).
                     own_readings -= 1;
                     self.misplayed_power(checkpoint.as_ref(), at, end, true)
+                        .or_else(|| self.own_turn_left_out(checkpoint.as_ref(), start, mark))
                 } else if let Some((at, end)) = self.own_turn_after(start, mark) {
                     // A turn of the player who took the turn before: the two may be the other way
                     // round.
                     own_readings -= 1;
                     self.swapped_own_turns(checkpoint.as_ref(), at, end, start)
+                } else if self.off_chain(start, mark) {
+                    own_readings -= 1;
+                    self.own_turn_left_out(checkpoint.as_ref(), start, mark)
                 } else {
                     None
                 };
@@ -833,12 +838,19 @@ impl<'a> Referee<'a> {
     fn off_chain_after(&self, start: usize, mark: usize) -> Option<(usize, usize)> {
         let lines = &self.log.lines;
         let LineKind::Turn(turn) = &lines[start].kind else { return None };
-        if !self.diags.get(mark..).unwrap_or_default().iter().any(|d| d.code == Code::OutOfSequence) {
+        if !self.off_chain(start, mark) {
             return None;
         }
         let (at, end) = self.turn_before(start)?;
         let plays = |t: &crate::model::log::Turn| t.steps.iter().any(|s| matches!(s.kind, StepKind::Play { .. }));
         matches!(&lines[at].kind, LineKind::Turn(t) if t.player != turn.player && plays(t)).then_some((at, end))
+    }
+
+    /// Whether the group at line `start` is a turn whose play drew a report that it broke the
+    /// chain (from report `mark` on).
+    fn off_chain(&self, start: usize, mark: usize) -> bool {
+        matches!(self.log.lines[start].kind, LineKind::Turn(_))
+            && self.diags.get(mark..).unwrap_or_default().iter().any(|d| d.code == Code::OutOfSequence)
     }
 
     /// The turn just before the group at line `start` (only comments and `expect` lines between)

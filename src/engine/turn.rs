@@ -994,18 +994,18 @@ impl<'a> Referee<'a> {
             // other choices the lines show (which, with the drawn cards, may be too many to try).
             let after_action = |mut ways: Vec<(Vec<StepKind>, bool)>| {
                 // Powers guessed for a hidden hand, where the lines show one used besides the shift.
-                ways.extend(guesses.iter().cloned().filter(|_| shown.other_lines));
+                ways.extend(guesses.iter().filter(|_| shown.other_lines).cloned());
                 let ways = ways
                     .into_iter()
                     .map(|(steps, needless)| (std::iter::once(step.clone()).chain(steps).collect(), needless));
                 Ways { ways: ways.collect(), guessed, unfogged: true }
             };
             let aimed = after_action(self.ways_to_take(player, &cards, span, Uses::Aimed));
-            let shown = after_action(self.ways_to_take(player, &cards, span, Uses::Shown(&shown)));
-            let more = shown.ways.len() > aimed.ways.len();
+            let chosen = after_action(self.ways_to_take(player, &cards, span, Uses::Shown(&shown)));
+            let more = chosen.ways.len() > aimed.ways.len();
             passes.push(aimed);
             if more {
-                passes.push(shown);
+                passes.push(chosen);
             }
         }
         let run = Span::new(span.start as usize, lines[end - 1].span.end as usize);
@@ -1303,31 +1303,87 @@ impl<'a> Referee<'a> {
         if self.speculating || self.table_order || skipped || self.left_out_readings == 0 {
             return None;
         }
-        let (cards, guessed) = self.left_out_cards(player)?;
+        let (who, whose) = (self.name(written.player).to_string(), self.name(player).to_string());
         // Read as written, the turn is reported out of order (no other reading of the referee's
         // explains it).
+        let out_of_order = |d: &Diagnostic| d.code == Code::OutOfTurn && d.span.is_at(written.player_span);
+        let report = |text: &str| {
+            Diagnostic::new(Code::OutOfTurn, written.player_span, format!("it was {whose}'s turn, not {who}'s"))
+                .label(format!("expected {whose}"))
+                .help(format!(
+                    "a turn line `{text}` seems left out above: read so, the turns after it follow, and the game \
+                     goes on from it"
+                ))
+        };
+        self.turn_left_out_before(at, player, false, out_of_order, report)
+    }
+
+    /// The turn at line `at`, its player's due, drew a report (from report `mark` on)
+    /// that its card broke the chain, one number past what the chain allowed: that player's turn
+    /// before it, one that gave it this extra turn (a Go), may be left out above (ruling R4). Read
+    /// from `from` (the replay before it), when a way that player could have taken that turn lets
+    /// this one and the next three follow, and draws fewer reports by the log's end than the turn
+    /// as written, the referee reads it so, reports the chain's break once, naming the turn left
+    /// out, and returns the line it read up to.
+    #[cold]
+    pub(super) fn own_turn_left_out(&mut self, from: Option<&Checkpoint<'a>>, at: usize, mark: usize) -> Option<usize> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(written) = &lines[at].kind else { return None };
+        let (card, span) = written.steps.iter().find_map(|s| match &s.kind {
+            StepKind::Play { card, .. } => Some((card.card, card.span)),
+            _ => None,
+        })?;
+        let off_chain = |d: &Diagnostic| d.code == Code::OutOfSequence && within(d.span, span);
+        let written_report = self.diags.get(mark..).unwrap_or_default().iter().find(|d| off_chain(d))?.clone();
+        let mut r = self.replayed_clear_to(from, at)?;
+        let number = card.denomination()?;
+        if r.state.next != Some(written.player) || !r.numbers_allowed().any(|d| d.next() == number) {
+            return None;
+        }
+        let who = r.name(written.player).to_string();
+        let report = |text: &str| {
+            written_report.clone().help(format!(
+                "a turn line `{text}` seems left out above, and this turn is the extra one it gave {who}: read so, \
+                 the turns after it follow, and the game goes on from it"
+            ))
+        };
+        let stop = r.turn_left_out_before(at, written.player, true, off_chain, report)?;
+        self.adopt(r);
+        Some(stop)
+    }
+
+    /// Reads the turn at line `at` after a turn of `player`'s left out above it: the reading of
+    /// [`Self::plain_turn_left_out`] and [`Self::own_turn_left_out`], where the turn as written
+    /// draws a report `symptom` accepts, and `report` (given the turn left out as a log line) is
+    /// the slip's report. A reading must draw no more reports by the log's end than the turns as
+    /// written (`fewer`, or a hand guessed: fewer). Returns the line read up to.
+    fn turn_left_out_before(
+        &mut self,
+        at: usize,
+        player: PlayerId,
+        fewer: bool,
+        symptom: impl Fn(&Diagnostic) -> bool,
+        report: impl Fn(&str) -> Diagnostic,
+    ) -> Option<usize> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(written) = &lines[at].kind else { return None };
+        if self.speculating || self.table_order || self.left_out_readings == 0 {
+            return None;
+        }
+        let (cards, guessed) = self.left_out_cards(player)?;
         let mut as_written = self.clone();
         as_written.speculating = true;
         let from = as_written.diags.len();
         let after = as_written.group(at);
-        let out_of_order = |d: &Diagnostic| d.code == Code::OutOfTurn && d.span.is_at(written.player_span);
-        if !as_written.diags[from..].iter().any(out_of_order) {
+        if !as_written.diags[from..].iter().any(symptom) {
             self.left_out_readings -= 1;
             return None;
         }
         let span = Span::new(written.player_span.start as usize, written.player_span.start as usize);
         let readings = self.ways_to_take(player, &cards, span, Uses::Plain);
-        let (who, whose) = (self.name(written.player).to_string(), self.name(player).to_string());
         let stop = self.after_turns(at, 3);
         let mut read = |r: &mut Self, turn: &Turn| {
-            let text = r.turn_text(turn);
-            let d =
-                Diagnostic::new(Code::OutOfTurn, written.player_span, format!("it was {whose}'s turn, not {who}'s"))
-                    .label(format!("expected {whose}"))
-                    .help(format!(
-                        "a turn line `{text}` seems left out above: read so, the turns after it follow, and the \
-                         game goes on from it"
-                    ));
+            let d = report(&r.turn_text(turn));
             // Read with the written turn's group, so that its `expect` lines see what it made.
             r.left_out = Some(Box::new((turn.clone(), d)));
             r.read_lines(at, stop);
@@ -1373,7 +1429,7 @@ impl<'a> Referee<'a> {
         for ways in passes {
             let Some(r) = self.reading_left_out(player, span, ways, &written_fog, stop, &mut read) else { continue };
             let ends = r.clone().errors_by_the_end(stop, from);
-            if ends > written || guessed && ends == written {
+            if ends > written || (guessed || fewer) && ends == written {
                 continue;
             }
             if keep_fewest(&mut best, ends, r) {
