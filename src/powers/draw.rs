@@ -11,10 +11,10 @@ pub const DOC: Doc = Doc {
     rule: "TCC 2.1, Tribble Powers: DRAW",
     text: "Used, Draw names a player (`use @Matt`, the player may be its own), who draws one card. The card \
            is evidence the table may write (`  Matt draws 1000 Go`); a player with an empty deck is decked \
-           by the draw (TCC 2.1, Advanced Rules: \"Decked\"), and a line `  Matt draws 0` may say so. From a deck of unknown size, a line \
-           `  Matt is decked` says the deck was empty, and a draw with no line may have decked the \
-           player unseen (ruling R34); aimed at a player already decked, such a draw may have given a card \
-           or nothing, and neither the hand nor the deck is counted after it (ruling R26).\n\n\
+           by the draw (TCC 2.1, Advanced Rules: \"Decked\"), and a line `  Matt draws 0` may say so. From a \
+           deck of unknown size, a line `  Matt is decked` says the deck was empty, and a draw with no line \
+           may have decked the player unseen (ruling R34); aimed at a player already decked, such a draw may \
+           have given a card or nothing, and neither the hand nor the deck is counted after it (ruling R26).\n\n\
            Checked: the choice (R0317); a written card can be the deck's top and the decklist's (R0601, \
            R0401); a hand size after it (`expect hand`).",
 };

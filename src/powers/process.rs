@@ -14,8 +14,9 @@ pub const DOC: Doc = Doc {
            too short for the three draws decks the player. The hand ends one card larger. Draws with no \
            line from a deck of unknown size that may hold fewer than three may have decked the player \
            (ruling R34): neither hand nor deck is counted then.\n\n\
-           Checked: two cards (R0317), which the hand can hold after the draws, both at once (R0308: two alike need two copies); written \
-           draws can come off the deck (R0601). The two cards keep their identities beneath it.",
+           Checked: two cards (R0317), which the hand can hold after the draws, both at once (R0308: two \
+           alike need two copies); written draws can come off the deck (R0601). The two cards keep their \
+           identities beneath it.",
 };
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
