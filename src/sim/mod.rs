@@ -672,9 +672,9 @@ impl<'o> Sim<'o> {
 
     /// The cards of `p`'s hand that may be played now, in hand order, added to `legal`.
     fn legal_in_hand(&self, p: usize, legal: &mut Vec<Card>) {
-        // A plain loop: the play check is inlined into it (a filter's closure was not).
+        let plays = rules::Plays::new(&self.chain, self.prev_acts, &self.frozen);
         for c in &self.hand[p] {
-            if rules::may_play(&self.chain, self.prev_acts, &self.frozen, c) {
+            if plays.allows(c) {
                 legal.push(*c);
             }
         }
