@@ -340,7 +340,8 @@ fn turns_left_out(make: fn(u64) -> String, with_lines: bool) -> (usize, usize) {
 /// hand held no card to play, 289 before a trouble's action was read with powers used with no
 /// choices or aimed at a player before those with the choices the lines show (too many to try
 /// beside an Evolve's draws), 290 before up to twelve readings that fit were read on to the log's
-/// end, not eight (a Process's two cards), 293 since.
+/// end, not eight (a Process's two cards), 293 before a round whose turn order was not followed
+/// no longer spent the game's readings on its turns (none is out of order there), 294 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
     let (games, one) = turns_left_out(game, true);
@@ -365,7 +366,8 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
 /// counted as a guessed power left unfollowed, 282 before the same held for a turn left out with
 /// no lines, 283 before readings tied to the same reports by the log's end were taken past such
 /// a note, 285 before a `then` line among the lines was read as the turn left out's (under a turn
-/// above that used no power), 288 since.
+/// above that used no power), 288 before a round whose turn order was not followed no longer spent
+/// the game's readings, 289 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, true);
@@ -591,7 +593,8 @@ fn a_first_line_naming_another_player_draws_one_report() {
 
 /// In each slip game, a turn picked by the game's number written with another player's name, also
 /// picked by the number: the turn is read as the player due's when that player could have taken
-/// it and the game follows better so. 0 of 300 games at most one error before (checked).
+/// it and the game follows better so. 0 of 300 games at most one error before (checked), 299
+/// before a round whose turn order was not followed no longer spent the game's readings, 300 since.
 #[test]
 fn a_turn_given_another_player_s_name_draws_one_report_in_most_games() {
     let (mut games, mut one) = (0, 0);

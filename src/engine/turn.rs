@@ -1300,7 +1300,9 @@ impl<'a> Referee<'a> {
         let LineKind::Turn(written) = &lines[at].kind else { return None };
         let player = self.state.next.filter(|&e| e != written.player)?;
         let skipped = written.steps.iter().all(|s| matches!(s.kind, StepKind::Skipped | StepKind::Place(_)));
-        if self.speculating || self.table_order || skipped || self.left_out_readings == 0 {
+        // Where the turn order is not followed, no turn is out of order, and no reading is spent.
+        let unordered = self.state.fog.turn_order;
+        if self.speculating || self.table_order || unordered || skipped || self.left_out_readings == 0 {
             return None;
         }
         let (who, whose) = (self.name(written.player).to_string(), self.name(player).to_string());
@@ -1514,7 +1516,8 @@ impl<'a> Referee<'a> {
         let due = self.state.next.filter(|&e| e != written.player)?;
         let skipped = written.steps.iter().all(|s| matches!(s.kind, StepKind::Skipped | StepKind::Place(_)));
         let expects = lines[at + 1..end].iter().any(|l| matches!(l.kind, LineKind::Expect(_)));
-        if self.speculating || self.table_order || skipped || expects || self.left_out_readings == 0 {
+        let unordered = self.state.fog.turn_order;
+        if self.speculating || self.table_order || unordered || skipped || expects || self.left_out_readings == 0 {
             return None;
         }
         self.left_out_readings -= 1;
