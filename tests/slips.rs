@@ -367,7 +367,8 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
 /// no lines, 283 before readings tied to the same reports by the log's end were taken past such
 /// a note, 285 before a `then` line among the lines was read as the turn left out's (under a turn
 /// above that used no power), 288 before a round whose turn order was not followed no longer spent
-/// the game's readings, 289 since.
+/// the game's readings, 289 before a power guessed was read aimed at the turn's own player where
+/// the lines name that player (an Assimilate of the player's own deck), 290 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, true);

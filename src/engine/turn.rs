@@ -367,6 +367,8 @@ impl<'a> CardReadings<'_, 'a> {
 struct Shown {
     /// The players the lines name, other than the turn's.
     players: Vec<PlayerId>,
+    /// The turn's player, where the lines name that player too (a power aimed at its own player).
+    own: Option<PlayerId>,
     /// The powers of the cards they name, a compound's halves apart.
     powers: Vec<Power>,
     /// The cards they name, with their powers.
@@ -2054,6 +2056,9 @@ impl<'a> Referee<'a> {
                     shown.players.push(q);
                 }
             }
+            if shown.own.is_none() && e.names_any(|p| p == player) {
+                shown.own = Some(player);
+            }
             for c in e.cards() {
                 if c.card.power_recorded() && !shown.cards.contains(&c.card) {
                     shown.cards.push(c.card);
@@ -2182,9 +2187,8 @@ impl<'a> Referee<'a> {
             plays.push(play(Some(Box::from([]))));
         }
         if check_choices(spec, &[Takes::Player], None).is_ok() {
-            plays.extend(
-                shown.players.iter().map(|&q| play(Some(Box::from([Choice { kind: ChoiceKind::Player(q), span }])))),
-            );
+            let aimed = shown.players.iter().chain(&shown.own);
+            plays.extend(aimed.map(|&q| play(Some(Box::from([Choice { kind: ChoiceKind::Player(q), span }])))));
         }
         for kinds in naming_choices(spec, shown) {
             plays.push(play(Some(kinds.into_iter().map(|kind| Choice { kind, span }).collect())));
