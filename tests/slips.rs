@@ -368,7 +368,8 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
 /// a note, 285 before a `then` line among the lines was read as the turn left out's (under a turn
 /// above that used no power), 288 before a round whose turn order was not followed no longer spent
 /// the game's readings, 289 before a power guessed was read aimed at the turn's own player where
-/// the lines name that player (an Assimilate of the player's own deck), 290 since.
+/// the lines name that player (an Assimilate of the player's own deck), 290 before the rarer plays
+/// (a Clone of the number last played, with or after a trouble's action) were read too, 291 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, true);

@@ -984,6 +984,13 @@ impl<'a> Referee<'a> {
         if guessed {
             passes.push(Ways { ways: turns_of(&plays, true), guessed, unfogged: true });
         }
+        // Then, as for a turn left out with no lines, the rarer plays a hidden hand may have made
+        // ([`Self::guessed_rare_plays`]: a Clone of the number last played, a compound the log
+        // names, a Dabo, a Rescue of a card kept secret).
+        let rare = if guessed { turns_of(&self.guessed_rare_plays(player, span), false) } else { Vec::new() };
+        if !rare.is_empty() {
+            passes.push(Ways { ways: rare.clone(), guessed, unfogged: true });
+        }
         let trouble = self.active_trouble().filter(|_| shown.shifts && !self.trouble_doubtful);
         if let Some(action) = trouble.and_then(|t| t.action) {
             let (step, drawn) = match action {
@@ -1008,6 +1015,13 @@ impl<'a> Referee<'a> {
             passes.push(aimed);
             if more {
                 passes.push(chosen);
+            }
+            // And the rarer plays after the action.
+            if !rare.is_empty() {
+                let ways = rare
+                    .into_iter()
+                    .map(|(steps, needless)| (std::iter::once(step.clone()).chain(steps).collect(), needless));
+                passes.push(Ways { ways: ways.collect(), guessed, unfogged: true });
             }
         }
         let run = Span::new(span.start as usize, lines[end - 1].span.end as usize);
