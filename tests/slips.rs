@@ -341,7 +341,9 @@ fn turns_left_out(make: fn(u64) -> String, with_lines: bool) -> (usize, usize) {
 /// choices or aimed at a player before those with the choices the lines show (too many to try
 /// beside an Evolve's draws), 290 before up to twelve readings that fit were read on to the log's
 /// end, not eight (a Process's two cards), 293 before a round whose turn order was not followed
-/// no longer spent the game's readings on its turns (none is out of order there), 294 since.
+/// no longer spent the game's readings on its turns (none is out of order there), 294 before lines
+/// that repeat the turn above's were read as the turn left out's too where that leaves fewer
+/// errors standing (an Ante left out under an Ante), 295 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
     let (games, one) = turns_left_out(game, true);
@@ -369,7 +371,8 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
 /// above that used no power), 288 before a round whose turn order was not followed no longer spent
 /// the game's readings, 289 before a power guessed was read aimed at the turn's own player where
 /// the lines name that player (an Assimilate of the player's own deck), 290 before the rarer plays
-/// (a Clone of the number last played, with or after a trouble's action) were read too, 291 since.
+/// (a Clone of the number last played, with or after a trouble's action) were read too, 291 before
+/// lines that repeat the turn above's were read as the turn left out's too, 292 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, true);

@@ -873,10 +873,30 @@ impl<'a> Referee<'a> {
                 _ => break,
             }
         }
-        if let Some((first, from)) = after_repeat.filter(|&(first, from)| own(first, from)) {
-            if let Some(stop) = self.left_out_run(at, end, (first, from), before) {
+        if let Some(after) = after_repeat.filter(|&(first, from)| own(first, from)) {
+            let readings = self.left_out_readings;
+            let mut short = self.clone();
+            let read = short.left_out_run(at, end, after, before);
+            let mut spent = readings.saturating_sub(short.left_out_readings);
+            if let Some(stop) = read {
+                // The whole run read as the turn left out's may make the lines reported as
+                // written again happen too (an Ante's puts under a turn that made the same): of
+                // the two readings, the one that leaves fewer errors standing over the same turns.
+                let mut taken = short;
+                if own(first, from) {
+                    let mut whole = self.clone();
+                    let read = whole.left_out_run(at, end, (first, from), before);
+                    spent += readings.saturating_sub(whole.left_out_readings);
+                    let fewer = whole.standing_errors_since(group_diags) < taken.standing_errors_since(group_diags);
+                    if read == Some(stop) && fewer {
+                        taken = whole;
+                    }
+                }
+                *self = taken;
+                self.left_out_readings = readings.saturating_sub(spent);
                 return Some(stop);
             }
+            self.left_out_readings = readings.saturating_sub(spent);
         }
         if !own(first, from) {
             return None;
