@@ -372,7 +372,8 @@ fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_games() {
 /// the game's readings, 289 before a power guessed was read aimed at the turn's own player where
 /// the lines name that player (an Assimilate of the player's own deck), 290 before the rarer plays
 /// (a Clone of the number last played, with or after a trouble's action) were read too, 291 before
-/// lines that repeat the turn above's were read as the turn left out's too, 292 since.
+/// lines that repeat the turn above's were read as the turn left out's too, 292 before a Sabotage
+/// guessed was read with its discarded card's power activated too, 294 since.
 #[test]
 fn a_turn_line_left_out_above_its_lines_draws_one_report_in_most_hidden_games() {
     let (games, one) = turns_left_out(hidden_game, true);

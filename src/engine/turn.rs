@@ -983,7 +983,15 @@ impl<'a> Referee<'a> {
         let (cards, guessed) = self.left_out_cards(player)?;
         let shown = self.shown_by(player, &lines[first..end]);
         let plays = if guessed { self.guessed_plays(player, span, &shown) } else { Vec::new() };
-        let guesses = turns_of(&plays, false);
+        let mut guesses = turns_of(&plays, false);
+        // A Sabotage guessed aimed at a player the lines name, its discarded card's power then
+        // activated with no choices (a Go's extra turn, which only the turns after show).
+        guesses.extend(
+            plays
+                .iter()
+                .filter(|play| is_sabotage_aimed(play))
+                .map(|play| (vec![play.clone(), StepKind::Activate(Vec::new())], false)),
+        );
         // Kinds of reading, each tried only where none of those before it is taken: a card played
         // or drawn, its power used with no choices or aimed at a player; its power used with the
         // other choices the lines show; for a hand not known, each guessed card drawn first; and,
@@ -5401,6 +5409,13 @@ fn choice_kind(kind: &ChoiceKind) -> Option<powers::Choice> {
 
 /// Each of `plays` (of guessed cards) as the turn left out, after a draw of a card nobody saw
 /// where `drawn`: as [`Referee::reading_left_out`] takes them, none a draw the player need not make.
+/// Whether `play` is of a Sabotage aimed at a player.
+fn is_sabotage_aimed(play: &StepKind) -> bool {
+    let StepKind::Play { card, used: Some(choices) } = play else { return false };
+    card.card.power() == Some(&PowerSpec::Single(Power::Sabotage))
+        && matches!(choices.as_ref(), [Choice { kind: ChoiceKind::Player(_), .. }])
+}
+
 fn turns_of(plays: &[StepKind], drawn: bool) -> Vec<(Vec<StepKind>, bool)> {
     let draw = drawn.then_some(StepKind::Draw { card: None });
     plays.iter().map(|play| (draw.iter().chain([play]).cloned().collect(), false)).collect()
