@@ -169,7 +169,8 @@ pub fn legal_plays<'a>(
     previous_activations: u32,
     frozen: &[(PowerSpec, PlayerId)],
 ) -> Vec<&'a Card> {
-    hand.into_iter().filter(|c| may_play(chain, previous_activations, frozen, c)).collect()
+    let plays = Plays::new(chain, previous_activations, frozen);
+    hand.into_iter().filter(|c| plays.allows(c)).collect()
 }
 
 /// Whether a play made this way must use the card's power: a compound with Clone played as a

@@ -5407,8 +5407,6 @@ fn choice_kind(kind: &ChoiceKind) -> Option<powers::Choice> {
     })
 }
 
-/// Each of `plays` (of guessed cards) as the turn left out, after a draw of a card nobody saw
-/// where `drawn`: as [`Referee::reading_left_out`] takes them, none a draw the player need not make.
 /// Whether `play` is of a Sabotage aimed at a player.
 fn is_sabotage_aimed(play: &StepKind) -> bool {
     let StepKind::Play { card, used: Some(choices) } = play else { return false };
@@ -5416,6 +5414,8 @@ fn is_sabotage_aimed(play: &StepKind) -> bool {
         && matches!(choices.as_ref(), [Choice { kind: ChoiceKind::Player(_), .. }])
 }
 
+/// Each of `plays` (of guessed cards) as the turn left out, after a draw of a card nobody saw
+/// where `drawn`: as [`Referee::reading_left_out`] takes them, none a draw the player need not make.
 fn turns_of(plays: &[StepKind], drawn: bool) -> Vec<(Vec<StepKind>, bool)> {
     let draw = drawn.then_some(StepKind::Draw { card: None });
     plays.iter().map(|play| (draw.iter().chain([play]).cloned().collect(), false)).collect()
