@@ -1029,13 +1029,16 @@ impl<'a> Referee<'a> {
             cards.extend(drawn.iter().filter(|c| !cards.contains(c)).collect::<Vec<_>>());
             // As above, a power used with no choices or aimed at a player first, then with the
             // other choices the lines show (which, with the drawn cards, may be too many to try).
-            let after_action = |mut ways: Vec<(Vec<StepKind>, bool)>| {
-                // Powers guessed for a hidden hand, where the lines show one used besides the shift.
-                ways.extend(guesses.iter().filter(|_| shown.other_lines).cloned());
+            let opened = |ways: Vec<(Vec<StepKind>, bool)>| {
                 let ways = ways
                     .into_iter()
                     .map(|(steps, needless)| (std::iter::once(step.clone()).chain(steps).collect(), needless));
                 Ways { ways: ways.collect(), guessed, unfogged: true }
+            };
+            let after_action = |mut ways: Vec<(Vec<StepKind>, bool)>| {
+                // Powers guessed for a hidden hand, where the lines show one used besides the shift.
+                ways.extend(guesses.iter().filter(|_| shown.other_lines).cloned());
+                opened(ways)
             };
             let aimed = after_action(self.ways_to_take(player, &cards, span, Uses::Aimed));
             let chosen = after_action(self.ways_to_take(player, &cards, span, Uses::Shown(&shown)));
@@ -1046,10 +1049,7 @@ impl<'a> Referee<'a> {
             }
             // And the rarer plays after the action.
             if !rare.is_empty() {
-                let ways = rare
-                    .into_iter()
-                    .map(|(steps, needless)| (std::iter::once(step.clone()).chain(steps).collect(), needless));
-                passes.push(Ways { ways: ways.collect(), guessed, unfogged: true });
+                passes.push(opened(rare));
             }
         }
         let run = Span::new(span.start as usize, lines[end - 1].span.end as usize);
