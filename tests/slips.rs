@@ -790,9 +790,9 @@ fn a_drawn_card_s_power_miswritten_draws_one_report_in_most_games() {
 
 /// The turn's first card played with another power, the cards hidden: where the decklist does not
 /// show the cards of its number, a card whose play or lines drew an error is read as each other
-/// power the hand may hold, where no more than six fit and none leaves more unfollowed. 224 of
+/// power the hand may hold, where no more than ten fit and none leaves more unfollowed. 224 of
 /// 264 games at most one error before (checked), 253 since, 254 since a hidden hand's turn left out
-/// is read.
+/// is read, 255 since ten readings rather than six are read to the log's end.
 #[test]
 fn a_played_card_s_power_miswritten_draws_one_report_in_most_hidden_games() {
     let plays = |lines: &[&str], at: usize| {

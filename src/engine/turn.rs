@@ -180,11 +180,12 @@ struct CardReadings<'r, 'a> {
 
 impl<'a> CardReadings<'_, 'a> {
     /// At most this many readings that fit are read on to the log's end to choose between them (a
-    /// card has five other numbers).
-    const ENDS_READ: usize = 6;
+    /// card has five other numbers; a card of a hidden hand aimed at a player, with no lines under
+    /// it, may fit as eight powers of its number).
+    const ENDS_READ: usize = 10;
 
     /// Of `readings` (a card's place, the card read), the one that fits where no other does, or
-    /// of up to six that fit, the one that draws the fewest reports by the log's end where no
+    /// of up to ten that fit, the one that draws the fewest reports by the log's end where no
     /// other ties it; where those that fit as well as each other are all powers of one card, the
     /// card with its number alone. The reading taken must draw fewer reports than the turn as
     /// written.
