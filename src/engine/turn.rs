@@ -1699,12 +1699,12 @@ impl<'a> Referee<'a> {
     /// reading of that turn explained it: the power of a card the turn at `at` used may have been
     /// miswritten (a Go written for the Skip played sends the turn to the wrong player). Each card
     /// the turn used is read as the card of its number with each other power its player's hand
-    /// may hold (of the decklist's cards where it shows them, else of every power, none leaving
-    /// more unfollowed: [`CardReadings::unfogged`]); a reading is taken as
-    /// [`Self::miswritten_card`] takes one: the turn and the next three leave nothing else to
-    /// report, and it draws fewer reports by the log's end than the turns as written (ruling R4).
-    /// Then the referee reads the game so from the replay just before the turn (read on to it
-    /// from `from`), reports the slip once, and returns the line it read up to.
+    /// may hold (of the decklist's cards where it shows them, else of every power, either half of
+    /// a compound: [`other_powers`], none leaving more unfollowed: [`CardReadings::unfogged`]); a
+    /// reading is taken as [`Self::miswritten_card`] takes one: the turn and the next three leave
+    /// nothing else to report, and it draws fewer reports by the log's end than the turns as
+    /// written (ruling R4). Then the referee reads the game so from the replay just before the
+    /// turn (read on to it from `from`), reports the slip once, and returns the line it read up to.
     ///
     /// With `numbers`, the turn after it broke the chain instead, and each card the turn played is
     /// read as the card one digit off with its power: a Clone of the number last played written
@@ -1753,7 +1753,11 @@ impl<'a> Referee<'a> {
                 continue;
             }
             let StepKind::Play { card, used: Some(_) } = &step.kind else { continue };
-            let Card::Known { denomination, power: PowerSpec::Single(power) } = card.card else { continue };
+            let Card::Known { denomination, power: power @ (PowerSpec::Single(_) | PowerSpec::Compound(..)) } =
+                card.card
+            else {
+                continue;
+            };
             let place = CardPlace::Play { s };
             match before.list_showing(turn.player, denomination) {
                 Some(l) => listed.extend(
@@ -1761,17 +1765,14 @@ impl<'a> Referee<'a> {
                         .iter()
                         .map(|(c, _)| *c)
                         .filter(|c| {
-                            matches!(c, Card::Known { denomination: d, power: w }
-                                if *d == denomination && *w != PowerSpec::Single(power))
+                            matches!(c, Card::Known { denomination: d, power: w } if *d == denomination && *w != power)
                                 && hand.could_hold(c)
                         })
                         .map(|c| (place, c)),
                 ),
                 None => guessed.extend(
-                    Power::ALL
-                        .iter()
-                        .filter(|&&p| p != power)
-                        .map(|&p| Card::Known { denomination, power: PowerSpec::Single(p) })
+                    other_powers(power)
+                        .map(|p| Card::Known { denomination, power: p })
                         .filter(|c| hand.could_hold(c))
                         .map(|c| (place, c)),
                 ),
@@ -1813,7 +1814,8 @@ impl<'a> Referee<'a> {
     /// reported once. Failing that, the same for a card of its resolution lines with another
     /// number (its power kept), then with another power ([`CardReadings`]); last, for a card
     /// played whose player's decklist does not show the cards of its number, with each other
-    /// power the hand may hold, none leaving more unfollowed ([`CardReadings::unfogged`]).
+    /// power the hand may hold ([`other_powers`]), none leaving more unfollowed
+    /// ([`CardReadings::unfogged`]).
     #[cold]
     fn miswritten_card(&self, before: &Self, turn: &Turn, at: usize, end: usize, stop: usize) -> Option<Self> {
         /// At most this many readings with another number are tried in a turn's lines, and this
@@ -1848,16 +1850,13 @@ impl<'a> Referee<'a> {
         // the cards hidden): each other power the hand may hold, read last.
         let mut guessed = Vec::new();
         for &(place, card) in &suspects {
-            let (CardPlace::Play { .. }, Card::Known { denomination, power: PowerSpec::Single(written) }) =
-                (place, card)
-            else {
+            let (CardPlace::Play { .. }, Card::Known { denomination, power }) = (place, card) else {
                 continue;
             };
             if before.list_showing(turn.player, denomination).is_some() {
                 continue;
             }
-            let others = Power::ALL.iter().filter(|&&p| p != written);
-            let cards = others.map(|&p| Card::Known { denomination, power: PowerSpec::Single(p) });
+            let cards = other_powers(power).map(|p| Card::Known { denomination, power: p });
             guessed
                 .extend(cards.filter(|c| hand.could_hold(c) && !played.1.contains(&(place, *c))).map(|c| (place, c)));
         }
@@ -5533,6 +5532,23 @@ fn fogging(code: Code) -> bool {
 /// miswritten draws.
 fn unheld(code: Code) -> bool {
     matches!(code, Code::NotInHand | Code::NotInDiscard)
+}
+
+/// The powers a card written with `power` may have had, one word of it miswritten: each other
+/// single power, or for a compound, each other power in either half, the other half kept.
+fn other_powers(power: PowerSpec) -> impl Iterator<Item = PowerSpec> {
+    let (single, halves) = match power {
+        PowerSpec::Single(w) => (Some(w), None),
+        PowerSpec::Compound(a, b) => (None, Some((a, b))),
+        _ => (None, None),
+    };
+    let singles =
+        single.into_iter().flat_map(|w| Power::ALL.iter().filter(move |&&p| p != w).map(|&p| PowerSpec::Single(p)));
+    let compounds = halves.into_iter().flat_map(|(a, b)| {
+        let others = move || Power::ALL.iter().copied().filter(move |&p| p != a && p != b);
+        others().map(move |p| PowerSpec::Compound(p, b)).chain(others().map(move |p| PowerSpec::Compound(a, p)))
+    });
+    singles.chain(compounds)
 }
 
 /// Whether two known cards differ in their number or in their power, not both.
