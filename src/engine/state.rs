@@ -329,9 +329,8 @@ impl State {
                 let denomination = got.denomination();
                 self.player_mut(*player).pile.push(got, None);
                 self.chain = Chain { last: denomination, by: Some(*player), broken: false };
-                if denomination.is_some() {
-                    self.fog.next_play = false;
-                }
+                // A card whose number was not recorded leaves the next play's unchecked.
+                self.fog.next_play = denomination.is_none();
             }
             Event::Puts { player, cards: list, to, from } => {
                 let source = from.owner.unwrap_or(*player);
@@ -727,6 +726,7 @@ impl State {
                     pile.doubt_owner(top, o);
                 }
                 self.chain = Chain { last: denomination, by: Some(*player), broken: false };
+                self.fog.next_play = denomination.is_none();
             }
             Event::TroubleShifts(t) => self.trouble = Some(t.clone()),
             Event::TroubleHidden => self.trouble = None,

@@ -72,6 +72,10 @@ pub(crate) struct Progress<'l, 's> {
     /// Cards played while the active trouble was unknown: each may have had the Power of the one
     /// the table's shift lines name at the turn's end, and shifted it again unwritten.
     unjudged_plays: Vec<Card>,
+    /// The turn's plays still to come whose card may be a Qapla' (a step, a `then` line or a
+    /// stampede's `plays` line; its power known to be one, or not recorded): a card not recorded
+    /// takes the table's `pot empties` line as its own only where none is left.
+    qapla_plays: u32,
 }
 
 impl Progress<'_, '_> {
@@ -606,11 +610,20 @@ impl<'a> Referee<'a> {
                 StepKind::Activate(_) => true,
                 _ => false,
             });
+        let qapla = |c: &Card| c.may_have(&[Power::Qapla]);
+        let step_qapla = |s: &Step| matches!(&s.kind, StepKind::Play { card, .. } | StepKind::Replay { card, .. } if qapla(&card.card));
+        let later = block.iter().filter(|l| match &l.kind {
+            LineKind::Then(step) => step_qapla(step),
+            LineKind::Resolution(Event::Plays { card, .. }) => qapla(card),
+            _ => false,
+        });
+        let qapla_plays = (turn.steps.iter().filter(|s| step_qapla(s)).count() + later.count()) as u32;
         let mut progress = Progress {
             called_for: self.called_for(),
             claims,
             power_may_draw,
             turn_steps: &turn.steps,
+            qapla_plays,
             ..Progress::default()
         };
         for l in block {
@@ -3706,6 +3719,13 @@ impl<'a> Referee<'a> {
                         not_drawn = true;
                     }
                     self.report(d);
+                } else if (c.denomination().is_some(), c.power_recorded())
+                    < (drawn.denomination().is_some(), drawn.power_recorded())
+                {
+                    // The card played is written with less than the drawn card (`draw 10 Tally;
+                    // ?`): it can only be the drawn one.
+                    drawn_read = drawn;
+                    c = &drawn_read;
                 }
             }
             let mut in_hand = self.state.player(player).hand.could_hold(c)
@@ -4063,6 +4083,24 @@ impl<'a> Referee<'a> {
         let maybe: Vec<PlayerId> =
             self.maybe_awaiting.iter().filter(|(_, t)| *t == player).map(|(by, _)| *by).collect();
         self.maybe_awaiting.retain(|(_, t)| *t != player);
+        if card.denomination().is_none() {
+            // A card not recorded: a line for the scorer that a card can give (its number, or half
+            // of it for a Tally) is taken as its score, and the player's own half line with it.
+            let any_card =
+                |n: u64| Denomination::ALL.iter().any(|d| d.value() == n || powers::tally::half(d.value()) == n);
+            for &by in &maybe {
+                if progress
+                    .take(|e| matches!(e, Event::Scores { player: q, points } if *q == by && any_card(points.0)))
+                    .is_some()
+                {
+                    self.emit(Event::ScoreUnverified(by));
+                    let half = |e: &Event| matches!(e, Event::Scores { player: q, points } if *q == player && any_card(points.0));
+                    if by != player && card.may_have(&[crate::model::Power::Tally]) && progress.take(half).is_some() {
+                        self.emit(Event::ScoreUnverified(player));
+                    }
+                }
+            }
+        }
         if let Some(v) = card.denomination().map(Denomination::value) {
             let h = powers::tally::half(v);
             for by in maybe {
@@ -4101,7 +4139,11 @@ impl<'a> Referee<'a> {
                 continue;
             }
             let Some(v) = card.denomination().map(Denomination::value) else {
+                // A card not recorded may be a Tally, which splits the score with its player.
                 self.emit(Event::ScoreUnverified(by));
+                if by != player && card.may_have(&[crate::model::Power::Tally]) {
+                    self.emit(Event::ScoreUnverified(player));
+                }
                 continue;
             };
             // A Tally of the player's own splits with them (TCC 2.1, Tribble Powers: TALLY); a
@@ -4141,13 +4183,19 @@ impl<'a> Referee<'a> {
     /// card the log does not name leaves the score to the table's line (a number a card can
     /// have: Qapla's own score, seven times a card, never is one), else to the sheet.
     pub(super) fn pot_on_play(&mut self, player: PlayerId, card: &Card, progress: &mut Progress) {
-        if !card.may_have(&[crate::model::Power::Qapla]) || (self.state.pot.is_empty() && !self.state.pot_unknown) {
+        if !card.may_have(&[crate::model::Power::Qapla]) {
+            return;
+        }
+        progress.qapla_plays = progress.qapla_plays.saturating_sub(1);
+        if self.state.pot.is_empty() && !self.state.pot_unknown {
             return;
         }
         if !card.power().is_some_and(|p| p.has(crate::model::Power::Qapla)) {
             self.emit(Event::ScoreUnverified(player));
-            // A card that may be a Qapla': the table's `pot empties` says it was one.
-            let said = progress.take(|e| matches!(e, Event::PotEmpties)).is_some();
+            // A card that may be a Qapla': the table's `pot empties` says it was one, unless a later
+            // play of the turn may be one too, whose line it may be (left to it, the line is
+            // taken as the pot that may have emptied here, should no later play take it).
+            let said = progress.qapla_plays == 0 && progress.take(|e| matches!(e, Event::PotEmpties)).is_some();
             self.emit(if said { Event::PotEmpties } else { Event::PotMayEmpty });
             return;
         }
@@ -6281,6 +6329,7 @@ fn cosmetic_kind(claim: &Event) -> Option<std::mem::Discriminant<Event>> {
         Event::Discards { .. } => Some(std::mem::discriminant(&Event::DiscardsHand(p))),
         Event::Scores { .. } => Some(std::mem::discriminant(&Event::ScoreUnverified(p))),
         Event::Draws { .. } => Some(std::mem::discriminant(&Event::DrawsUnknown(p))),
+        Event::PotEmpties => Some(std::mem::discriminant(&Event::PotMayEmpty)),
         _ => None,
     }
 }
@@ -6334,6 +6383,8 @@ fn cosmetic(claim: &Event, happened: &Event) -> bool {
         // So are the cards drawn where the referee could not count them (a Toxin's revealed cards
         // when the Discard cards on a pile are not all known).
         (Event::Draws { player: p, .. }, Event::DrawsUnknown(q)) => p == q,
+        // So is a pot that a card not recorded may have emptied.
+        (Event::PotEmpties, Event::PotMayEmpty) => true,
         _ => false,
     }
 }
