@@ -1278,6 +1278,84 @@ impl<'a> Referee<'a> {
         Some(stop)
     }
 
+    /// The turn at line `at` (its block running to `end`) used a power that needs a player, and
+    /// none was written (a report of its choices at the play). When aiming it at exactly one
+    /// player makes the turn happen and leaves nothing else to report over it and the next three
+    /// turns (a Score's points written under the turn of the player it awaited), or of several
+    /// that do, the one that draws the fewest reports by the log's end where no other ties it,
+    /// and the reading draws fewer reports by the log's end than the turn as written, the target
+    /// was left out (ruling R4): the referee reads the turn so from `before` (the replay just
+    /// before it), reports the slip once, and returns the line it read up to.
+    #[cold]
+    fn untargeted_turn(&mut self, before: &Self, at: usize, end: usize) -> Option<usize> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(written) = &lines[at].kind else { return None };
+        let reports = self.diags.get(self.group_diags..).unwrap_or_default();
+        let (s, report) = written.steps.iter().enumerate().find_map(|(s, step)| {
+            let StepKind::Play { used: Some(used), .. } = &step.kind else { return None };
+            if used.iter().any(|c| matches!(c.kind, ChoiceKind::Player(_))) {
+                return None;
+            }
+            let d = reports.iter().find(|d| d.code == Code::BadChoices && within(d.span, step.span))?;
+            Some((s, d.clone()))
+        })?;
+        if self.left_out_readings == 0 {
+            return None;
+        }
+        self.left_out_readings -= 1;
+        let stop = self.after_turns(self.next_group(end), 3);
+        // The players that fit, each with whether it leaves a power unfollowed: such a reading
+        // may seem to make any line happen, and is taken only where it is the one fit.
+        let mut fits = Vec::new();
+        for q in self.log.names.ids() {
+            let mut turn = written.clone();
+            if let StepKind::Play { used: Some(used), .. } = &mut turn.steps[s].kind {
+                let aimed = used.iter().cloned().chain([Choice { kind: ChoiceKind::Player(q), span: report.span }]);
+                *used = aimed.collect();
+            }
+            let mut r = before.clone();
+            r.left_out_readings = self.left_out_readings;
+            let mark = r.diags.len();
+            r.read_turn(&turn, at, &lines[at + 1..end]);
+            if r.errors_since(mark) > 0 {
+                continue;
+            }
+            let meant = r.name(q).to_string();
+            let mut d = Diagnostic::new(report.code, report.span, report.message.clone())
+                .label(format!("read as `@{meant}`"))
+                .help(format!(
+                    "the target seems left out: the turn is read as aimed at {meant}, as the turns after it have \
+                     it, and the game goes on from it"
+                ));
+            d.rule = report.rule;
+            if !r.only_report(d, end, stop, mark) {
+                continue;
+            }
+            let fogged = r.diags[mark..].iter().any(|d| fogging(d.code));
+            fits.push((r, fogged));
+        }
+        if fits.iter().any(|(_, fogged)| !fogged) {
+            fits.retain(|(_, fogged)| !fogged);
+        } else if fits.len() > 1 {
+            return None;
+        }
+        // Several may fit over the next turns (a Score whose player plays later): the one that
+        // draws the fewest reports by the log's end, where no other ties it, and fewer than the
+        // turn as written.
+        let mark = before.diags.len();
+        let ends: Vec<usize> = fits.iter().map(|(r, _)| r.clone().errors_by_the_end(stop, mark)).collect();
+        let fewest = ends.iter().copied().min()?;
+        let mut as_written = self.clone();
+        as_written.speculating = true;
+        if ends.iter().filter(|&&e| e == fewest).count() != 1 || fewest >= as_written.errors_by_the_end(end, mark) {
+            return None;
+        }
+        let (mut r, _) = fits.swap_remove(ends.iter().position(|&e| e == fewest)?);
+        r.speculating = false;
+        *self = r;
+        Some(stop)
+    }
+
     /// Reads `turn`, written at line `at`, with `block` for its block's lines, as [`Self::group`]
     /// reads a turn: a reading of a slip, on a copy of the replay.
     fn read_turn(&mut self, turn: &Turn, at: usize, block: &[Line]) {
@@ -1692,6 +1770,9 @@ impl<'a> Referee<'a> {
                 if let Some(stop) = self.misaimed_turn(before.clone(), at, end) {
                     return Some(stop);
                 }
+            }
+            if let Some(stop) = self.untargeted_turn(&before, at, end) {
+                return Some(stop);
             }
             let r = self.miswritten_card(&before, turn, at, end, stop)?;
             self.adopt(r);
