@@ -1356,6 +1356,62 @@ impl<'a> Referee<'a> {
         Some(stop)
     }
 
+    /// The turn at line `at` (its block running to `end`) plays first a card the hand cannot hold
+    /// (reported at the card), and draws nothing. When the turn read with a draw of that card
+    /// before the play (`draw 100 Go; 100 Go`) happens, and leaves nothing more to report over the
+    /// next three turns and fewer reports by the log's end than the turn as written, the draw was
+    /// left out (ruling R4): the referee reads the turn so from `before` (the replay just before
+    /// it), keeps the report as the one report, and returns the line it read up to.
+    #[cold]
+    fn undrawn_turn(&mut self, before: &Self, at: usize, end: usize) -> Option<usize> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(written) = &lines[at].kind else { return None };
+        if written.steps.iter().any(|s| matches!(s.kind, StepKind::Draw { .. })) {
+            return None;
+        }
+        let first = written.steps.first()?;
+        let StepKind::Play { card, .. } = &first.kind else { return None };
+        let reports = self.diags.get(self.group_diags..).unwrap_or_default();
+        let report = reports.iter().find(|d| d.code == Code::NotInHand && d.span == card.span)?.clone();
+        if !matches!(card.card, Card::Known { .. }) || self.left_out_readings == 0 {
+            return None;
+        }
+        self.left_out_readings -= 1;
+        let stop = self.after_turns(self.next_group(end), 3);
+        let mut turn = written.clone();
+        let mut steps = OneOrMany::One(Step { kind: StepKind::Draw { card: Some(card.clone()) }, span: first.span });
+        for step in written.steps.iter() {
+            steps.push(step.clone());
+        }
+        turn.steps = steps;
+        let mut r = before.clone();
+        r.left_out_readings = self.left_out_readings;
+        let mark = r.diags.len();
+        r.read_turn(&turn, at, &lines[at + 1..end]);
+        if r.errors_since(mark) > 0 {
+            return None;
+        }
+        let c = card.card;
+        let mut d = Diagnostic::new(report.code, report.span, report.message.clone())
+            .label(format!("read as `draw {c}; {c}`"))
+            .help(format!(
+                "the draw seems left out: the deck may have given {c}, and read as drawn first, the turn and the \
+                 turns after it follow, and the game goes on from it"
+            ));
+        d.rule = report.rule;
+        if !r.only_report(d, end, stop, mark) {
+            return None;
+        }
+        let mut as_written = self.clone();
+        as_written.speculating = true;
+        if !r.fewer_by_the_end(stop, as_written, end, before.diags.len()) {
+            return None;
+        }
+        r.speculating = false;
+        *self = r;
+        Some(stop)
+    }
+
     /// Reads `turn`, written at line `at`, with `block` for its block's lines, as [`Self::group`]
     /// reads a turn: a reading of a slip, on a copy of the replay.
     fn read_turn(&mut self, turn: &Turn, at: usize, block: &[Line]) {
@@ -1774,9 +1830,11 @@ impl<'a> Referee<'a> {
             if let Some(stop) = self.untargeted_turn(&before, at, end) {
                 return Some(stop);
             }
-            let r = self.miswritten_card(&before, turn, at, end, stop)?;
-            self.adopt(r);
-            return Some(stop);
+            if let Some(r) = self.miswritten_card(&before, turn, at, end, stop) {
+                self.adopt(r);
+                return Some(stop);
+            }
+            return self.undrawn_turn(&before, at, end);
         };
         // Fewer reports than as written by the log's end, or as many where the block shows the
         // slip: the name written has another line like it, and the one read has none (a player
