@@ -1305,7 +1305,8 @@ impl<'a> Referee<'a> {
         self.left_out_readings -= 1;
         let stop = self.after_turns(self.next_group(end), 3);
         // The players that fit, each with whether it leaves a power unfollowed: such a reading
-        // may seem to make any line happen, and is taken only where it is the one fit.
+        // may seem to make any line happen, and is taken only where no followed one fits and it
+        // is the one fit.
         let mut fits = Vec::new();
         for q in self.log.names.ids() {
             let mut turn = written.clone();
@@ -1313,14 +1314,7 @@ impl<'a> Referee<'a> {
                 let aimed = used.iter().cloned().chain([Choice { kind: ChoiceKind::Player(q), span: report.span }]);
                 *used = aimed.collect();
             }
-            let mut r = before.clone();
-            r.left_out_readings = self.left_out_readings;
-            let mark = r.diags.len();
-            r.read_turn(&turn, at, &lines[at + 1..end]);
-            if r.errors_since(mark) > 0 {
-                continue;
-            }
-            let meant = r.name(q).to_string();
+            let meant = self.name(q);
             let mut d = Diagnostic::new(report.code, report.span, report.message.clone())
                 .label(format!("read as `@{meant}`"))
                 .help(format!(
@@ -1328,10 +1322,8 @@ impl<'a> Referee<'a> {
                      it, and the game goes on from it"
                 ));
             d.rule = report.rule;
-            if !r.only_report(d, end, stop, mark) {
-                continue;
-            }
-            let fogged = r.diags[mark..].iter().any(|d| fogging(d.code));
+            let Some(r) = self.read_as_slip(before, &turn, at, end, stop, d) else { continue };
+            let fogged = r.diags[before.diags.len()..].iter().any(|d| fogging(d.code));
             fits.push((r, fogged));
         }
         if fits.iter().any(|(_, fogged)| !fogged) {
@@ -1384,13 +1376,6 @@ impl<'a> Referee<'a> {
             steps.push(step.clone());
         }
         turn.steps = steps;
-        let mut r = before.clone();
-        r.left_out_readings = self.left_out_readings;
-        let mark = r.diags.len();
-        r.read_turn(&turn, at, &lines[at + 1..end]);
-        if r.errors_since(mark) > 0 {
-            return None;
-        }
         let c = card.card;
         let mut d = Diagnostic::new(report.code, report.span, report.message.clone())
             .label(format!("read as `draw {c}; {c}`"))
@@ -1399,9 +1384,7 @@ impl<'a> Referee<'a> {
                  turns after it follow, and the game goes on from it"
             ));
         d.rule = report.rule;
-        if !r.only_report(d, end, stop, mark) {
-            return None;
-        }
+        let mut r = self.read_as_slip(before, &turn, at, end, stop, d)?;
         let mut as_written = self.clone();
         as_written.speculating = true;
         if !r.fewer_by_the_end(stop, as_written, end, before.diags.len()) {
@@ -1410,6 +1393,25 @@ impl<'a> Referee<'a> {
         r.speculating = false;
         *self = r;
         Some(stop)
+    }
+
+    /// `turn` read in place of the turn at line `at` (its block running to `end`), on a copy of
+    /// `before` (the replay just before it), `report` its one report: the copy, where the turn
+    /// happens with no other error and nothing else is reported up to line `stop`.
+    fn read_as_slip(
+        &self,
+        before: &Self,
+        turn: &Turn,
+        at: usize,
+        end: usize,
+        stop: usize,
+        report: Diagnostic,
+    ) -> Option<Self> {
+        let mut r = before.clone();
+        r.left_out_readings = self.left_out_readings;
+        let mark = r.diags.len();
+        r.read_turn(turn, at, &self.log.lines[at + 1..end]);
+        (r.errors_since(mark) == 0 && r.only_report(report, end, stop, mark)).then_some(r)
     }
 
     /// Reads `turn`, written at line `at`, with `block` for its block's lines, as [`Self::group`]
