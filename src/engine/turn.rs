@@ -1267,10 +1267,17 @@ impl<'a> Referee<'a> {
         }
         // Nor more than as written by the log's end: lines that name the wrong player may fit
         // another target for a while, until the cards they moved are missed.
-        let (mut r, _) = fits.pop()?;
+        let (r, _) = fits.pop()?;
+        self.take_if_fewer(r, stop, end, before.diags.len())
+    }
+
+    /// Takes `r`, a reading of the turn whose block runs to `end`, read on to line `stop`, where
+    /// it draws fewer errors since report `mark` by the log's end than the turn as written; returns
+    /// the line read up to.
+    fn take_if_fewer(&mut self, mut r: Self, stop: usize, end: usize, mark: usize) -> Option<usize> {
         let mut as_written = self.clone();
         as_written.speculating = true;
-        if !r.fewer_by_the_end(stop, as_written, end, before.diags.len()) {
+        if !r.fewer_by_the_end(stop, as_written, end, mark) {
             return None;
         }
         r.speculating = false;
@@ -1384,15 +1391,8 @@ impl<'a> Referee<'a> {
                  turns after it follow, and the game goes on from it"
             ));
         d.rule = report.rule;
-        let mut r = self.read_as_slip(before, &turn, at, end, stop, d)?;
-        let mut as_written = self.clone();
-        as_written.speculating = true;
-        if !r.fewer_by_the_end(stop, as_written, end, before.diags.len()) {
-            return None;
-        }
-        r.speculating = false;
-        *self = r;
-        Some(stop)
+        let r = self.read_as_slip(before, &turn, at, end, stop, d)?;
+        self.take_if_fewer(r, stop, end, before.diags.len())
     }
 
     /// `turn` read in place of the turn at line `at` (its block running to `end`), on a copy of
