@@ -146,8 +146,8 @@ fn randomly_redacted_legal_games_stay_clean() {
 }
 
 /// `log` with some of the cards played wholly unrecorded (`Dan: ?`, `draw 10 Go; ?`, a stampede's
-/// `Matt plays ?`, a `then ?` step): about one in `percent` of the plays whose power is not used,
-/// picked by `seed`.
+/// `Matt plays ?`, a `then ?` step, `replay ?`): about one in `percent` of the plays whose power is
+/// not used, picked by `seed`.
 fn played_unrecorded(log: &Log, seed: u64, percent: u64) -> Log {
     use tribbles::engine::event::Event;
     let mut state = seed;
@@ -170,7 +170,7 @@ fn played_unrecorded(log: &Log, seed: u64, percent: u64) -> Log {
             _ => continue,
         };
         for step in steps {
-            if let StepKind::Play { card, used: None } = &mut step.kind {
+            if let StepKind::Play { card, used: None } | StepKind::Replay { card, used: None } = &mut step.kind {
                 if pick() {
                     card.card = Card::Unknown;
                 }

@@ -4396,6 +4396,16 @@ impl<'a> Referee<'a> {
             || pile.iter().any(|p| compatible(c, p))
             || pile.other_reading(|_| true).is_some();
         let expected = self.state.chain.last.map_or(Denomination::One, Denomination::next);
+        // A card not recorded is of the number the chain calls for, as a replayed card must be
+        // (ruling R38), where the chain is known.
+        let read;
+        let c = match c {
+            Card::Unknown if !self.state.fog.next_play => {
+                read = Card::Known { denomination: expected, power: PowerSpec::Unrecorded };
+                &read
+            }
+            _ => c,
+        };
         if !in_pile {
             self.report(
                 Diagnostic::new(Code::BadReplay, card.span, format!("{c} is not in {}'s play pile", self.name(player)))
