@@ -610,25 +610,30 @@ impl<'a> Referee<'a> {
                 StepKind::Activate(_) => true,
                 _ => false,
             });
-        let qapla = |c: &Card| c.may_have(&[Power::Qapla]);
-        let step_qapla = |s: &Step| matches!(&s.kind, StepKind::Play { card, .. } | StepKind::Replay { card, .. } if qapla(&card.card));
-        let later = block.iter().filter(|l| match &l.kind {
-            LineKind::Then(step) => step_qapla(step),
-            LineKind::Resolution(Event::Plays { card, .. }) => qapla(card),
-            _ => false,
-        });
-        let qapla_plays = (turn.steps.iter().filter(|s| step_qapla(s)).count() + later.count()) as u32;
+        let qapla = |c: &Card| u32::from(c.may_have(&[Power::Qapla]));
+        let step_qapla = |s: &Step| match &s.kind {
+            StepKind::Play { card, .. } | StepKind::Replay { card, .. } => qapla(&card.card),
+            _ => 0,
+        };
         let mut progress = Progress {
             called_for: self.called_for(),
             claims,
             power_may_draw,
             turn_steps: &turn.steps,
-            qapla_plays,
+            qapla_plays: turn.steps.iter().map(step_qapla).sum(),
             ..Progress::default()
         };
+        // The block's claims, and its plays that may be a Qapla', in one pass.
         for l in block {
-            if let LineKind::Resolution(e) = &l.kind {
-                progress.claims.push((e, l.span, false));
+            match &l.kind {
+                LineKind::Resolution(e) => {
+                    progress.claims.push((e, l.span, false));
+                    if let Event::Plays { card, .. } = e {
+                        progress.qapla_plays += qapla(card);
+                    }
+                }
+                LineKind::Then(step) => progress.qapla_plays += step_qapla(step),
+                _ => {}
             }
         }
         // A player skipped by the last turn may write the skipped turn down (and place a BaH!).
@@ -4227,8 +4232,7 @@ impl<'a> Referee<'a> {
         if card.denomination().is_none() {
             // A card not recorded: a line for the scorer that a card can give (its number, or half
             // of it for a Tally) is taken as its score, and the player's own half line with it.
-            let any_card =
-                |n: u64| Denomination::ALL.iter().any(|d| d.value() == n || powers::tally::half(d.value()) == n);
+            let any_card = |n: u64| Denomination::from_value(n).is_some() || powers::tally::halves_a_card(n);
             for &by in &maybe {
                 if progress
                     .take(|e| matches!(e, Event::Scores { player: q, points } if *q == by && any_card(points.0)))

@@ -25,6 +25,11 @@ pub fn half(value: u64) -> u64 {
     value / 2
 }
 
+/// Whether `n` is half of some card's number: what a Tally's scorer, and its owner, score.
+pub(crate) fn halves_a_card(n: u64) -> bool {
+    crate::model::Denomination::ALL.iter().any(|d| half(d.value()) == n)
+}
+
 /// A card of `owner`'s whose number is not known is scored by `scorer`: the table's line is taken
 /// if it can be the card's number, or half of it when the card may be a Tally, and the owner's
 /// line then takes the other half as written. Without the owner's line, a half the scorer took
@@ -39,7 +44,7 @@ pub(crate) fn score_unknown_card(
 ) {
     let may_split = owner != scorer && card.may_have(&[Power::Tally]);
     let whole = |n: u64| crate::model::Denomination::from_value(n).is_some();
-    let halved = |n: u64| crate::model::Denomination::ALL.iter().any(|d| half(d.value()) == n);
+    let halved = halves_a_card;
     let taken = match scored {
         Some((Event::Scores { points, .. }, _)) if whole(points.0) || may_split && halved(points.0) => {
             cx.emit(Event::Scores { player: scorer, points });
