@@ -558,3 +558,28 @@ fn a_turn_left_out_that_drew_and_replayed_names_each_reading_that_fits() {
     let hidden = help("examples/rulings/a-turn-left-out-that-rescued-a-card-in-a-hidden-log.tlog");
     assert!(hidden.contains("`Rogue: 10 Rescue use 100 Go; 100 Go` seems left out above"), "{hidden}");
 }
+
+/// A card written without `use` whose power the lines or the turns after show is read as used and
+/// reported once at the card; a Skip whose turn after shows it as the only report either way
+/// leaves that report standing, its help pointing at the Skip (ruling R4).
+#[test]
+fn a_use_left_out_is_reported_at_the_card() {
+    let (_, diags) = tribbles::check_bytes("t", game_of_example("examples/rulings/a-use-left-out.tlog").as_bytes());
+    let errors: Vec<_> = diags.iter().filter(|d| d.severity() == Severity::Error).collect();
+    let codes: Vec<&str> = errors.iter().map(|d| d.code.id()).collect();
+    assert_eq!(codes, ["R0601", "R0601", "R0316"], "{errors:#?}");
+    for d in &errors[..2] {
+        assert_eq!(d.label.as_deref(), Some("read as `use`"));
+    }
+    let help = errors[2].help.clone().unwrap_or_default();
+    assert_eq!(help, "if Johnny's Skip was used, write `use`: it skipped Dan");
+    assert_eq!(errors[2].related.iter().map(|(_, l)| l.as_str()).collect::<Vec<_>>(), ["played without `use`"]);
+    // The skipped turn not written down: the next turn is out of turn, and its help says so.
+    let game = game_of_example("examples/rulings/a-use-left-out.tlog").replace("Dan: skipped\n", "");
+    let (_, diags) = tribbles::check_bytes("t", game.as_bytes());
+    let errors: Vec<_> = diags.iter().filter(|d| d.severity() == Severity::Error).collect();
+    let codes: Vec<&str> = errors.iter().map(|d| d.code.id()).collect();
+    assert_eq!(codes, ["R0601", "R0601", "R0301"], "{errors:#?}");
+    let help = errors[2].help.clone().unwrap_or_default();
+    assert!(help.ends_with("if Johnny's Skip was used, write `use`: it passed over Dan and Rogue was next"), "{help}");
+}

@@ -612,7 +612,10 @@ impl Code {
             Code::NotSkipped => (
                 "a turn is logged as skipped, but nobody skipped the player",
                 "TCC 2.1, Tribble Powers: SKIP",
-                "`skipped` records that a Skip took the player's turn; without one, the player had a turn.\n\n\
+                "`skipped` records that a Skip took the player's turn; without one, the player had a turn. \
+                 Where the turn above played a Skip without `use`, the report points at it: `use` may have \
+                 been left out (where that reading explains more, the slip is reported at the Skip \
+                 instead, R0601).\n\n\
                  Example:\n    Dan: 1 Go\n    Rogue: skipped\n\nFix: log what Rogue did.",
             ),
             Code::BadChoices => (
@@ -803,7 +806,9 @@ impl Code {
                  first and read as that turn's (where powers nobody saw tie, as its card's number alone, \
                  `10 ? use @Matt`, the help naming the powers); a turn aimed at one player whose lines \
                  are what aiming it at exactly one other player makes happen is reported once at the \
-                 target and read as aimed there; a score line that gives another \
+                 target and read as aimed there; a card written without `use` whose lines (or the turn \
+                 after it: a Skip's player written `skipped`, a Go's extra turn) are what using it \
+                 makes happen is reported once at the card and read as used; a score line that gives another \
                  figure than the rules is reported once and followed, and the round's points on the \
                  sheet may then be either.\n\n\
                  Example:\n    Dan: 1 Go\n      Dan goes out\n\nFix: correct or remove the line.",

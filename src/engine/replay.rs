@@ -760,9 +760,17 @@ impl<'a> Referee<'a> {
                 let read = if let Some((at, end)) = self.out_of_turn_after(start, mark) {
                     line_readings -= 1;
                     match self.misplayed_power(checkpoint.as_ref(), at, end, false) {
-                        None => self.swapped_own_turns(checkpoint.as_ref(), at, end, start),
+                        None => self.swapped_own_turns(checkpoint.as_ref(), at, end, start).or_else(|| {
+                            // Or a Go played without `use`: its player's extra turn is out of turn.
+                            self.unused_before(checkpoint.as_ref(), at, end, &[Power::Go, Power::Skip])
+                        }),
                         read => read,
                     }
+                } else if let Some((at, end)) = self.not_skipped_after(start, mark) {
+                    // A turn written as skipped that nothing skipped: the turn before may have
+                    // played its Skip without `use` written.
+                    line_readings -= 1;
+                    self.unused_before(checkpoint.as_ref(), at, end, &[Power::Skip])
                 } else if own_readings == 0 {
                     None
                 } else if let Some((at, end)) = self.off_chain_after(start, mark) {
@@ -812,6 +820,22 @@ impl<'a> Referee<'a> {
         let LineKind::Turn(turn) = &lines[start].kind else { return None };
         let out_of_turn = |d: &Diagnostic| d.code == Code::OutOfTurn && d.span.is_at(turn.player_span);
         if !self.diags.get(mark..).unwrap_or_default().iter().any(out_of_turn) {
+            return None;
+        }
+        self.turn_before(start)
+    }
+
+    /// Where the group at line `start` is a turn written as skipped that drew a report (from
+    /// report `mark` on) that nothing skipped its player, the turn just before it and its block's
+    /// end.
+    #[cold]
+    fn not_skipped_after(&self, start: usize, mark: usize) -> Option<(usize, usize)> {
+        let line = &self.log.lines[start];
+        if !matches!(line.kind, LineKind::Turn(_)) {
+            return None;
+        }
+        let not_skipped = |d: &Diagnostic| d.code == Code::NotSkipped && super::turn::within(d.span, line.span);
+        if !self.diags.get(mark..).unwrap_or_default().iter().any(not_skipped) {
             return None;
         }
         self.turn_before(start)

@@ -1400,6 +1400,122 @@ impl<'a> Referee<'a> {
         self.take_if_fewer(r, stop, end, before.diags.len())
     }
 
+    /// The turn after the one at line `at` (its block running to `end`) was not the one the turn
+    /// order called for: written as skipped where nothing skipped its player, or out of turn. The
+    /// turn at `at` may have played a card of one of `powers` (a Skip, a Go) without `use`
+    /// written. The replay just before the turn is taken up again (read on to it from `from`, or
+    /// from the log's start) and the turn read with the card used ([`Self::unused_turn`]), which,
+    /// if it is taken, becomes the replay; returns the line it read up to.
+    #[cold]
+    pub(super) fn unused_before(
+        &mut self,
+        from: Option<&Checkpoint<'a>>,
+        at: usize,
+        end: usize,
+        powers: &[Power],
+    ) -> Option<usize> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(turn) = &lines[at].kind else { return None };
+        let expects = |l: &Line| matches!(l.kind, LineKind::Expect(_));
+        let unused = |s: &Step| powers.iter().any(|&p| played_unused(s, p).is_some());
+        if !turn.steps.iter().any(unused) || end - (at + 1) > BLOCK_READ || lines[at + 1..end].iter().any(expects) {
+            return None;
+        }
+        let mut written = self.replayed_clear_to(from, at)?;
+        let mut before = written.clone();
+        if written.group(at) != end || written.previous_turn.map(|(p, _)| p) != Some(turn.player) {
+            return None;
+        }
+        before.speculating = true;
+        before.begin_group(at);
+        before.flush_pending();
+        let stop = self.after_turns(self.next_group(end), 3);
+        written.left_out_readings = self.left_out_readings;
+        let read = written.unused_turn(&before, at, end, stop);
+        self.left_out_readings = written.left_out_readings;
+        read?;
+        *self = written;
+        Some(stop)
+    }
+
+    /// The turn at line `at` (its block running to `end`) drew a report, and plays a card of a
+    /// power it may use without `use`. When the turn read with the card used (for a compound,
+    /// both halves, or one half alone) happens, and leaves nothing else to report over it and the
+    /// next three turns (to line `stop`), for exactly one card and reading, and draws fewer
+    /// reports by the log's end than the turn as written, `use` was left out (ruling R4): the
+    /// referee reads the turn so from `before` (the replay just before it), reports the slip once
+    /// at the card, and returns the line it read up to.
+    #[cold]
+    fn unused_turn(&mut self, before: &Self, at: usize, end: usize, stop: usize) -> Option<usize> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(written) = &lines[at].kind else { return None };
+        let unused = |step: &Step| match &step.kind {
+            StepKind::Play { card, used: None } | StepKind::Replay { card, used: None } => match card.card {
+                Card::Known { power: power @ (PowerSpec::Single(_) | PowerSpec::Compound(..)), .. }
+                    if !powers::is_passive(&power) =>
+                {
+                    Some((card.span, power))
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        if !written.steps.iter().any(|step| unused(step).is_some()) || self.left_out_readings == 0 {
+            return None;
+        }
+        self.left_out_readings -= 1;
+        let mut fit = None;
+        for (s, step) in written.steps.iter().enumerate() {
+            let Some((span, power)) = unused(step) else { continue };
+            let halves = match power {
+                PowerSpec::Compound(a, b) => vec![None, Some(a), Some(b)],
+                _ => vec![None],
+            };
+            // `use` alone first, the one word a slip leaves out; then one half alone (two words),
+            // only where both halves do not fit (in sequence a Clone half adds nothing to see).
+            let mut step_fit = None;
+            for half in halves {
+                if half.is_some() && step_fit.as_ref().is_some_and(|(both, _)| *both) {
+                    break;
+                }
+                let mut turn = written.clone();
+                let choices: Box<[Choice]> =
+                    half.map(|h| Choice { kind: ChoiceKind::Half(h), span }).into_iter().collect();
+                if let StepKind::Play { used, .. } | StepKind::Replay { used, .. } = &mut turn.steps[s].kind {
+                    *used = Some(choices);
+                }
+                let read = half.map_or_else(|| "use".to_string(), |h| format!("use {h}"));
+                let mut d = Diagnostic::new(
+                    Code::Misresolved,
+                    span,
+                    format!("this card is written as not used, and what follows is what `{read}` makes happen"),
+                )
+                .label(format!("read as `{read}`"))
+                .help(format!(
+                    "`{read}` seems left out: the card is read as used, as the turn's lines and the turns after it \
+                     have it, and the game goes on from it"
+                ));
+                let single = match power {
+                    PowerSpec::Single(p) => Some(p),
+                    _ => None,
+                };
+                d.rule = half.or(single).map(powers::cited);
+                let Some(r) = self.read_as_slip(before, &turn, at, end, stop, d) else { continue };
+                if step_fit.is_some() {
+                    return None;
+                }
+                step_fit = Some((half.is_none(), r));
+            }
+            if let Some((_, r)) = step_fit {
+                if fit.is_some() {
+                    return None;
+                }
+                fit = Some(r);
+            }
+        }
+        self.take_if_fewer(fit?, stop, end, before.diags.len())
+    }
+
     /// `turn` read in place of the turn at line `at` (its block running to `end`), on a copy of
     /// `before` (the replay just before it), `report` its one report: the copy, where the turn
     /// happens with no other error and nothing else is reported up to line `stop`.
@@ -1835,6 +1951,9 @@ impl<'a> Referee<'a> {
                 }
             }
             if let Some(stop) = self.untargeted_turn(&before, at, end) {
+                return Some(stop);
+            }
+            if let Some(stop) = self.unused_turn(&before, at, end, stop) {
                 return Some(stop);
             }
             if let Some(r) = self.miswritten_card(&before, turn, at, end, stop) {
@@ -3297,17 +3416,26 @@ impl<'a> Referee<'a> {
     /// whether play going the other way round would explain it, after the last turn or after a
     /// turn of `expected`'s the log leaves out. If so, the next turns may show the table went
     /// that way, and the referee is ready to follow it; a Reverse the last turn played without
-    /// `use` is pointed out.
+    /// `use` is pointed out, and so is a Skip so played where `player` is the one after `expected`.
     fn other_way_round(&mut self, d: Diagnostic, player: PlayerId, expected: PlayerId) -> Diagnostic {
         let order = self.turn_order_help();
         let other = self.state.direction.reversed();
         let last = self.previous_turn.map(|(p, _)| p);
         let after_last = last.is_some_and(|p| self.state.next_toward(p, other) == Some(player));
         if !after_last && self.state.next_toward(expected, other) != Some(player) {
-            return d.help(order);
+            let passed_over = self.state.next_toward(expected, self.state.direction) == Some(player);
+            return match (self.unused(Power::Skip).filter(|_| passed_over), last) {
+                (Some(card), Some(p)) => d.related(card, "played without `use`").help(format!(
+                    "{order}; if {}'s Skip was used, write `use`: it passed over {} and {} was next",
+                    self.name(p),
+                    self.name(expected),
+                    self.name(player)
+                )),
+                _ => d.help(order),
+            };
         }
         self.reversal_armed = true;
-        match (self.unused_reverse().filter(|_| after_last), last) {
+        match (self.unused(Power::Reverse).filter(|_| after_last), last) {
             (Some(card), Some(p)) => d.related(card, "played without `use`").help(format!(
                 "{order}; if {}'s Reverse was used, write `use`: play then went {} and {} was next",
                 self.name(p),
@@ -3318,17 +3446,41 @@ impl<'a> Referee<'a> {
         }
     }
 
-    /// A card of the last turn applied with a Reverse among its powers, played without `use`.
-    fn unused_reverse(&self) -> Option<Span> {
-        let LineKind::Turn(last) = &self.log.lines.get(self.last_turn_line?)?.kind else { return None };
-        last.steps.iter().find_map(|s| match &s.kind {
-            StepKind::Play { card, used: None } | StepKind::Replay { card, used: None }
-                if card.card.power().is_some_and(|p| p.is_known() && p.has(Power::Reverse)) =>
-            {
-                Some(card.span)
+    /// `d`, a report that nothing skipped `player`, pointing at a Skip the turn written just above
+    /// played without `use`, where that turn's player had `player` next.
+    #[cold]
+    fn unused_skip_before(&self, d: Diagnostic, player: PlayerId) -> Diagnostic {
+        let lines = &self.log.lines;
+        let aside = |l: &Line| {
+            matches!(
+                l.kind,
+                LineKind::Resolution(_) | LineKind::Then(_) | LineKind::Comment { .. } | LineKind::Expect(_)
+            )
+        };
+        let above = lines[..self.line.min(lines.len())].iter().rev().find(|l| !aside(l));
+        let Some(LineKind::Turn(turn)) = above.map(|l| &l.kind) else { return d };
+        let card = turn.steps.iter().find_map(|s| played_unused(s, Power::Skip));
+        match card {
+            Some(card) if self.state.next_toward(turn.player, self.state.direction) == Some(player) => {
+                let help = format!(
+                    "if {}'s Skip was used, write `use`: it skipped {}",
+                    self.name(turn.player),
+                    self.name(player)
+                );
+                let help = match &d.help {
+                    Some(h) => format!("{h}; {help}"),
+                    None => help,
+                };
+                d.related(card, "played without `use`").help(help)
             }
-            _ => None,
-        })
+            _ => d,
+        }
+    }
+
+    /// A card of the last turn applied with `power` among its powers, played without `use`.
+    fn unused(&self, power: Power) -> Option<Span> {
+        let LineKind::Turn(last) = &self.log.lines.get(self.last_turn_line?)?.kind else { return None };
+        last.steps.iter().find_map(|s| played_unused(s, power))
     }
 
     /// Where the last turn applied was written, when it is the same turn as `turn` (the same
@@ -3491,10 +3643,16 @@ impl<'a> Referee<'a> {
                 let name = self.name(player).to_string();
                 if !self.state.fog.turn_order && !progress.fogged && self.last_skipped != Some(player) {
                     self.report(
-                        Diagnostic::new(Code::NotSkipped, step.span, format!("nothing skipped {name}"))
-                            .label("a BaH! is placed only on a turn its player is skipped")
-                            .help("a player skipped by a Skip may, on that turn, put a BaH! from hand beneath the play pile")
-                            .cites(powers::cited(Power::Bah)),
+                        self.unused_skip_before(
+                            Diagnostic::new(Code::NotSkipped, step.span, format!("nothing skipped {name}"))
+                                .label("a BaH! is placed only on a turn its player is skipped")
+                                .help(
+                                    "a player skipped by a Skip may, on that turn, put a BaH! from hand beneath the \
+                                     play pile",
+                                )
+                                .cites(powers::cited(Power::Bah)),
+                            player,
+                        ),
                     );
                 } else if !c.may_have(&[crate::model::Power::Bah]) {
                     self.report(
@@ -3558,8 +3716,15 @@ impl<'a> Referee<'a> {
             StepKind::Skipped => {
                 if !self.state.fog.turn_order && !progress.fogged && self.last_skipped != Some(player) {
                     self.report(
-                        Diagnostic::new(Code::NotSkipped, step.span, format!("nothing skipped {}", self.name(player)))
+                        self.unused_skip_before(
+                            Diagnostic::new(
+                                Code::NotSkipped,
+                                step.span,
+                                format!("nothing skipped {}", self.name(player)),
+                            )
                             .label("no Skip was used against this player"),
+                            player,
+                        ),
                     );
                 }
                 progress.skipped = true;
@@ -5721,8 +5886,20 @@ fn naming_choices(power: &PowerSpec, shown: &Shown) -> Vec<Vec<ChoiceKind>> {
     lists
 }
 
+/// Where `step` plays (or replays) a card with `power` among its powers without `use`, the card.
+fn played_unused(step: &Step, power: Power) -> Option<Span> {
+    match &step.kind {
+        StepKind::Play { card, used: None } | StepKind::Replay { card, used: None }
+            if card.card.power().is_some_and(|p| p.is_known() && p.has(power)) =>
+        {
+            Some(card.span)
+        }
+        _ => None,
+    }
+}
+
 /// Whether span `inner` lies within `outer`.
-fn within(inner: Span, outer: Span) -> bool {
+pub(super) fn within(inner: Span, outer: Span) -> bool {
     outer.start <= inner.start && inner.end <= outer.end
 }
 
