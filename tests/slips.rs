@@ -556,6 +556,30 @@ fn a_use_left_out_draws_one_report_in_most_hidden_games() {
     assert!(one * 100 >= games * 95, "{one} of {games} hidden uses left out drew one report at most");
 }
 
+/// A turn's unnamed draw left out before its play, with the cards hidden (`Bob: 100 Quadruple` for
+/// `Bob: draw; 100 Quadruple`): nothing shows it at the play, as the hand may have held the card,
+/// and the hand and the deck are one card off from then on. Where the table writes the player
+/// decked a card early, that is reported and the table followed (the card left taken as drawn
+/// unrecorded). 260 of 300 games at most one error before (checked with the probe this mirrors),
+/// 268 since; most of the rest end the round early (the hand counted empty, the player out).
+#[test]
+fn an_unnamed_draw_left_out_draws_one_report_in_most_hidden_games() {
+    let (games, one) = slipped_lines(
+        true,
+        |lines, at| {
+            let line = lines[at - 1];
+            let head = line.split(':').next().unwrap_or("");
+            !line.starts_with(' ') && player_names(lines).contains(&head) && line.split(' ').nth(1) == Some("draw;")
+        },
+        |_, mut words| {
+            words.remove(1);
+            Some(words.join(" "))
+        },
+    );
+    assert!(games >= 250, "only {games} draws left out");
+    assert!(one * 100 >= games * 88, "{one} of {games} hidden draws left out drew one report at most");
+}
+
 /// In each slip game, a resolution line picked by the game's number written under another player's
 /// name, also picked by the number: the line is read as the one player's that makes the turn and
 /// the next ones happen. 238 of 300 games at most one error before (checked with the same slips on

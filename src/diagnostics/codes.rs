@@ -571,7 +571,9 @@ impl Code {
             Code::NotDecked => (
                 "a player is said to be decked whose deck still has cards",
                 "TCC 2.1, Advanced Rules: \"Decked\"",
-                "Only a draw from an empty deck decks a player.\n\n\
+                "Only a draw from an empty deck decks a player. Where the turns after pass over the player, as \
+                 they would a decked one, the table is followed (ruling R4): the cards left are taken as \
+                 drawn in turns whose draws the log leaves out, and the player as decked there.\n\n\
                  Example:\n    deck Dan: 40x ?\n    …\n    Dan: draw\n      Dan is decked\n\n\
                  Fix: remove the line, or correct the deck size.",
             ),

@@ -461,6 +461,9 @@ pub(crate) struct Referee<'a> {
     /// under another player's name ([`Self::misnamed_turn`]): each reading copies the replay, so
     /// that a log of many such slips costs a bounded multiple of its length.
     pub(super) left_out_readings: u32,
+    /// A copy reading a turn whose table writes a player decked whose deck still holds cards, as
+    /// the table has it ([`Self::decked_as_written`]): the cards left drawn unrecorded before.
+    pub(super) decked_as_table: bool,
     /// The turn about to be read was written before this player's turn (at this span), which the
     /// referee read first, as the table played them (ruling R4).
     pub(super) written_early: Option<(PlayerId, Span)>,
@@ -659,6 +662,7 @@ impl<'a> Referee<'a> {
             table_order: false,
             speculating: false,
             left_out_readings: 16,
+            decked_as_table: false,
             written_early: None,
             followed_shifts: Vec::new(),
             left_out: None,
@@ -757,7 +761,12 @@ impl<'a> Referee<'a> {
             // A turn out of turn: the turn before may have used a card written with another power,
             // or be its player's turn written above the turn that gave it.
             if self.diags.len() > mark && line_readings > 0 {
-                let read = if let Some((at, end)) = self.out_of_turn_after(start, mark) {
+                let read = if let Some((at, end)) = self.not_decked_in(start, i, mark) {
+                    // A player the table writes decked whose deck still holds cards: the table may
+                    // have left out the draws that emptied it.
+                    line_readings -= 1;
+                    self.decked_as_written(checkpoint.as_ref(), at, end)
+                } else if let Some((at, end)) = self.out_of_turn_after(start, mark) {
                     line_readings -= 1;
                     match self.misplayed_power(checkpoint.as_ref(), at, end, false) {
                         None => self.swapped_own_turns(checkpoint.as_ref(), at, end, start).or_else(|| {
@@ -823,6 +832,17 @@ impl<'a> Referee<'a> {
             return None;
         }
         self.turn_before(start)
+    }
+
+    /// Where the lines from `start` to `end` drew a report (from report `mark` on) that a player
+    /// a turn's lines write decked still had cards in the deck, that turn and its block's end.
+    #[cold]
+    fn not_decked_in(&self, start: usize, end: usize, mark: usize) -> Option<(usize, usize)> {
+        let d = self.diags.get(mark..).unwrap_or_default().iter().find(|d| d.code == Code::NotDecked)?;
+        let lines = &self.log.lines;
+        let at = (start..end)
+            .find(|&k| matches!(lines[k].kind, LineKind::Turn(_)) && super::turn::within(d.span, lines[k].span))?;
+        Some((at, self.group_end(at)))
     }
 
     /// Where the group at line `start` is a turn written as skipped that drew a report (from

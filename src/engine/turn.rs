@@ -1400,6 +1400,48 @@ impl<'a> Referee<'a> {
         self.take_if_fewer(r, stop, end, before.diags.len())
     }
 
+    /// The turn at line `at` (its block running to `end`) draws a card for a player its lines
+    /// write decked (`Ann is decked`), whose deck still holds cards (R0310). The table may have
+    /// left out the draws that emptied the deck: the replay just before the turn is taken up
+    /// again (read on to it from `from`, or from the log's start) and the turn read as the table
+    /// has it, the cards left taken as drawn unrecorded and the player decked. Where that leaves
+    /// nothing else to report over the turn and the next three, and fewer reports by the log's
+    /// end than as written (the player's later turns, out of turn for a decked player, show which
+    /// was meant), it is taken, the R0310 the one report (ruling R4); returns the line it read up to.
+    #[cold]
+    pub(super) fn decked_as_written(&mut self, from: Option<&Checkpoint<'a>>, at: usize, end: usize) -> Option<usize> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(turn) = &lines[at].kind else { return None };
+        let expects = |l: &Line| matches!(l.kind, LineKind::Expect(_));
+        if self.speculating
+            || self.left_out_readings == 0
+            || end - (at + 1) > BLOCK_READ
+            || lines[at + 1..end].iter().any(expects)
+        {
+            return None;
+        }
+        let here = |d: &&Diagnostic| d.code == Code::NotDecked && within(d.span, lines[at].span);
+        let report = self.diags.iter().rev().find(here)?.clone();
+        self.left_out_readings -= 1;
+        let mut before = self.replayed_clear_to(from, at)?;
+        before.speculating = true;
+        before.begin_group(at);
+        before.flush_pending();
+        let mark = before.diags.len();
+        let stop = self.after_turns(self.next_group(end), 3);
+        let mut r = before;
+        r.decked_as_table = true;
+        r.read_turn(turn, at, &lines[at + 1..end]);
+        r.decked_as_table = false;
+        let help = "only a draw from an empty deck decks a player; the table is followed: the cards left are taken \
+                    as drawn in turns whose draws the log leaves out, and the player as decked here";
+        let d = Diagnostic { help: Some(help.to_string()), ..report };
+        if r.errors_since(mark) > 0 || !r.only_report(d, end, stop, mark) {
+            return None;
+        }
+        self.take_if_fewer(r, stop, end, mark)
+    }
+
     /// The turn after the one at line `at` (its block running to `end`) was not the one the turn
     /// order called for: written as skipped where nothing skipped its player, or out of turn. The
     /// turn at `at` may have played a card of one of `powers` (a Skip, a Go) without `use`
@@ -5037,7 +5079,7 @@ impl<'a> Referee<'a> {
             self.drew_unseen_from(player, fog);
         }
         let deck = &self.state.player(player).deck;
-        if says_decked && !progress.fogged {
+        if says_decked && !progress.fogged && !self.decked_as_table {
             let n = deck.len().unwrap_or(0);
             self.report(
                 Diagnostic::new(
@@ -5048,6 +5090,16 @@ impl<'a> Referee<'a> {
                 .label("not decked")
                 .help("only a draw from an empty deck decks a player"),
             );
+        }
+        if says_decked && self.decked_as_table && !progress.fogged {
+            // Read as the table has it (ruling R4): the deck's last cards went to the hand in
+            // draws the log leaves out, and this draw, from the empty deck, decks the player.
+            let n = self.state.player(player).deck.len().unwrap_or(0);
+            self.emit(Event::Draws { player, drawn: Drawn::Count(n) });
+            self.emit(Event::IsDecked(player));
+            self.emit(Event::DiscardsHand(player));
+            progress.decked = true;
+            return;
         }
         let mut seen = seen;
         if let Some((played, by_choices)) = self.drawn_as_played(player, &seen, span, progress) {
