@@ -561,7 +561,10 @@ fn a_use_left_out_draws_one_report_in_most_hidden_games() {
 /// and the hand and the deck are one card off from then on. Where the table writes the player
 /// decked a card early, that is reported and the table followed (the card left taken as drawn
 /// unrecorded). 260 of 300 games at most one error before (checked with the probe this mirrors),
-/// 268 since; most of the rest end the round early (the hand counted empty, the player out).
+/// 268 after, 271 once a player taken out and playing on had the turn where the turn order passed
+/// over the seat only as an out player's, 295 since a player whose going out rests on a count of
+/// cards nobody saw is back in as soon as the table plays on (the round's points then scored as
+/// the table has them).
 #[test]
 fn an_unnamed_draw_left_out_draws_one_report_in_most_hidden_games() {
     let (games, one) = slipped_lines(
@@ -577,7 +580,7 @@ fn an_unnamed_draw_left_out_draws_one_report_in_most_hidden_games() {
         },
     );
     assert!(games >= 250, "only {games} draws left out");
-    assert!(one * 100 >= games * 88, "{one} of {games} hidden draws left out drew one report at most");
+    assert!(one * 100 >= games * 96, "{one} of {games} hidden draws left out drew one report at most");
 }
 
 /// In each slip game, a resolution line picked by the game's number written under another player's

@@ -513,7 +513,9 @@ impl Code {
                 "a turn follows the end of the round: a player had gone out",
                 "TCC 2.1, Ending the Round",
                 "A round ends as soon as, at the end of a turn, a player has no cards in hand. A turn logged \
-                 after that means the table missed the go-out.\n\n\
+                 after that means the table missed the go-out, or, where the player's last card was one \
+                 nobody saw, that the log's count of the hand was short (a draw left out): then the \
+                 player is taken to be back in at once, and the table is followed (ruling R4).\n\n\
                  Example:\n    Dan: 1000 Go          # Dan's last card\n    Rogue: 10000 Go\n\n\
                  Fix: end the round after Dan's turn and score it.",
             ),

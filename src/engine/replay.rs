@@ -370,6 +370,9 @@ pub(crate) struct Referee<'a> {
     pub(super) resolutions: Vec<(usize, usize, Power)>,
     /// The players who went out this round, in order.
     pub(super) went_out: Vec<PlayerId>,
+    /// Those of them whose going out rests on a count of cards nobody saw (the hand's last card
+    /// played was one of them): where the table plays on, the count proves short.
+    pub(super) out_on_count: Vec<PlayerId>,
     /// `safety` lines of the round being closed, and a `reseat` to apply after it.
     safeties: Vec<PlayerId>,
     reseat: Option<Vec<PlayerId>>,
@@ -634,6 +637,7 @@ impl<'a> Referee<'a> {
             checked_gains: vec![0; crate::model::MAX_PLAYERS],
             located_bounds: vec![None; crate::model::MAX_PLAYERS],
             went_out: Vec::new(),
+            out_on_count: Vec::new(),
             safeties: Vec::new(),
             reseat: None,
             displaced: None,
@@ -1595,6 +1599,7 @@ impl<'a> Referee<'a> {
         let first = self.choose_first(&p);
         let at = std::mem::replace(&mut self.line, p.line);
         self.went_out.clear();
+        self.out_on_count.clear();
         self.reseated = false;
         self.displaced = None;
         self.resume_after = None;

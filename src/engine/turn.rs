@@ -19,6 +19,9 @@ use crate::powers;
 #[derive(Default)]
 pub(crate) struct Progress<'l, 's> {
     played: bool,
+    /// The player's hand held cards nobody saw when the turn began: a going out at its end rests
+    /// on the count of them.
+    hand_unseen: bool,
     /// The denomination the chain called for when the turn began (a trouble's Miss).
     called_for: Option<Denomination>,
     /// Plays beyond the first that a power allows this turn (`?`: any card).
@@ -621,6 +624,7 @@ impl<'a> Referee<'a> {
             power_may_draw,
             turn_steps: &turn.steps,
             qapla_plays: turn.steps.iter().map(step_qapla).sum(),
+            hand_unseen: self.state.player(player).hand.unknown > 0,
             ..Progress::default()
         };
         // The block's claims, and its plays that may be a Qapla', in one pass.
@@ -3040,7 +3044,21 @@ impl<'a> Referee<'a> {
                     .label("this turn comes after the end of the round")
                     .help("a player with no cards in hand at the end of a turn goes out and the round ends"),
             );
-            // Carry on as the table played: the round goes on.
+            // Carry on as the table played: the round goes on. A player taken to have gone out on
+            // a count of cards nobody saw did not: the count was short (a draw the log left out,
+            // the likelier slip; with an empty deck, the hand and deck are no longer counted),
+            // and the player is back in at once (ruling R4). One whose last cards were seen did
+            // go out, and is back in only on playing again (below).
+            for q in std::mem::take(&mut self.out_on_count) {
+                if self.went_out.contains(&q) && self.state.player(q).status == Status::Out {
+                    self.went_out.retain(|p| *p != q);
+                    self.emit(Event::Rejoins(q));
+                    if !self.draw_left_out(q) {
+                        self.emit(Event::HandUnknown(q));
+                    }
+                }
+            }
+            status = self.state.player(player).status;
             self.emit(Event::IsNext(player));
         }
         // A player taken to have been decked at the deal plays after all.
@@ -3062,7 +3080,13 @@ impl<'a> Referee<'a> {
             }
             status = Status::In;
             let last = self.previous_turn.map(|(p, _)| p);
-            if last.is_some_and(|p| self.state.next_in_turn(p) == Some(player)) {
+            // Or where the player's seat comes just before the one the turn order passed to: the
+            // turns since passed over the seat only as the player's, out (a Skip that fell on the
+            // next seat, say).
+            let passed_over = last != Some(player)
+                && self.state.next.is_some()
+                && self.state.next_toward(player, self.state.direction) == self.state.next;
+            if passed_over || last.is_some_and(|p| self.state.next_in_turn(p) == Some(player)) {
                 self.emit(Event::IsNext(player));
             }
         }
@@ -5324,6 +5348,9 @@ impl<'a> Referee<'a> {
         for q in empty {
             self.emit(Event::GoesOut(q));
             self.went_out.push(q);
+            if q == player && progress.hand_unseen {
+                self.out_on_count.push(q);
+            }
         }
         // The table says a player went out whose hand is not known to be empty: the last one in,
         // if everyone else may have been decked at the deal.
