@@ -388,7 +388,9 @@ impl Code {
                 "the line is in the wrong part of the log",
                 "FORMAT.md §4-§9",
                 "Header tags and decklists come before the first `round`; `first:`, `hand`, `mulligan` and \
-                 `trouble:` belong to a round's preamble; `end` closes a `position` block.\n\n\
+                 `trouble:` belong to a round's preamble; `end` closes a `position` block. A round's \
+                 preamble or turn after a round has ended, with no `round` line before it, is reported \
+                 once as that line left out, and read as the next round's (ruling R4).\n\n\
                  Example:\n    round 1\n    ruleset: decipher-2000\n\nFix: move the line into the header.",
             ),
             Code::InvisibleInName => (

@@ -95,6 +95,14 @@ fn counted(text: &mut String, more: usize, sep: &str) {
     }
 }
 
+/// Whether a line of this kind belongs to a round: its preamble, or a turn.
+fn opens_round(kind: &LineKind) -> bool {
+    matches!(
+        kind,
+        LineKind::First(_) | LineKind::Hand { .. } | LineKind::Mulligan(_) | LineKind::Trouble(_) | LineKind::Turn(_)
+    )
+}
+
 /// An error the rules report, not an `expect` line that failed ([`Referee::errors_since`]).
 pub(super) fn rules_error(d: &Diagnostic) -> bool {
     d.severity() == Severity::Error && !matches!(d.code, Code::ExpectationFailed | Code::ExpectedDiagnosticMissing)
@@ -987,23 +995,17 @@ impl<'a> Referee<'a> {
         if starts_group {
             self.begin_group(i);
         }
+        // A round's line after the last round ended, with none begun: its `round` line may have
+        // been left out.
+        if !self.state.in_round && self.pending.is_none() && opens_round(&line.kind) {
+            self.round_line_left_out(i);
+        }
         match &line.kind {
             LineKind::Round(n) => {
                 if let Some(after) = self.round_end_read(i) {
                     return after;
                 }
-                self.close_round(line.span, true);
-                self.flush_pending();
-                self.pending = Some(Pending {
-                    round: *n,
-                    line: i,
-                    span: line.span,
-                    first: None,
-                    hands: Vec::with_capacity(self.log.names.len()),
-                    mulligans: Vec::new(),
-                    trouble: None,
-                    trouble_at: Span::default(),
-                });
+                self.open_round(*n, i);
             }
             LineKind::First(p) => match self.pending.as_mut() {
                 Some(Pending { first: Some((q, span)), .. }) => {
@@ -1378,6 +1380,45 @@ impl<'a> Referee<'a> {
     /// The round whose `round` line was read last and has not started.
     fn pending_round(&self) -> u32 {
         self.pending.as_ref().map_or(self.state.round, |p| p.round)
+    }
+
+    /// Ends the round in progress and begins round `n`, its `round` line at line `i`: its
+    /// preamble follows, and its first turn starts it.
+    fn open_round(&mut self, n: u32, i: usize) {
+        let span = self.log.lines[i].span;
+        self.close_round(span, true);
+        self.flush_pending();
+        self.pending = Some(Pending {
+            round: n,
+            line: i,
+            span,
+            first: None,
+            hands: Vec::with_capacity(self.log.names.len()),
+            mulligans: Vec::new(),
+            trouble: None,
+            trouble_at: Span::default(),
+        });
+    }
+
+    /// Line `i` belongs to a round (its preamble or a turn), and no round is in progress or begun,
+    /// though the game has rounds left: the next round's `round` line was left out. It is reported
+    /// once there, and the round begun as if it had been written (ruling R4).
+    #[cold]
+    fn round_line_left_out(&mut self, i: usize) {
+        let n = self.state.round + 1;
+        if self.state.round == 0 || n > self.state.rounds {
+            return;
+        }
+        let line = &self.log.lines[i];
+        self.report(
+            Diagnostic::new(Code::MisplacedLine, line.span, format!("round {n} has no `round` line"))
+                .label(format!("read as the start of round {n}"))
+                .help(format!(
+                    "a round's lines follow its `round` line: write `round {n}` above this line; the lines are \
+                     read as round {n}'s"
+                )),
+        );
+        self.open_round(n, i);
     }
 
     fn misplaced(&mut self, line: &Line, why: &str) {
