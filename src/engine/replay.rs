@@ -801,6 +801,7 @@ impl<'a> Referee<'a> {
                     own_readings -= 1;
                     self.misplayed_power(checkpoint.as_ref(), at, end, true)
                         .or_else(|| self.own_turn_left_out(checkpoint.as_ref(), start, mark))
+                        .or_else(|| self.then_left_out(checkpoint.as_ref(), at, end))
                 } else if let Some((at, end)) = self.own_turn_after(start, mark) {
                     // A turn of the player who took the turn before: the two may be the other way
                     // round.
@@ -808,7 +809,11 @@ impl<'a> Referee<'a> {
                     self.swapped_own_turns(checkpoint.as_ref(), at, end, start)
                 } else if self.off_chain(start, mark) {
                     own_readings -= 1;
-                    self.own_turn_left_out(checkpoint.as_ref(), start, mark)
+                    self.own_turn_left_out(checkpoint.as_ref(), start, mark).or_else(|| {
+                        // The last card played may have been a Stampede's, turns of draws ago.
+                        let (at, end) = self.last_play_before(start)?;
+                        self.then_left_out(checkpoint.as_ref(), at, end)
+                    })
                 } else {
                     None
                 };
@@ -900,6 +905,26 @@ impl<'a> Referee<'a> {
         let (at, end) = self.turn_before(start)?;
         let plays = |t: &crate::model::log::Turn| t.steps.iter().any(|s| matches!(s.kind, StepKind::Play { .. }));
         matches!(&lines[at].kind, LineKind::Turn(t) if t.player != turn.player && plays(t)).then_some((at, end))
+    }
+
+    /// The last turn before the group at line `start` that played a card, with only turns that
+    /// drew or passed between (a few at most), and its block's end.
+    #[cold]
+    fn last_play_before(&self, start: usize) -> Option<(usize, usize)> {
+        let lines = &self.log.lines;
+        let mut k = start;
+        for _ in 0..8 {
+            let (at, end) = self.turn_before(k)?;
+            let LineKind::Turn(t) = &lines[at].kind else { return None };
+            if t.steps.iter().any(|s| matches!(s.kind, StepKind::Play { .. })) {
+                return Some((at, end));
+            }
+            if !t.steps.iter().all(|s| matches!(s.kind, StepKind::Draw { .. } | StepKind::Pass { .. })) {
+                return None;
+            }
+            k = at;
+        }
+        None
     }
 
     /// Whether the group at line `start` is a turn whose play drew a report that it broke the

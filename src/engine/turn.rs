@@ -1446,6 +1446,94 @@ impl<'a> Referee<'a> {
         self.take_if_fewer(r, stop, end, mark)
     }
 
+    /// The turn after the one at line `at` (its block running to `end`) broke the chain, and the
+    /// turn at `at` used a Stampede with no `then` line: the Stampede's player may have played
+    /// the next card after it, which the log leaves out. The replay just before the turn is taken
+    /// up again (read on to it from `from`, or from the log's start) and the turn read with a
+    /// `then` line for each card of the next number the hand is known to hold; where exactly one
+    /// makes the turn and the next three happen with nothing else to report, and it draws fewer
+    /// reports by the log's end than as written, it is taken (ruling R4), the slip reported once
+    /// at the Stampede; returns the line it read up to.
+    #[cold]
+    pub(super) fn then_left_out(&mut self, from: Option<&Checkpoint<'a>>, at: usize, end: usize) -> Option<usize> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(turn) = &lines[at].kind else { return None };
+        let [step] = &turn.steps[..] else { return None };
+        let StepKind::Play { card: stampede, used: Some(_) } = &step.kind else { return None };
+        let next = stampede.card.denomination()?.next();
+        let then_or_expect = |l: &Line| matches!(l.kind, LineKind::Then(_) | LineKind::Expect(_));
+        if !stampede.card.power().is_some_and(|p| p.is_known() && p.has(Power::Stampede))
+            || end - (at + 1) > BLOCK_READ
+            || lines[at + 1..end].iter().any(then_or_expect)
+            || self.left_out_readings == 0
+        {
+            return None;
+        }
+        let mut written = self.replayed_clear_to(from, at)?;
+        let mut before = written.clone();
+        if written.group(at) != end {
+            return None;
+        }
+        before.speculating = true;
+        before.begin_group(at);
+        before.flush_pending();
+        let mut cards: Vec<Card> = Vec::new();
+        for c in &before.state.player(turn.player).hand.known {
+            if c.denomination() == Some(next) && matches!(c, Card::Known { .. }) && !cards.contains(c) {
+                cards.push(*c);
+            }
+        }
+        if cards.is_empty() {
+            return None;
+        }
+        self.left_out_readings -= 1;
+        written.left_out_readings = self.left_out_readings;
+        let stop = self.after_turns(self.next_group(end), 3);
+        let mark = before.diags.len();
+        let span = lines[end - 1].span;
+        let at_end = Span::new(span.end as usize, span.end as usize);
+        let mut fits = Vec::new();
+        for c in cards {
+            let mut block = lines[at + 1..end].to_vec();
+            let then =
+                Step { kind: StepKind::Play { card: CardAt { card: c, span: at_end }, used: None }, span: at_end };
+            block.push(Line { kind: LineKind::Then(then), span: at_end, comment: None, blank_before: false });
+            let mut r = before.clone();
+            r.read_turn(turn, at, &block);
+            if r.errors_since(mark) > 0 {
+                continue;
+            }
+            let mut d = Diagnostic::new(
+                Code::Misresolved,
+                stampede.span,
+                format!("the turns after this Stampede follow its player's playing {c} after it"),
+            )
+            .label(format!("read with `then {c}`"))
+            .help(format!(
+                "the Stampede's player's own play seems left out: the turn is read with `then {c}` under it, as \
+                 the turns after it have it, and the game goes on from it"
+            ));
+            d.rule = Some(powers::cited(Power::Stampede));
+            if r.only_report(d, end, stop, mark) {
+                fits.push(r);
+            }
+        }
+        // Of several cards that fit (the hand's other cards show only later, when they are
+        // played), the one that draws the fewest reports by the log's end, where no other ties it.
+        let ends: Vec<usize> = fits.iter().map(|r| r.clone().errors_by_the_end(stop, mark)).collect();
+        let fewest = ends.iter().copied().min()?;
+        if ends.iter().filter(|&&e| e == fewest).count() != 1 {
+            self.left_out_readings = written.left_out_readings;
+            return None;
+        }
+        let fit = fits.swap_remove(ends.iter().position(|&e| e == fewest)?);
+        let read = written.take_if_fewer(fit, stop, end, mark);
+        self.left_out_readings = written.left_out_readings;
+        read?;
+        *self = written;
+        Some(stop)
+    }
+
     /// The turn after the one at line `at` (its block running to `end`) was not the one the turn
     /// order called for: written as skipped where nothing skipped its player, or out of turn. The
     /// turn at `at` may have played a card of one of `powers` (a Skip, a Go) without `use`
