@@ -1347,21 +1347,46 @@ impl<'a> Referee<'a> {
         } else if fits.len() > 1 {
             return None;
         }
-        // Several may fit over the next turns (a Score whose player plays later): the one that
-        // draws the fewest reports by the log's end, where no other ties it, and fewer than the
-        // turn as written.
-        let mark = before.diags.len();
-        let ends: Vec<usize> = fits.iter().map(|(r, _)| r.clone().errors_by_the_end(stop, mark)).collect();
+        // Several may fit over the next turns (a Score whose player plays later).
+        let fits = fits.into_iter().map(|(r, _)| r).collect();
+        self.take_fewest(fits, stop, end, before.diags.len())
+    }
+
+    /// Of `fits`, readings of the turn whose block runs to `end`, each read on to line `stop`, takes
+    /// the one that draws the fewest errors since report `mark` by the log's end, where no other
+    /// ties it and it draws fewer than the turn as written; returns the line it read up to.
+    fn take_fewest(&mut self, mut fits: Vec<Self>, stop: usize, end: usize, mark: usize) -> Option<usize> {
+        let ends: Vec<usize> = fits.iter().map(|r| r.clone().errors_by_the_end(stop, mark)).collect();
         let fewest = ends.iter().copied().min()?;
         let mut as_written = self.clone();
         as_written.speculating = true;
         if ends.iter().filter(|&&e| e == fewest).count() != 1 || fewest >= as_written.errors_by_the_end(end, mark) {
             return None;
         }
-        let (mut r, _) = fits.swap_remove(ends.iter().position(|&e| e == fewest)?);
+        let mut r = fits.swap_remove(ends.iter().position(|&e| e == fewest)?);
         r.speculating = false;
         *self = r;
         Some(stop)
+    }
+
+    /// The replay as it stood before the turn at line `at` (its block running to `end`), read on
+    /// to it from `from` (or from the log's start), and that replay with the turn read as written,
+    /// non-speculating, with the line it read up to (past `end` where a reading of the round's end
+    /// read on): the copies a reading of the turn, made once a later turn showed a slip in it,
+    /// starts from and is weighed against.
+    fn turn_again(&self, from: Option<&Checkpoint<'a>>, at: usize, end: usize) -> Option<(Self, Self, usize)> {
+        let mut written = self.replayed_clear_to(from, at)?;
+        let mut before = written.clone();
+        let read = written.group(at);
+        if read < end {
+            return None;
+        }
+        before.speculating = true;
+        before.begin_group(at);
+        before.flush_pending();
+        before.left_out_readings = self.left_out_readings;
+        written.left_out_readings = self.left_out_readings;
+        Some((before, written, read))
     }
 
     /// The turn at line `at` (its block running to `end`) plays first a card the hand cannot hold
@@ -1427,13 +1452,11 @@ impl<'a> Referee<'a> {
         let here = |d: &&Diagnostic| d.code == Code::NotDecked && within(d.span, lines[at].span);
         let report = self.diags.iter().rev().find(here)?.clone();
         self.left_out_readings -= 1;
-        let mut before = self.replayed_clear_to(from, at)?;
-        before.speculating = true;
-        before.begin_group(at);
-        before.flush_pending();
-        let mark = before.diags.len();
+        // The replay here may have read past the turn (a reading of the round's end): the turn
+        // as written is read again too.
+        let (mut r, mut written, read) = self.turn_again(from, at, end)?;
+        let mark = r.diags.len();
         let stop = self.after_turns(self.next_group(end), 3);
-        let mut r = before;
         r.decked_as_table = true;
         r.read_turn(turn, at, &lines[at + 1..end]);
         r.decked_as_table = false;
@@ -1443,7 +1466,9 @@ impl<'a> Referee<'a> {
         if r.errors_since(mark) > 0 || !r.only_report(d, end, stop, mark) {
             return None;
         }
-        self.take_if_fewer(r, stop, end, mark)
+        written.take_if_fewer(r, stop, read, mark)?;
+        *self = written;
+        Some(stop)
     }
 
     /// The turn after the one at line `at` (its block running to `end`) broke the chain, and the
@@ -1469,14 +1494,8 @@ impl<'a> Referee<'a> {
         {
             return None;
         }
-        let mut written = self.replayed_clear_to(from, at)?;
-        let mut before = written.clone();
-        if written.group(at) != end {
-            return None;
-        }
-        before.speculating = true;
-        before.begin_group(at);
-        before.flush_pending();
+        self.left_out_readings -= 1;
+        let (before, mut written, read) = self.turn_again(from, at, end)?;
         let mut cards: Vec<Card> = Vec::new();
         for c in &before.state.player(turn.player).hand.known {
             if c.denomination() == Some(next) && matches!(c, Card::Known { .. }) && !cards.contains(c) {
@@ -1486,8 +1505,6 @@ impl<'a> Referee<'a> {
         if cards.is_empty() {
             return None;
         }
-        self.left_out_readings -= 1;
-        written.left_out_readings = self.left_out_readings;
         let stop = self.after_turns(self.next_group(end), 3);
         let mark = before.diags.len();
         let span = lines[end - 1].span;
@@ -1518,18 +1535,8 @@ impl<'a> Referee<'a> {
                 fits.push(r);
             }
         }
-        // Of several cards that fit (the hand's other cards show only later, when they are
-        // played), the one that draws the fewest reports by the log's end, where no other ties it.
-        let ends: Vec<usize> = fits.iter().map(|r| r.clone().errors_by_the_end(stop, mark)).collect();
-        let fewest = ends.iter().copied().min()?;
-        if ends.iter().filter(|&&e| e == fewest).count() != 1 {
-            self.left_out_readings = written.left_out_readings;
-            return None;
-        }
-        let fit = fits.swap_remove(ends.iter().position(|&e| e == fewest)?);
-        let read = written.take_if_fewer(fit, stop, end, mark);
-        self.left_out_readings = written.left_out_readings;
-        read?;
+        // Of several cards that fit, the hand's other cards show only later, when they are played.
+        written.take_fewest(fits, stop, read, mark)?;
         *self = written;
         Some(stop)
     }
@@ -1555,16 +1562,11 @@ impl<'a> Referee<'a> {
         if !turn.steps.iter().any(unused) || end - (at + 1) > BLOCK_READ || lines[at + 1..end].iter().any(expects) {
             return None;
         }
-        let mut written = self.replayed_clear_to(from, at)?;
-        let mut before = written.clone();
-        if written.group(at) != end || written.previous_turn.map(|(p, _)| p) != Some(turn.player) {
+        let (before, mut written, read) = self.turn_again(from, at, end)?;
+        if read != end || written.previous_turn.map(|(p, _)| p) != Some(turn.player) {
             return None;
         }
-        before.speculating = true;
-        before.begin_group(at);
-        before.flush_pending();
         let stop = self.after_turns(self.next_group(end), 3);
-        written.left_out_readings = self.left_out_readings;
         let read = written.unused_turn(&before, at, end, stop);
         self.left_out_readings = written.left_out_readings;
         read?;
