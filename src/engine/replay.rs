@@ -936,7 +936,7 @@ impl<'a> Referee<'a> {
 
     /// The turn just before the group at line `start` (only comments and `expect` lines between)
     /// and its block's end.
-    fn turn_before(&self, start: usize) -> Option<(usize, usize)> {
+    pub(super) fn turn_before(&self, start: usize) -> Option<(usize, usize)> {
         let lines = &self.log.lines;
         let aside = |k: usize| matches!(lines[k].kind, LineKind::Comment { .. } | LineKind::Expect(_));
         let under = |k: usize| aside(k) || matches!(lines[k].kind, LineKind::Resolution(_) | LineKind::Then(_));

@@ -3606,15 +3606,8 @@ impl<'a> Referee<'a> {
     /// played without `use`, where that turn's player had `player` next.
     #[cold]
     fn unused_skip_before(&self, d: Diagnostic, player: PlayerId) -> Diagnostic {
-        let lines = &self.log.lines;
-        let aside = |l: &Line| {
-            matches!(
-                l.kind,
-                LineKind::Resolution(_) | LineKind::Then(_) | LineKind::Comment { .. } | LineKind::Expect(_)
-            )
-        };
-        let above = lines[..self.line.min(lines.len())].iter().rev().find(|l| !aside(l));
-        let Some(LineKind::Turn(turn)) = above.map(|l| &l.kind) else { return d };
+        let Some((above, _)) = self.turn_before(self.line) else { return d };
+        let LineKind::Turn(turn) = &self.log.lines[above].kind else { return d };
         let card = turn.steps.iter().find_map(|s| played_unused(s, Power::Skip));
         match card {
             Some(card) if self.state.next_toward(turn.player, self.state.direction) == Some(player) => {
