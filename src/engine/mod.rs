@@ -1,5 +1,5 @@
-//! The rules engine. At this stage it holds the event vocabulary; the replay driver, the state and
-//! the rules arrive with the engine issue.
+//! The rules engine: the event vocabulary, the state and its fold, the rules as pure functions,
+//! hidden-card knowledge, the replay driver and the judging of each turn.
 
 pub mod event;
 pub mod replay;
