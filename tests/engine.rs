@@ -583,3 +583,16 @@ fn a_use_left_out_is_reported_at_the_card() {
     let help = errors[2].help.clone().unwrap_or_default();
     assert!(help.ends_with("if Johnny's Skip was used, write `use`: it passed over Dan and Rogue was next"), "{help}");
 }
+
+#[test]
+fn a_hand_line_card_the_decklist_lacks_is_named_at_its_place() {
+    let game = game_of_example("examples/rulings/a-hand-line-card-the-decklist-lacks.tlog");
+    let (_, diags) = tribbles::check_bytes("t", game.as_bytes());
+    let errors: Vec<_> = diags.iter().filter(|d| d.severity() == Severity::Error).collect();
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0].message, "Ann's decklist has no 10000 Antidote");
+    let line = game.find("hand Ann:").expect("Ann's hand line");
+    let at = line + game[line..].find("10000 Antidote").expect("the hand line's Antidote");
+    let span = (errors[0].span.start as usize, errors[0].span.end as usize);
+    assert_eq!(span, (at, at + "10000 Antidote".len()));
+}

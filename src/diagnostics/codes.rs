@@ -743,7 +743,9 @@ impl Code {
                 "a card the player cannot have",
                 "FORMAT.md §11; TCC 2.1, Customizing Your Deck",
                 "With a decklist, every card seen must be one of the player's: the list must hold it, and not \
-                 every copy may already be somewhere else. Without a decklist this is never checked.\n\n\
+                 every copy may already be somewhere else. Without a decklist this is never checked. Where more \
+                 cards of a number are seen than the list holds and one of them is a card the list holds fewer \
+                 copies of (or none), that card is the one named, at its place in the line.\n\n\
                  Example:\n    deck Dan: 35x 1 Go\n    …\n    Dan: 10 Go\n\nFix: correct the card or the decklist.",
             ),
             Code::PointsMismatch => (

@@ -1938,7 +1938,10 @@ impl<'a> Referee<'a> {
             }
             cards.truncate_total(deal);
             self.emit(Event::Draws { player: q, drawn: Drawn::Cards(cards) });
-            self.check_located(q, listed.map_or(p.span, |(_, _, s)| *s));
+            match listed {
+                Some((_, listed, span)) => self.check_located_in(q, *span, listed),
+                None => self.check_located(q, p.span),
+            }
             if short && !uncertain {
                 self.emit(Event::IsDecked(q));
                 self.emit(Event::DiscardsHand(q));
@@ -2197,6 +2200,12 @@ impl<'a> Referee<'a> {
 
     /// Checks the decklist after cards of `p` became known.
     pub(super) fn check_located(&mut self, p: PlayerId, span: Span) {
+        self.check_located_in(p, span, &[]);
+    }
+
+    /// As [`Self::check_located`], after the cards `listed` on the line at `span` became known: a
+    /// card the decklist cannot hold is reported at its place in the line when the line lists it.
+    fn check_located_in(&mut self, p: PlayerId, span: Span, listed: &[CardCount]) {
         if self.state.fog.cards {
             return;
         }
@@ -2206,7 +2215,10 @@ impl<'a> Referee<'a> {
         let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
         let (misfit, counts) = self.first_misfit(list, p, None);
         match misfit {
-            Some(card) => self.report_misfit(p, card, span),
+            Some(card) => {
+                let at = listed.iter().find(|c| c.card == card).map_or(span, |c| c.span);
+                self.report_misfit(p, card, at)
+            }
             None => self.settle(p, Some(counts)),
         }
     }

@@ -765,22 +765,26 @@ impl Collection {
         self.misfit_in(&Counts::of(located.clone().into_iter()), located)
     }
 
-    /// [`Collection::misfit`] given the located cards' counts.
+    /// [`Collection::misfit`] given the located cards' counts. A card of which more copies are
+    /// located than the list holds comes first: where its number is over-counted too, the cards of
+    /// that number the list does hold are not the ones to blame.
     pub fn misfit_in<'a>(
         &self,
         counts: &Counts,
         located: impl IntoIterator<Item = &'a Card> + Clone,
     ) -> Option<&'a Card> {
         // `find` walks a chain of zones zone by zone (`try_fold`), a `for` loop card by card.
-        let misfit = located.clone().into_iter().find(|card| match card {
-            Card::Unknown => false,
-            Card::Known { denomination, power: PowerSpec::Unrecorded } => {
-                counts.by_denomination[denomination.index()] > self.by_denomination[denomination.index()]
-            }
-            Card::Known { denomination, .. } => {
-                self.over_listed(counts, card)
-                    || counts.by_denomination[denomination.index()] > self.by_denomination[denomination.index()]
-            }
+        let over_listed = |card: &&Card| {
+            matches!(card, Card::Known { power, .. } if *power != PowerSpec::Unrecorded)
+                && self.over_listed(counts, card)
+        };
+        let misfit = located.clone().into_iter().find(over_listed).or_else(|| {
+            located.clone().into_iter().find(|card| match card {
+                Card::Unknown => false,
+                Card::Known { denomination, .. } => {
+                    counts.by_denomination[denomination.index()] > self.by_denomination[denomination.index()]
+                }
+            })
         });
         if misfit.is_some() {
             return misfit;
