@@ -497,9 +497,10 @@ impl Code {
                  out or sitting out. The label names whose turn it was; the referee then follows the table. \
                  Where one slip of the pen explains the turn and more that follows it (ruling R4), the help \
                  says which: a turn line left out above (in a log with the hands hidden, a turn the hand \
-                 may have taken), two turn lines in the wrong order, or the name miswritten; a card \
-                 before it written with the wrong power (a Go for a Skip) is reported at that card \
-                 instead.\n\n\
+                 may have taken), two turn lines in the wrong order, the name miswritten, or a `reseat` line \
+                 left out after a round whose end let a BaH! reseat the table (the round is then read with \
+                 the seating its turns show); a card before it written with the wrong power (a Go for a \
+                 Skip) is reported at that card instead.\n\n\
                  Example:\n    players: Dan, Rogue, Matt\n    round 1\n    first: Dan\n    Dan: 1 Go\n    Matt: 10 Go\n\n\
                  Fix: it was Rogue's turn.",
             ),

@@ -343,6 +343,12 @@ pub(crate) struct Referee<'a> {
     reseat_allowed: Option<bool>,
     /// The table was reseated since the last round ended.
     reseated: bool,
+    /// The last round's end let a player demand a reseating and no `reseat` line followed: a turn
+    /// out of turn in this round may show the line left out.
+    pub(super) reseat_unwritten: bool,
+    /// A report a reading makes at the turn it reads again, made as the turn's group begins, so
+    /// that the turn's `expect` lines see it.
+    pub(super) report_at_group: Option<Box<Diagnostic>>,
     /// The troubles whose shift lines are known: the built-in Sickbay and those the log declares.
     pub(super) trouble_cards: Vec<crate::model::log::TroubleCard>,
     /// The last active trouble looked up: its name, how many troubles were known then, and
@@ -629,6 +635,8 @@ impl<'a> Referee<'a> {
             may_roll: None,
             reseat_allowed: None,
             reseated: false,
+            reseat_unwritten: false,
+            report_at_group: None,
             trouble_cards: Vec::new(),
             trouble_memo: Default::default(),
             warped: Vec::new(),
@@ -771,7 +779,18 @@ impl<'a> Referee<'a> {
             // A turn out of turn: the turn before may have used a card written with another power,
             // or be its player's turn written above the turn that gave it.
             if self.diags.len() > mark && line_readings > 0 {
-                let read = if let Some((at, end)) = self.not_decked_in(start, i, mark) {
+                // A turn out of turn after a round's end that allowed a reseating none was
+                // written for: the `reseat` line may be left out (tried once a round).
+                let reseat = if self.reseat_unwritten && self.out_of_turn_at(start, mark) {
+                    line_readings -= 1;
+                    self.reseat_unwritten = false;
+                    self.reseat_left_out(checkpoint.as_ref(), start, i)
+                } else {
+                    None
+                };
+                let read = if reseat.is_some() {
+                    reseat
+                } else if let Some((at, end)) = self.not_decked_in(start, i, mark) {
                     // A player the table writes decked whose deck still holds cards: the table may
                     // have left out the draws that emptied it.
                     line_readings -= 1;
@@ -858,6 +877,14 @@ impl<'a> Referee<'a> {
         let at = (start..end)
             .find(|&k| matches!(lines[k].kind, LineKind::Turn(_)) && super::turn::within(d.span, lines[k].span))?;
         Some((at, self.group_end(at)))
+    }
+
+    /// Whether the group at line `start` is a turn that drew a report (from report `mark` on) that
+    /// it was out of turn.
+    #[cold]
+    fn out_of_turn_at(&self, start: usize, mark: usize) -> bool {
+        let LineKind::Turn(turn) = &self.log.lines[start].kind else { return false };
+        self.diags[mark..].iter().any(|d| d.code == Code::OutOfTurn && d.span.is_at(turn.player_span))
     }
 
     /// Where the group at line `start` is a turn written as skipped that drew a report (from
@@ -1276,6 +1303,9 @@ impl<'a> Referee<'a> {
         self.group_start = line.span.start;
         self.group_events = self.events.len();
         self.group_diags = self.diags.len();
+        if let Some(d) = self.report_at_group.take() {
+            self.report(*d);
+        }
     }
 
     /// Makes the trouble shifts the table wrote where the rules make none, once the turn is read.
@@ -1664,6 +1694,7 @@ impl<'a> Referee<'a> {
         let at = std::mem::replace(&mut self.line, p.line);
         self.went_out.clear();
         self.out_on_count.clear();
+        self.reseat_unwritten = self.reseat_allowed == Some(true) && !self.reseated && self.reseat.is_none();
         self.reseated = false;
         self.displaced = None;
         self.resume_after = None;

@@ -1046,6 +1046,70 @@ impl<'a> Referee<'a> {
         Some(stop)
     }
 
+    /// The turn at line `at` (its block running to `end`) is out of turn in a round after one
+    /// whose end let a player with a BaH! demand a reseating, and no `reseat` line was written
+    /// between them: the table may have been reseated and the line left out. The seating the
+    /// round's turns show (its players in the order of their first turns, every player once) is
+    /// read as written before the round's first turn; where the replay so reads the round to the
+    /// turn with nothing to report, the turn and the next three with nothing else, and draws fewer
+    /// reports by the log's end than as written, it is taken, and the turn's report is the one
+    /// report of the slip (ruling R4). Returns the line it read up to.
+    #[cold]
+    pub(in crate::engine) fn reseat_left_out(
+        &mut self,
+        from: Option<&Checkpoint<'a>>,
+        at: usize,
+        end: usize,
+    ) -> Option<usize> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(turn) = &lines[at].kind else { return None };
+        if self.speculating || self.state.fog.turn_order {
+            return None;
+        }
+        let out_of_turn = |d: &&Diagnostic| d.code == Code::OutOfTurn && d.span.is_at(turn.player_span);
+        let report = self.diags.iter().rev().find(out_of_turn)?.clone();
+        // The round's first turn, and the seating its turns show.
+        let round = (0..at).rev().find(|&k| matches!(lines[k].kind, LineKind::Round(_)))?;
+        let first = (round..at).find(|&k| matches!(lines[k].kind, LineKind::Turn(_)))?;
+        let seats = self.state.seating.len();
+        let shown = seating_shown(&lines[first..], seats)?;
+        // A seating is a circle: the same players in the same order from another seat are no reseating.
+        let mut rotations = (0..seats).map(|k| shown.iter().cycle().skip(k).take(seats));
+        if rotations.any(|r| r.eq(self.state.seating.iter())) {
+            return None;
+        }
+        let mut written = self.replayed_clear_to(from, first)?;
+        let mut r = written.clone();
+        r.speculating = true;
+        let mark = r.diags.len();
+        r.emit(Event::Reseated(shown.clone()));
+        r.reseat_unwritten = false;
+        r.read_lines(first, at);
+        if r.errors_since(mark) > 0 {
+            return None;
+        }
+        let order: Vec<&str> = shown.iter().map(|&p| self.name(p)).collect();
+        let who = self.name(turn.player);
+        let d = Diagnostic {
+            label: Some(format!("{who}'s turn if the table was reseated {}", order.join(", "))),
+            help: Some(format!(
+                "the round's turns follow another seating: a BaH! may have reseated the table at the last round's \
+                 end, and its line seems left out; read so (`reseat {}`), the turns follow",
+                order.join(", ")
+            )),
+            ..report
+        };
+        let stop = self.after_turns(self.next_group(end), 3);
+        r.report_at_group = Some(Box::new(d));
+        r.read_lines(at, stop);
+        if r.errors_since(mark) != 1 {
+            return None;
+        }
+        written.take_if_fewer(r, stop, first, mark)?;
+        *self = written;
+        Some(stop)
+    }
+
     /// The turn after the one at line `at` (its block running to `end`) broke the chain, and the
     /// turn at `at` used a Stampede with no `then` line: the Stampede's player may have played
     /// the next card after it, which the log leaves out. The replay just before the turn is taken
@@ -2295,4 +2359,104 @@ fn other_powers(power: PowerSpec) -> impl Iterator<Item = PowerSpec> {
         others().map(move |p| PowerSpec::Compound(p, b)).chain(others().map(move |p| PowerSpec::Compound(a, p)))
     });
     singles.chain(compounds)
+}
+
+/// The seating a round's turns show, from its first turn on: a turn that used no power sits
+/// beside the next turn's player (a skipped turn written as such too), so such pairs of turns are
+/// the circle's pairs of neighbours, the first found while the play went clockwise (no Reverse,
+/// or a power that may be one, used before it) saying which way round. A pair that would give a
+/// player a third neighbour or close a smaller circle (a player out of the round passed over) is
+/// not taken; pairs that join every player in one line close it. `None` unless the pairs make one
+/// circle of the `seats` players.
+fn seating_shown(lines: &[Line], seats: usize) -> Option<Vec<PlayerId>> {
+    let mut pairs: Vec<(PlayerId, PlayerId)> = Vec::with_capacity(seats);
+    // The direction of play, `None` once a power that may have changed it was used; a pair known
+    // to go clockwise.
+    let (mut clockwise, mut oriented) = (Some(true), None);
+    let mut before: Option<(PlayerId, bool)> = None;
+    for line in lines {
+        let turn = match &line.kind {
+            LineKind::Turn(t) => t,
+            LineKind::Resolution(_) | LineKind::Then(_) | LineKind::Comment { .. } | LineKind::Expect(_) => continue,
+            _ => break,
+        };
+        if let Some((p, true)) = before {
+            let q = turn.player;
+            if p != q && neighbours(&pairs, p).len() < 2 && neighbours(&pairs, q).len() < 2 {
+                let closes = path_end(&pairs, p) == q;
+                if !closes || pairs.len() + 1 == seats {
+                    pairs.push((p, q));
+                    if oriented.is_none() {
+                        oriented = clockwise.map(|cw| if cw { (p, q) } else { (q, p) });
+                    }
+                }
+            }
+        }
+        let mut plain = true;
+        for step in turn.steps.iter() {
+            match &step.kind {
+                StepKind::Play { card, used: Some(_) } | StepKind::Replay { card, used: Some(_) } => {
+                    plain = false;
+                    if card.card.may_have(&[Power::Clone]) {
+                        clockwise = None;
+                    } else if card.card.may_have(&[Power::Reverse]) {
+                        clockwise = clockwise.map(|cw| !cw);
+                    }
+                }
+                StepKind::Activate(_) => (plain, clockwise) = (false, None),
+                _ => {}
+            }
+        }
+        before = Some((turn.player, plain));
+        if pairs.len() == seats {
+            break;
+        }
+    }
+    let (start, mut at) = oriented?;
+    // Pairs one short of the circle that join every player in one line close it.
+    let mut players: Vec<PlayerId> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+    players.sort();
+    players.dedup();
+    if pairs.len() + 1 == seats && players.len() == seats {
+        let end = *players.iter().find(|&&p| neighbours(&pairs, p).len() == 1)?;
+        pairs.push((end, path_end(&pairs, end)));
+    }
+    if pairs.len() != seats {
+        return None;
+    }
+    let mut seating = vec![start];
+    while at != start {
+        let came = *seating.last()?;
+        seating.push(at);
+        at = *neighbours(&pairs, at).iter().find(|&&n| n != came)?;
+    }
+    (seating.len() == seats).then_some(seating)
+}
+
+/// The players paired with `p`.
+fn neighbours(pairs: &[(PlayerId, PlayerId)], p: PlayerId) -> Vec<PlayerId> {
+    pairs
+        .iter()
+        .filter_map(|&(a, b)| {
+            if a == p {
+                Some(b)
+            } else if b == p {
+                Some(a)
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+/// The far end of the chain of pairs that `p` ends (`p` itself when it is in none).
+fn path_end(pairs: &[(PlayerId, PlayerId)], p: PlayerId) -> PlayerId {
+    let (mut came, mut at) = (p, p);
+    while let Some(&n) = neighbours(pairs, at).iter().find(|&&n| n != came) {
+        (came, at) = (at, n);
+        if at == p {
+            break;
+        }
+    }
+    at
 }
