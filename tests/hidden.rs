@@ -508,7 +508,10 @@ fn redaction_flags(log: &Log, k: u64, r: u64) -> (String, Vec<String>) {
 /// aimed at a player taken decked, whose refilled deck a Draw had given a hand, once read as
 /// showing the player in (1607609); and, in a long game, a Utilize with a score line aimed at a
 /// player who may have been sitting the round out, passed over by a Skip and taken to have been
-/// decked at the deal, refused as at a player with no hand (7378040).
+/// decked at the deal, refused as at a player with no hand (7378040); and, in a long game, a
+/// Score waiting on a player taken to have been decked at the deal, paid out when that player
+/// played after all, although the Skip that passed over the seat had then fallen on them and the
+/// Score had lapsed with the turn (12481045).
 #[test]
 fn redactions_once_flagged_stay_clean() {
     let cases = [
@@ -547,7 +550,8 @@ fn redactions_once_flagged_stay_clean() {
         (16153354, 1),
     ];
     // Long games (`TRIBBLES_SWEEP_LONG`).
-    let long_cases = [(432214, 0), (339505, 1), (896078, 2), (1503335, 0), (1607609, 2), (7378040, 2), (9466700, 2)];
+    let long_cases =
+        [(432214, 0), (339505, 1), (896078, 2), (1503335, 0), (1607609, 2), (7378040, 2), (9466700, 2), (12481045, 0)];
     let all = cases.into_iter().map(|c| (c, false)).chain(long_cases.into_iter().map(|c| (c, true)));
     for ((k, r), long) in all {
         let (text, flagged) = redaction_flags(&sweep_game_of(k, long), k, r);

@@ -834,6 +834,20 @@ impl<'a> Referee<'a> {
         }
     }
 
+    /// Each Score waiting on `target` may have lapsed with a turn passed over, or may still pay
+    /// out: whether it did is the table's, a line that can be its score taken as it.
+    fn score_in_doubt_on(&mut self, target: PlayerId) {
+        let waiting: Vec<PlayerId> =
+            self.state.awaiting.iter().filter(|(_, t)| *t == target).map(|(by, _)| *by).collect();
+        for by in waiting {
+            self.emit(Event::StopsAwaiting { player: by, target });
+            self.emit(Event::ScoreUnverified(by));
+            if !self.maybe_awaiting.contains(&(by, target)) {
+                self.maybe_awaiting.push((by, target));
+            }
+        }
+    }
+
     /// A player taken to have been decked at the deal takes part after all (`how`, at `at`): the
     /// turn that passed over them was out of turn, which is now certain, unless the player a
     /// Skip passed over then may have been the one decked at the deal instead.
@@ -845,6 +859,9 @@ impl<'a> Referee<'a> {
         self.withdraw_decked(&withdrawn, true);
         let why = format!("{} {how} later, so was not decked", self.name(player));
         if let Some(other) = instead.filter(|o| self.state.player(*o).is_in() && self.may_have_been_decked(*o)) {
+            // The Skip passed over this player, whose next turn a Score may have waited on: it
+            // lapsed with the turn (ruling R22), unless it was made after the Skip.
+            self.score_in_doubt_on(player);
             let fell = format!("the Skip fell on {}", self.name(player));
             self.report(self.decked_at_deal_note(other, span, fell).related(at, why));
             self.infer_decked_at_deal(InferredDecked::new(other, jumper, span, expected, None));
@@ -854,6 +871,7 @@ impl<'a> Referee<'a> {
         // a draw the log does not name before the Skips: that player has taken no turn since
         // them): that reading stands, and the Skip fell on this one.
         if let Some(other) = instead.filter(|o| self.taken_decked(*o)) {
+            self.score_in_doubt_on(player);
             let fell = format!("the Skip fell on {}", self.name(player));
             self.report(self.decked_at_deal_note(other, span, fell).related(at, why));
             return;
@@ -2836,13 +2854,9 @@ impl<'a> Referee<'a> {
             if progress.skips > 0 && self.state.fog.turn_order {
                 // Who a Skip passes over is the table's while the turn order is: a Score waiting on
                 // any player may have been lost with the turn, or may still come (ruling R35).
-                let waiting = self.state.awaiting.clone();
-                for (by, target) in waiting {
-                    self.emit(Event::StopsAwaiting { player: by, target });
-                    self.emit(Event::ScoreUnverified(by));
-                    if !self.maybe_awaiting.contains(&(by, target)) {
-                        self.maybe_awaiting.push((by, target));
-                    }
+                let waiting: Vec<PlayerId> = self.state.awaiting.iter().map(|(_, t)| *t).collect();
+                for target in waiting {
+                    self.score_in_doubt_on(target);
                 }
             }
             if self.state.fog.turn_order {
