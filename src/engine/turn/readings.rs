@@ -1049,8 +1049,8 @@ impl<'a> Referee<'a> {
     /// The turn at line `at` (its block running to `end`) is out of turn in a round after one
     /// whose end let a player with a BaH! demand a reseating, and no `reseat` line was written
     /// between them: the table may have been reseated and the line left out. The seating the
-    /// round's turns show (its players in the order of their first turns, every player once) is
-    /// read as written before the round's first turn; where the replay so reads the round to the
+    /// round's turns show ([`seating_shown`]), where it is another, is read as written before the
+    /// round's first turn; where the replay so reads the round to the
     /// turn with nothing to report, the turn and the next three with nothing else, and draws fewer
     /// reports by the log's end than as written, it is taken, and the turn's report is the one
     /// report of the slip (ruling R4). Returns the line it read up to.
@@ -1082,13 +1082,13 @@ impl<'a> Referee<'a> {
         let mut r = written.clone();
         r.speculating = true;
         let mark = r.diags.len();
-        r.emit(Event::Reseated(shown.clone()));
+        let order: Vec<&str> = shown.iter().map(|&p| self.name(p)).collect();
+        r.emit(Event::Reseated(shown));
         r.reseat_unwritten = false;
         r.read_lines(first, at);
         if r.errors_since(mark) > 0 {
             return None;
         }
-        let order: Vec<&str> = shown.iter().map(|&p| self.name(p)).collect();
         let who = self.name(turn.player);
         let d = Diagnostic {
             label: Some(format!("{who}'s turn if the table was reseated {}", order.join(", "))),
