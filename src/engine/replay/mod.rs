@@ -790,6 +790,9 @@ impl<'a> Referee<'a> {
                 };
                 let read = if reseat.is_some() {
                     reseat
+                } else if line_readings == 0 {
+                    // That reading spent the last of them.
+                    None
                 } else if let Some((at, end)) = self.not_decked_in(start, i, mark) {
                     // A player the table writes decked whose deck still holds cards: the table may
                     // have left out the draws that emptied it.
