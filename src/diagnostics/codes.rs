@@ -561,7 +561,9 @@ impl Code {
                  a `hand` line: a player is dealt from the own deck only. Where a card one word off (its \
                  number, or its power) may be in the hand and makes the turn and the next ones happen, the \
                  label names it and the game goes on from it; where several powers of the number do alike, \
-                 the card is read with its number alone (ruling R4).\n\n\
+                 the card is read with its number alone (ruling R4). Where the player could mulligan (a Roll) \
+                 and no `mulligan` line was written, the round is read with one; where its turns then follow, \
+                 the help gives the line that seems left out.\n\n\
                  Example:\n    hand Dan: 1 Go, 10 Go, 100 Go, 1000 Go, 10000 Go, 100000 Go, 1 Skip\n    Dan: 1 Poison\n\n\
                  Fix: correct the card played or the hand line.",
             ),
@@ -746,7 +748,8 @@ impl Code {
                 "With a decklist, every card seen must be one of the player's: the list must hold it, and not \
                  every copy may already be somewhere else. Without a decklist this is never checked. Where more \
                  cards of a number are seen than the list holds and one of them is a card the list holds fewer \
-                 copies of (or none), that card is the one named, at its place in the line.\n\n\
+                 copies of (or none), that card is the one named, at its place in the line. A card drawn that \
+                 the hand a `hand` line dealt still holds may show a mulligan left out (ruling R4).\n\n\
                  Example:\n    deck Dan: 35x 1 Go\n    …\n    Dan: 10 Go\n\nFix: correct the card or the decklist.",
             ),
             Code::PointsMismatch => (

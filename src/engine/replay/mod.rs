@@ -346,6 +346,9 @@ pub(crate) struct Referee<'a> {
     /// The last round's end let a player demand a reseating and no `reseat` line followed: a turn
     /// out of turn in this round may show the line left out.
     pub(super) reseat_unwritten: bool,
+    /// Players the last round's end let mulligan (ROLL) for whom this round has no `mulligan`
+    /// line: a card such a player's hand cannot hold may show the line left out.
+    pub(super) unrolled: Vec<PlayerId>,
     /// A report a reading makes at the turn it reads again, made as the turn's group begins, so
     /// that the turn's `expect` lines see it.
     pub(super) report_at_group: Option<Box<Diagnostic>>,
@@ -636,6 +639,7 @@ impl<'a> Referee<'a> {
             reseat_allowed: None,
             reseated: false,
             reseat_unwritten: false,
+            unrolled: Vec::new(),
             report_at_group: None,
             trouble_cards: Vec::new(),
             trouble_memo: Default::default(),
@@ -779,17 +783,23 @@ impl<'a> Referee<'a> {
             // A turn out of turn: the turn before may have used a card written with another power,
             // or be its player's turn written above the turn that gave it.
             if self.diags.len() > mark && line_readings > 0 {
-                // A turn out of turn after a round's end that allowed a reseating none was
-                // written for: the `reseat` line may be left out (tried once a round).
-                let reseat = if self.reseat_unwritten && self.out_of_turn_at(start, mark) {
+                // A line left out before the round's first turn: a `reseat` line, where a turn is
+                // out of turn after a round's end that allowed a reseating none was written for
+                // (tried once a round), or a `mulligan` line, where a card is one its player's hand
+                // could not hold and the player might have mulliganed (once a round a player).
+                let preamble = if self.reseat_unwritten && self.out_of_turn_at(start, mark) {
                     line_readings -= 1;
                     self.reseat_unwritten = false;
                     self.reseat_left_out(checkpoint.as_ref(), start, i)
+                } else if let Some((p, report)) = self.unrolled_at(start, i, mark) {
+                    line_readings -= 1;
+                    self.unrolled.retain(|&q| q != p);
+                    self.mulligan_left_out(checkpoint.as_ref(), start, i, p, report)
                 } else {
                     None
                 };
-                let read = if reseat.is_some() {
-                    reseat
+                let read = if preamble.is_some() {
+                    preamble
                 } else if line_readings == 0 {
                     // That reading spent the last of them.
                     None
@@ -880,6 +890,36 @@ impl<'a> Referee<'a> {
         let at = (start..end)
             .find(|&k| matches!(lines[k].kind, LineKind::Turn(_)) && super::turn::within(d.span, lines[k].span))?;
         Some((at, self.group_end(at)))
+    }
+
+    /// Where the group at line `start` (running to `end`) is a turn whose line or lines drew a
+    /// report (from report `mark` on) that a player's hand could not hold a card, or the decklist
+    /// one more of a card drawn, where the player might have mulliganed this round with no
+    /// `mulligan` line written: that player and the report.
+    #[cold]
+    fn unrolled_at(&self, start: usize, end: usize, mark: usize) -> Option<(PlayerId, Diagnostic)> {
+        let lines = &self.log.lines;
+        if self.unrolled.is_empty() || !matches!(lines[start].kind, LineKind::Turn(_)) {
+            return None;
+        }
+        let reports = self.diags.get(mark..).unwrap_or_default().iter();
+        reports.filter(|d| matches!(d.code, Code::NotInHand | Code::NotInDecklist)).find_map(|d| {
+            let line = lines[start..end].iter().find(|l| super::turn::within(d.span, l.span))?;
+            let p = match &line.kind {
+                LineKind::Turn(turn) => turn.player,
+                LineKind::Resolution(e) => e.subject()?,
+                _ => return None,
+            };
+            self.unrolled.contains(&p).then(|| (p, d.clone()))
+        })
+    }
+
+    /// Writes a mulligan of `p` into the preamble of the round about to start, as a `mulligan`
+    /// line at `span` would; false when no round is about to start.
+    pub(in crate::engine) fn mulligan_in_preamble(&mut self, p: PlayerId, span: Span) -> bool {
+        let Some(pending) = self.pending.as_mut() else { return false };
+        pending.mulligans.push((p, span));
+        true
     }
 
     /// Whether the group at line `start` is a turn that drew a report (from report `mark` on) that
@@ -1770,6 +1810,8 @@ impl<'a> Referee<'a> {
             self.emit(Event::Shuffles { player: *q, from: Zone::Hand });
             self.emit(Event::Draws { player: *q, drawn: Drawn::Count(n) });
         }
+        self.unrolled = may_roll.unwrap_or_default();
+        self.unrolled.retain(|q| !rolled.contains(q) && self.state.player(*q).status != Status::SittingOut);
         // A first player decked at the deal passes the first turn on.
         if !self.state.player(first).is_in() {
             if let Some(next) = self.state.next_in_turn(first) {

@@ -1110,6 +1110,66 @@ impl<'a> Referee<'a> {
         Some(stop)
     }
 
+    /// The turn at line `at` (its block running to `end`) drew `report`: a card player `p`'s hand
+    /// could not hold, or one the decklist holds no more of (the `hand` line has it), in a round
+    /// whose start let `p` mulligan (a Roll in the pile at the last round's end) and no `mulligan`
+    /// line was written: the line may have been left out, the `hand` line giving the hand before
+    /// it. A mulligan of `p` is read into the round's preamble;
+    /// where the replay so reads the round to the turn with nothing to report, the turn and the
+    /// next three with nothing else, and draws fewer reports by the log's end than as written, it
+    /// is taken, and the turn's report is the one report of the slip (ruling R4). Returns the line
+    /// it read up to.
+    #[cold]
+    pub(in crate::engine) fn mulligan_left_out(
+        &mut self,
+        from: Option<&Checkpoint<'a>>,
+        at: usize,
+        end: usize,
+        p: PlayerId,
+        report: Diagnostic,
+    ) -> Option<usize> {
+        let lines = &self.log.lines;
+        if self.speculating {
+            return None;
+        }
+        let round = (0..at).rev().find(|&k| matches!(lines[k].kind, LineKind::Round(_)))?;
+        let first = (round..=at).find(|&k| matches!(lines[k].kind, LineKind::Turn(_)))?;
+        let mut written = self.replayed_clear_to(from, first)?;
+        let mut r = written.clone();
+        r.speculating = true;
+        if !r.mulligan_in_preamble(p, lines[round].span) {
+            return None;
+        }
+        let mark = r.diags.len();
+        r.read_lines(first, at);
+        if r.errors_since(mark) > 0 {
+            return None;
+        }
+        let who = self.name(p);
+        let d = Diagnostic {
+            label: Some(match report.code {
+                Code::NotInHand => format!("not in the hand dealt, unless {who} mulliganed"),
+                _ => format!("the hand dealt holds it, unless {who} mulliganed"),
+            }),
+            help: Some(format!(
+                "{who} kept a Roll in the pile at the last round's end without going out, so could mulligan; read \
+                 with `mulligan {who}` after the `hand` lines (a new hand of as many unseen cards), the round's turns \
+                 follow: the line seems left out"
+            )),
+            rule: Some(powers::cited(Power::Roll)),
+            ..report
+        };
+        let stop = self.after_turns(self.next_group(end), 3);
+        r.report_at_group = Some(Box::new(d));
+        r.read_lines(at, stop);
+        if r.errors_since(mark) != 1 {
+            return None;
+        }
+        written.take_if_fewer(r, stop, first, mark)?;
+        *self = written;
+        Some(stop)
+    }
+
     /// The turn after the one at line `at` (its block running to `end`) broke the chain, and the
     /// turn at `at` used a Stampede with no `then` line: the Stampede's player may have played
     /// the next card after it, which the log leaves out. The replay just before the turn is taken
