@@ -586,10 +586,11 @@ fn an_unnamed_draw_left_out_draws_one_report_in_most_hidden_games() {
 /// A Stampede's `then` line left out (a blank line in its place): the next card played breaks the
 /// chain, the Stampede's player's own play missing from it. The Stampede's turn is read with a
 /// `then` line for each card of the next number the hand is known to hold (of several, the one
-/// that draws the fewest reports by the log's end), also where turns that only drew come between.
-/// 60 of 131 games at most one error before (checked with the probe this mirrors), 104 since; most
-/// of the rest show the slip first in a trouble's shift (a Miss), or in hidden games, where no card
-/// of the hand is known (120 of 170 either way).
+/// that draws the fewest reports by the log's end), also where turns that only drew come between;
+/// where several tie, or the hand has unseen cards and no known one fits, with the number alone.
+/// 60 of 131 games at most one error before (checked with the probe this mirrors), 104 since, 113
+/// since the number alone and a draw before the Stampede in its turn; 120 of 170 hidden games
+/// before, 157 since. Most of the rest show the slip first at a round's end or in the decklist.
 fn then_lines_left_out(hidden: bool) -> (usize, usize) {
     slipped_lines(hidden, |lines, at| lines[at - 1].starts_with("  then "), |_, _| Some(String::new()))
 }
@@ -598,10 +599,10 @@ fn then_lines_left_out(hidden: bool) -> (usize, usize) {
 fn a_then_line_left_out_draws_one_report_in_most_games() {
     let (games, one) = then_lines_left_out(false);
     assert!(games >= 100, "only {games} then lines left out");
-    assert!(one * 100 >= games * 75, "{one} of {games} then lines left out drew one report at most");
+    assert!(one * 100 >= games * 85, "{one} of {games} then lines left out drew one report at most");
     let (games, one) = then_lines_left_out(true);
     assert!(games >= 100, "only {games} hidden then lines left out");
-    assert!(one * 100 >= games * 68, "{one} of {games} hidden then lines left out drew one report at most");
+    assert!(one * 100 >= games * 90, "{one} of {games} hidden then lines left out drew one report at most");
 }
 
 /// A round's `round` line left out (a blank line in its place): the round's preamble and turns are

@@ -1187,7 +1187,8 @@ impl<'a> Referee<'a> {
     ) -> Option<usize> {
         let lines = &self.log.lines;
         let LineKind::Turn(turn) = &lines[at].kind else { return None };
-        let [step] = &turn.steps[..] else { return None };
+        // The Stampede is the turn's last step (a draw may come before it).
+        let step = turn.steps.last()?;
         let StepKind::Play { card: stampede, used: Some(_) } = &step.kind else { return None };
         let next = stampede.card.denomination()?.next();
         let then_or_expect = |l: &Line| matches!(l.kind, LineKind::Then(_) | LineKind::Expect(_));
@@ -1200,21 +1201,23 @@ impl<'a> Referee<'a> {
         }
         self.left_out_readings -= 1;
         let (before, mut written, read) = self.turn_again(from, at, end)?;
+        let hand = &before.state.player(turn.player).hand;
         let mut cards: Vec<Card> = Vec::new();
-        for c in &before.state.player(turn.player).hand.known {
+        for c in &hand.known {
             if c.denomination() == Some(next) && matches!(c, Card::Known { .. }) && !cards.contains(c) {
                 cards.push(*c);
             }
         }
-        if cards.is_empty() {
+        // A hand not known in full may hold a card of that number none of its known cards is.
+        let unseen = hand.unknown > 0 || hand.unbounded;
+        if cards.is_empty() && !unseen {
             return None;
         }
         let stop = self.after_turns(self.next_group(end), 3);
         let mark = before.diags.len();
         let span = lines[end - 1].span;
         let at_end = Span::new(span.end as usize, span.end as usize);
-        let mut fits = Vec::new();
-        for c in cards {
+        let read_then = |c: Card| {
             let mut block = lines[at + 1..end].to_vec();
             let then =
                 Step { kind: StepKind::Play { card: CardAt { card: c, span: at_end }, used: None }, span: at_end };
@@ -1222,7 +1225,7 @@ impl<'a> Referee<'a> {
             let mut r = before.clone();
             r.read_turn(turn, at, &block);
             if r.errors_since(mark) > 0 {
-                continue;
+                return None;
             }
             let mut d = Diagnostic::new(
                 Code::Misresolved,
@@ -1235,12 +1238,20 @@ impl<'a> Referee<'a> {
                  the turns after it have it, and the game goes on from it"
             ));
             d.rule = Some(powers::cited(Power::Stampede));
-            if r.only_report(d, end, stop, mark) {
-                fits.push(r);
+            r.only_report(d, end, stop, mark).then_some(r)
+        };
+        let fits: Vec<Self> = cards.iter().filter_map(|&c| read_then(c)).collect();
+        let several = fits.len() > 1 || fits.is_empty() && unseen;
+        // Of several cards that fit, the hand's other cards show only later, when they are played;
+        // where none shows which (they tie by the log's end), or no known card fits and the hand
+        // has unseen ones, the card is read with its number alone, its power taken from the log.
+        if written.take_fewest(fits, stop, read, mark).is_none() {
+            if !several {
+                return None;
             }
+            let r = read_then(Card::Known { denomination: next, power: PowerSpec::Unrecorded })?;
+            written.take_if_fewer(r, stop, read, mark)?;
         }
-        // Of several cards that fit, the hand's other cards show only later, when they are played.
-        written.take_fewest(fits, stop, read, mark)?;
         *self = written;
         Some(stop)
     }
