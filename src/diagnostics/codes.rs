@@ -749,7 +749,8 @@ impl Code {
                  every copy may already be somewhere else. Without a decklist this is never checked. Where more \
                  cards of a number are seen than the list holds and one of them is a card the list holds fewer \
                  copies of (or none), that card is the one named, at its place in the line. A card drawn that \
-                 the hand a `hand` line dealt still holds may show a mulligan left out (ruling R4).\n\n\
+                 the hand a `hand` line dealt still holds may show a mulligan left out, and one the hand a \
+                 round's end discarded held, with a Safety in the pile, a `safety` line left out (ruling R4).\n\n\
                  Example:\n    deck Dan: 35x 1 Go\n    …\n    Dan: 10 Go\n\nFix: correct the card or the decklist.",
             ),
             Code::PointsMismatch => (

@@ -349,6 +349,11 @@ pub(crate) struct Referee<'a> {
     /// Players the last round's end let mulligan (ROLL) for whom this round has no `mulligan`
     /// line: a card such a player's hand cannot hold may show the line left out.
     pub(super) unrolled: Vec<PlayerId>,
+    /// Players whose hand a round's end discarded where a Safety in the pile could have saved it,
+    /// no `safety` line written, each with the line whose reading ended that round: a card drawn
+    /// later that the decklist holds no more of may show the line left out (the latest round's
+    /// end a player).
+    pub(super) unsaved: Vec<(PlayerId, usize)>,
     /// A report a reading makes at the turn it reads again, made as the turn's group begins, so
     /// that the turn's `expect` lines see it.
     pub(super) report_at_group: Option<Box<Diagnostic>>,
@@ -640,6 +645,7 @@ impl<'a> Referee<'a> {
             reseated: false,
             reseat_unwritten: false,
             unrolled: Vec::new(),
+            unsaved: Vec::new(),
             report_at_group: None,
             trouble_cards: Vec::new(),
             trouble_memo: Default::default(),
@@ -795,6 +801,11 @@ impl<'a> Referee<'a> {
                     line_readings -= 1;
                     self.unrolled.retain(|&q| q != p);
                     self.mulligan_left_out(checkpoint.as_ref(), start, i, p, report)
+                } else if let Some((p, ended, report)) = self.unsaved_at(start, i, mark) {
+                    // A card drawn that a round's end discarded: a `safety` line may be left out.
+                    line_readings -= 1;
+                    self.unsaved.retain(|&(q, _)| q != p);
+                    self.safety_left_out(checkpoint.as_ref(), start, i, p, ended, report)
                 } else {
                     None
                 };
@@ -912,6 +923,42 @@ impl<'a> Referee<'a> {
             };
             self.unrolled.contains(&p).then(|| (p, d.clone()))
         })
+    }
+
+    /// Where the group at line `start` (running to `end`) is a turn whose line or lines drew a
+    /// report (from report `mark` on) that the decklist holds no more of a card a player drew,
+    /// where a round's end discarded that player's hand with a Safety in the pile and no `safety`
+    /// line written: that player, the line whose reading ended that round, and the report.
+    #[cold]
+    fn unsaved_at(&self, start: usize, end: usize, mark: usize) -> Option<(PlayerId, usize, Diagnostic)> {
+        let lines = &self.log.lines;
+        if self.unsaved.is_empty() || !matches!(lines[start].kind, LineKind::Turn(_)) {
+            return None;
+        }
+        let reports = self.diags.get(mark..).unwrap_or_default().iter();
+        // A card the decklist has no more of, or, where the cards are not seen, a deck that runs
+        // out early by its count (the player decked, or drawing from an empty deck).
+        let shows =
+            |d: &&Diagnostic| matches!(d.code, Code::NotInDecklist | Code::NotInRound | Code::DrawFromEmptyDeck);
+        reports.filter(shows).find_map(|d| {
+            // The turn's lines, or the round's `hand` lines above its first turn (the deal is
+            // checked as that turn begins).
+            let line =
+                lines[..end].iter().rev().take(end - start + 64).find(|l| super::turn::within(d.span, l.span))?;
+            let p = match &line.kind {
+                LineKind::Turn(turn) => turn.player,
+                LineKind::Resolution(e) => e.subject()?,
+                LineKind::Hand { player, .. } => *player,
+                _ => return None,
+            };
+            let &(_, ended) = self.unsaved.iter().find(|(q, _)| *q == p)?;
+            Some((p, ended, d.clone()))
+        })
+    }
+
+    /// Saves `p`'s hand at the end of the round in progress, as a `safety` line would.
+    pub(in crate::engine) fn safety_at_round_end(&mut self, p: PlayerId) {
+        self.safeties.push(p);
     }
 
     /// Writes a mulligan of `p` into the preamble of the round about to start, as a `mulligan`

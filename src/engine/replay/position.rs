@@ -12,10 +12,11 @@ impl<'a> Referee<'a> {
     /// Builds the state from a position block; returns the index after `end`.
     pub(super) fn position(&mut self, start: usize) -> usize {
         self.saw_deal = false;
-        // The block gives the state as it is: no line left out of a round's preamble before it
-        // is read into it.
+        // The block gives the state as it is: no line left out of a round's preamble or end
+        // before it is read into it.
         self.reseat_unwritten = false;
         self.unrolled.clear();
+        self.unsaved.clear();
         let lines = &self.log.lines;
         let mut i = start + 1;
         let mut seen_zones: Vec<(PlayerId, Zone)> = Vec::new();

@@ -110,7 +110,12 @@ impl<'a> Referee<'a> {
                     // that card: the hand's unknown cards are not counted into the discard pile
                     // (counted, a Recycle later gave the deck one card too many, and a draw that
                     // decked the player was not read so: long redaction 896078/2).
-                    if self.drew_unseen.contains(&q) && pl.hand.unknown > 0 {
+                    // A Safety may have saved the hand, its line left out.
+                    if pl.pile_unknown || pl.pile.iter().any(|c| c.may_have(&[powers::safety::POWER])) {
+                        self.unsaved.retain(|&(p, _)| p != q);
+                        self.unsaved.push((q, self.line));
+                    }
+                    if self.drew_unseen.contains(&q) && self.state.player(q).hand.unknown > 0 {
                         self.emit(Event::HandUnknown(q));
                     }
                     self.emit(Event::DiscardsHand(q));

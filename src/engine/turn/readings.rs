@@ -1170,6 +1170,68 @@ impl<'a> Referee<'a> {
         Some(stop)
     }
 
+    /// The turn at line `at` (its block running to `end`) drew `report`: a card player `p` drew
+    /// that the decklist holds no more of, or `p` decked by the deck's count (a turn of a player
+    /// decked, a draw from an empty deck), where the end of a round, read at line `ended`,
+    /// discarded `p`'s hand with a Safety in the pile and no `safety` line written: the line may
+    /// have been left out, the hand shuffled into the deck and the card drawn from there. The
+    /// replay just before line `ended` is taken up again and read on with `p`'s hand saved; where
+    /// it reaches the turn with nothing to report, the turn and the next three with nothing else,
+    /// and draws fewer reports by the log's end than as written, it is taken, and the card's
+    /// report is the one report of the slip (ruling R4). Returns the line it read up to.
+    #[cold]
+    pub(in crate::engine) fn safety_left_out(
+        &mut self,
+        from: Option<&Checkpoint<'a>>,
+        at: usize,
+        end: usize,
+        p: PlayerId,
+        ended: usize,
+        report: Diagnostic,
+    ) -> Option<usize> {
+        if self.speculating || ended >= at {
+            return None;
+        }
+        let mut written = self.replayed_clear_to(from, ended)?;
+        let mut r = written.clone();
+        r.speculating = true;
+        r.safety_at_round_end(p);
+        let mark = r.diags.len();
+        r.read_lines(ended, at);
+        if r.errors_since(mark) > 0 {
+            return None;
+        }
+        let who = self.name(p);
+        let round = (0..ended)
+            .rev()
+            .find_map(|k| match self.log.lines[k].kind {
+                LineKind::Round(n) => Some(format!("round {n}'s end")),
+                _ => None,
+            })
+            .unwrap_or_else(|| "a round's end".to_string());
+        let d = Diagnostic {
+            label: Some(match report.code {
+                Code::NotInDecklist => format!("discarded at {round}, unless {who}'s Safety saved the hand"),
+                _ => format!("the deck ran out by its count, unless {who}'s Safety saved the hand at {round}"),
+            }),
+            help: Some(format!(
+                "{who} kept a Safety in the pile and a hand at {round}; read with `safety {who}` there (the hand \
+                 shuffled into the deck, not discarded), the game follows: the line seems left out"
+            )),
+            rule: Some(powers::cited(Power::Safety)),
+            ..report
+        };
+        let stop = self.after_turns(self.next_group(end), 3);
+        r.report_at_group = Some(Box::new(d));
+        r.read_lines(at, stop);
+        if r.errors_since(mark) != 1 {
+            return None;
+        }
+        written.take_if_fewer(r, stop, ended, mark)?;
+        *self = written;
+        Some(stop)
+    }
+
     /// The turn after the one at line `at` (its block running to `end`) broke the chain, and the
     /// turn at `at` used a Stampede with no `then` line: the Stampede's player may have played
     /// the next card after it, which the log leaves out. The replay just before the turn is taken
