@@ -971,6 +971,31 @@ fn a_safety_line_left_out_draws_one_report_in_most_games() {
     assert!(one * 50 >= games * 49, "{one} of {games} hidden safety lines left out drew one report at most");
 }
 
+/// In each slip game whose turns take a trouble action before a play, the action picked by the
+/// game's number left out (`Eve: action lose 1000; 1000 Poison` becomes `Eve: 1000 Poison`).
+fn actions_left_out(hidden: bool) -> (usize, usize) {
+    slipped_lines(
+        hidden,
+        |lines, at| lines[at - 1].split(' ').nth(1) == Some("action") && lines[at - 1].contains("; "),
+        |_, words| {
+            let rest = words.get(4..)?;
+            (words.get(3)?.ends_with(';') && !rest.is_empty()).then(|| format!("{} {}", words[0], rest.join(" ")))
+        },
+    )
+}
+
+/// The turn is read with the active trouble's action opening it where a line under it shifts the
+/// trouble and nothing else in the turn does: the shift line is the one report (ruling R4). 4 of
+/// 100 games at most one error before (checked), 95 since; with the cards hidden, 36 before, 98
+/// since.
+#[test]
+fn a_trouble_action_left_out_draws_one_report_in_most_games() {
+    let (games, one) = actions_left_out(false);
+    assert!(one * 10 >= games * 9, "{one} of {games} trouble actions left out drew one report at most");
+    let (games, one) = actions_left_out(true);
+    assert!(one * 20 >= games * 19, "{one} of {games} hidden trouble actions left out drew one report at most");
+}
+
 /// A score line under a turn, its figure one digit off while the sheet keeps the rules' points.
 fn score_lines_misnumbered(hidden: bool) -> (usize, usize) {
     misnumbered_lines(hidden, &["scores"], |lines, at| {

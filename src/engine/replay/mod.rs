@@ -828,6 +828,11 @@ impl<'a> Referee<'a> {
                         }),
                         read => read,
                     }
+                } else if self.shift_unexplained(start, i, mark) {
+                    // A line shifting the trouble that the turn does not make happen: the turn's
+                    // trouble action may be left out.
+                    line_readings -= 1;
+                    self.action_left_out(checkpoint.as_ref(), start, i)
                 } else if let Some((at, end)) = self.not_skipped_after(start, mark) {
                     // A turn written as skipped that nothing skipped: the turn before may have
                     // played its Skip without `use` written.
@@ -954,6 +959,23 @@ impl<'a> Referee<'a> {
             let &(_, ended) = self.unsaved.iter().find(|(q, _)| *q == p)?;
             Some((p, ended, d.clone()))
         })
+    }
+
+    /// Whether the group at line `start` (running to `end`) is a turn with no trouble action that
+    /// drew a report (from report `mark` on) at one of its lines shifting the trouble.
+    #[cold]
+    fn shift_unexplained(&self, start: usize, end: usize, mark: usize) -> bool {
+        let lines = &self.log.lines;
+        let LineKind::Turn(turn) = &lines[start].kind else { return false };
+        if turn.steps.iter().any(|s| matches!(s.kind, StepKind::ActionDraw(_) | StepKind::ActionLose(_))) {
+            return false;
+        }
+        let shifts = |l: &&Line| matches!(&l.kind, LineKind::Resolution(Event::TroubleShifts(_)));
+        let reports = self.diags.get(mark..).unwrap_or_default();
+        lines[start + 1..end]
+            .iter()
+            .filter(shifts)
+            .any(|l| reports.iter().any(|d| d.code == Code::Misresolved && super::turn::within(d.span, l.span)))
     }
 
     /// Saves `p`'s hand at the end of the round in progress, as a `safety` line would.

@@ -1232,6 +1232,70 @@ impl<'a> Referee<'a> {
         Some(stop)
     }
 
+    /// The turn at line `at` (its block running to `end`), with no trouble action, drew a report
+    /// at a line shifting the trouble: the turn's player may have taken the active trouble's
+    /// action (`action lose 100000`), which the log leaves out. The replay just before the turn is
+    /// taken up again (read on to it from `from`, or from the log's start) and the turn read with
+    /// the action as its first step; where that leaves nothing else to report over the turn and
+    /// the next three, and fewer reports by the log's end than as written (the points the action
+    /// cost), it is taken, the slip reported once at the shift line (ruling R4); returns the line
+    /// it read up to.
+    #[cold]
+    pub(in crate::engine) fn action_left_out(
+        &mut self,
+        from: Option<&Checkpoint<'a>>,
+        at: usize,
+        end: usize,
+    ) -> Option<usize> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(turn) = &lines[at].kind else { return None };
+        let expects = |l: &Line| matches!(l.kind, LineKind::Expect(_));
+        if self.speculating
+            || self.left_out_readings == 0
+            || end - (at + 1) > BLOCK_READ
+            || lines[at + 1..end].iter().any(expects)
+        {
+            return None;
+        }
+        let shift = (at + 1..end).find(|&k| matches!(&lines[k].kind, LineKind::Resolution(Event::TroubleShifts(_))))?;
+        self.left_out_readings -= 1;
+        let (before, mut written, read) = self.turn_again(from, at, end)?;
+        let trouble = before.active_trouble().filter(|_| !before.trouble_doubtful)?;
+        let (step, action) = match trouble.action? {
+            TroubleAction::Draw(n) => (StepKind::ActionDraw(n), format!("action draw {n}")),
+            TroubleAction::Lose(points) => (StepKind::ActionLose(points), format!("action lose {}", points.0)),
+        };
+        let first = turn.steps.first()?.span;
+        let mut opened = turn.clone();
+        let action_step = Step { kind: step, span: Span::new(first.start as usize, first.start as usize) };
+        opened.steps = Steps::Many(std::iter::once(action_step).chain(turn.steps.iter().cloned()).collect());
+        let mut r = before.clone();
+        let mark = r.diags.len();
+        r.read_turn(&opened, at, &lines[at + 1..end]);
+        if r.errors_since(mark) > 0 {
+            return None;
+        }
+        let who = self.name(turn.player);
+        let d = Diagnostic::new(
+            Code::Misresolved,
+            lines[shift].span,
+            format!("the trouble shifts here only if {who} took its action"),
+        )
+        .label(format!("read with `{action}` opening the turn"))
+        .help(format!(
+            "nothing in the turn as written shifts the trouble; its action does, and the turn is read with \
+             `{who}: {action}; …`, the action's line seeming left out"
+        ))
+        .cites("TCC 2.1, Troubles - Shifting");
+        let stop = self.after_turns(self.next_group(end), 3);
+        if !r.only_report(d, end, stop, mark) {
+            return None;
+        }
+        written.take_if_fewer(r, stop, read, mark)?;
+        *self = written;
+        Some(stop)
+    }
+
     /// The turn after the one at line `at` (its block running to `end`) broke the chain, and the
     /// turn at `at` used a Stampede with no `then` line: the Stampede's player may have played
     /// the next card after it, which the log leaves out. The replay just before the turn is taken
