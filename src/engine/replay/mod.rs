@@ -828,6 +828,10 @@ impl<'a> Referee<'a> {
                         }),
                         read => read,
                     }
+                } else if self.unactivated(start, i, mark) {
+                    // Lines under a Sabotage that do not happen: its `activate` may be left out.
+                    line_readings -= 1;
+                    self.activate_left_out(checkpoint.as_ref(), start, i)
                 } else if self.shift_unexplained(start, i, mark) {
                     // A line shifting the trouble that the turn does not make happen: the turn's
                     // trouble action may be left out.
@@ -959,6 +963,24 @@ impl<'a> Referee<'a> {
             let &(_, ended) = self.unsaved.iter().find(|(q, _)| *q == p)?;
             Some((p, ended, d.clone()))
         })
+    }
+
+    /// Whether the group at line `start` (running to `end`) is a turn that used a Sabotage aimed
+    /// at a player and activated nothing, and drew a report (from report `mark` on) at one of its
+    /// lines.
+    #[cold]
+    fn unactivated(&self, start: usize, end: usize, mark: usize) -> bool {
+        let lines = &self.log.lines;
+        let LineKind::Turn(turn) = &lines[start].kind else { return false };
+        if !turn.steps.iter().any(|s| super::turn::sabotage_aimed(&s.kind))
+            || turn.steps.iter().any(|s| matches!(s.kind, StepKind::Activate(_)))
+        {
+            return false;
+        }
+        let reports = self.diags.get(mark..).unwrap_or_default();
+        lines[start + 1..end]
+            .iter()
+            .any(|l| reports.iter().any(|d| d.code == Code::Misresolved && super::turn::within(d.span, l.span)))
     }
 
     /// Whether the group at line `start` (running to `end`) is a turn with no trouble action that

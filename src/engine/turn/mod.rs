@@ -21,6 +21,7 @@ mod power_cx;
 mod readings;
 
 pub(crate) use power_cx::PowerCx;
+pub(super) use readings::sabotage_aimed;
 
 /// What a turn has done so far.
 #[derive(Default)]

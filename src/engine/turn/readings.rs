@@ -582,7 +582,7 @@ impl<'a> Referee<'a> {
         guesses.extend(
             plays
                 .iter()
-                .filter(|play| is_sabotage_aimed(play))
+                .filter(|play| sabotage_aimed(play))
                 .map(|play| (vec![play.clone(), StepKind::Activate(Vec::new())], false)),
         );
         // Kinds of reading, each tried only where none of those before it is taken: a card played
@@ -1228,6 +1228,79 @@ impl<'a> Referee<'a> {
             return None;
         }
         written.take_if_fewer(r, stop, ended, mark)?;
+        *self = written;
+        Some(stop)
+    }
+
+    /// The turn at line `at` (its block running to `end`) used a Sabotage aimed at a player and
+    /// activated nothing, and its lines drew a report: the player may have activated the card the
+    /// Sabotage discarded, which the log leaves out. The replay just before the turn is taken up
+    /// again (read on to it from `from`, or from the log's start) and the turn read with
+    /// `activate` after the Sabotage, with no choices and aimed at each player; where one makes
+    /// the turn and the next three happen with nothing else to report (of several, the one that
+    /// draws the fewest reports by the log's end, no other tying it) and it draws fewer reports
+    /// by the log's end than as written, it is taken, the slip reported once at the Sabotage
+    /// (ruling R4); returns the line it read up to.
+    #[cold]
+    pub(in crate::engine) fn activate_left_out(
+        &mut self,
+        from: Option<&Checkpoint<'a>>,
+        at: usize,
+        end: usize,
+    ) -> Option<usize> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(turn) = &lines[at].kind else { return None };
+        let expects = |l: &Line| matches!(l.kind, LineKind::Expect(_));
+        if self.speculating
+            || self.left_out_readings == 0
+            || end - (at + 1) > BLOCK_READ
+            || lines[at + 1..end].iter().any(expects)
+        {
+            return None;
+        }
+        let s = turn.steps.iter().position(|step| sabotage_aimed(&step.kind))?;
+        let sabotage = turn.steps.get(s)?.span;
+        self.left_out_readings -= 1;
+        let (before, mut written, read) = self.turn_again(from, at, end)?;
+        let stop = self.after_turns(self.next_group(end), 3);
+        let mark = before.diags.len();
+        let at_end = Span::new(sabotage.end as usize, sabotage.end as usize);
+        let choices = std::iter::once(None).chain(self.log.names.ids().map(Some));
+        let mut fits = Vec::new();
+        for target in choices {
+            let chosen: Vec<Choice> =
+                target.map(|q| Choice { kind: ChoiceKind::Player(q), span: at_end }).into_iter().collect();
+            let mut steps: Vec<Step> = turn.steps.iter().cloned().collect();
+            steps.insert(s + 1, Step { kind: StepKind::Activate(chosen), span: at_end });
+            let mut activated = turn.clone();
+            activated.steps = Steps::Many(steps);
+            let mut r = before.clone();
+            r.read_turn(&activated, at, &lines[at + 1..end]);
+            // A power left unfollowed would seem to make any line happen.
+            let fogged = r.diags.get(mark..).unwrap_or_default().iter().any(|d| fogging(d.code));
+            if r.errors_since(mark) > 0 || fogged {
+                continue;
+            }
+            let written_step = match target {
+                Some(q) => format!("activate @{}", self.name(q)),
+                None => "activate".to_string(),
+            };
+            let mut d = Diagnostic::new(
+                Code::Misresolved,
+                sabotage,
+                "the lines under this Sabotage follow the card it discarded activated",
+            )
+            .label(format!("read with `; {written_step}` after it"))
+            .help(format!(
+                "the lines show the discarded card's power used, which only `activate` does; the turn is read with \
+                 `{written_step}` after the Sabotage, the step seeming left out"
+            ));
+            d.rule = Some(powers::cited(Power::Sabotage));
+            if r.only_report(d, end, stop, mark) {
+                fits.push(r);
+            }
+        }
+        written.take_fewest(fits, stop, read, mark)?;
         *self = written;
         Some(stop)
     }
@@ -2481,7 +2554,7 @@ impl<'a> Referee<'a> {
 }
 
 /// Whether `play` is of a Sabotage aimed at a player.
-fn is_sabotage_aimed(play: &StepKind) -> bool {
+pub(in crate::engine) fn sabotage_aimed(play: &StepKind) -> bool {
     let StepKind::Play { card, used: Some(choices) } = play else { return false };
     card.card.power() == Some(&PowerSpec::Single(Power::Sabotage))
         && matches!(choices.as_ref(), [Choice { kind: ChoiceKind::Player(_), .. }])
