@@ -1078,17 +1078,7 @@ impl<'a> Referee<'a> {
         if rotations.any(|r| r.eq(self.state.seating.iter())) {
             return None;
         }
-        let mut written = self.replayed_clear_to(from, first)?;
-        let mut r = written.clone();
-        r.speculating = true;
-        let mark = r.diags.len();
         let order: Vec<&str> = shown.iter().map(|&p| self.name(p)).collect();
-        r.emit(Event::Reseated(shown));
-        r.reseat_unwritten = false;
-        r.read_lines(first, at);
-        if r.errors_since(mark) > 0 {
-            return None;
-        }
         let who = self.name(turn.player);
         let d = Diagnostic {
             label: Some(format!("{who}'s turn if the table was reseated {}", order.join(", "))),
@@ -1099,13 +1089,47 @@ impl<'a> Referee<'a> {
             )),
             ..report
         };
+        self.read_again_from(from, first, at, end, d, |r| {
+            r.emit(Event::Reseated(shown));
+            r.reseat_unwritten = false;
+            true
+        })
+    }
+
+    /// Reads the log again from line `from_line` (the replay there taken up from `from`, or from
+    /// the log's start), with `change` made to that replay first (false: none can be made), to
+    /// the turn at line `at` (its block running to `end`): where that reads to the turn with
+    /// nothing to report, the turn and the next three with nothing but `d` (reported as the
+    /// turn's group begins, so that its `expect` lines see it), and the reading draws fewer
+    /// reports by the log's end than the log as written, it is taken (a line left out above the
+    /// turn, ruling R4); returns the line it read up to.
+    fn read_again_from(
+        &mut self,
+        from: Option<&Checkpoint<'a>>,
+        from_line: usize,
+        at: usize,
+        end: usize,
+        d: Diagnostic,
+        change: impl FnOnce(&mut Self) -> bool,
+    ) -> Option<usize> {
+        let mut written = self.replayed_clear_to(from, from_line)?;
+        let mut r = written.clone();
+        r.speculating = true;
+        let mark = r.diags.len();
+        if !change(&mut r) {
+            return None;
+        }
+        r.read_lines(from_line, at);
+        if r.errors_since(mark) > 0 {
+            return None;
+        }
         let stop = self.after_turns(self.next_group(end), 3);
         r.report_at_group = Some(Box::new(d));
         r.read_lines(at, stop);
         if r.errors_since(mark) != 1 {
             return None;
         }
-        written.take_if_fewer(r, stop, first, mark)?;
+        written.take_if_fewer(r, stop, from_line, mark)?;
         *self = written;
         Some(stop)
     }
@@ -1134,17 +1158,6 @@ impl<'a> Referee<'a> {
         }
         let round = (0..at).rev().find(|&k| matches!(lines[k].kind, LineKind::Round(_)))?;
         let first = (round..=at).find(|&k| matches!(lines[k].kind, LineKind::Turn(_)))?;
-        let mut written = self.replayed_clear_to(from, first)?;
-        let mut r = written.clone();
-        r.speculating = true;
-        if !r.mulligan_in_preamble(p, lines[round].span) {
-            return None;
-        }
-        let mark = r.diags.len();
-        r.read_lines(first, at);
-        if r.errors_since(mark) > 0 {
-            return None;
-        }
         let who = self.name(p);
         let d = Diagnostic {
             label: Some(match report.code {
@@ -1159,15 +1172,8 @@ impl<'a> Referee<'a> {
             rule: Some(powers::cited(Power::Roll)),
             ..report
         };
-        let stop = self.after_turns(self.next_group(end), 3);
-        r.report_at_group = Some(Box::new(d));
-        r.read_lines(at, stop);
-        if r.errors_since(mark) != 1 {
-            return None;
-        }
-        written.take_if_fewer(r, stop, first, mark)?;
-        *self = written;
-        Some(stop)
+        let span = lines[round].span;
+        self.read_again_from(from, first, at, end, d, |r| r.mulligan_in_preamble(p, span))
     }
 
     /// The turn at line `at` (its block running to `end`) drew `report`: a card player `p` drew
@@ -1192,15 +1198,6 @@ impl<'a> Referee<'a> {
         if self.speculating || ended >= at {
             return None;
         }
-        let mut written = self.replayed_clear_to(from, ended)?;
-        let mut r = written.clone();
-        r.speculating = true;
-        r.safety_at_round_end(p);
-        let mark = r.diags.len();
-        r.read_lines(ended, at);
-        if r.errors_since(mark) > 0 {
-            return None;
-        }
         let who = self.name(p);
         let round = (0..ended)
             .rev()
@@ -1221,15 +1218,10 @@ impl<'a> Referee<'a> {
             rule: Some(powers::cited(Power::Safety)),
             ..report
         };
-        let stop = self.after_turns(self.next_group(end), 3);
-        r.report_at_group = Some(Box::new(d));
-        r.read_lines(at, stop);
-        if r.errors_since(mark) != 1 {
-            return None;
-        }
-        written.take_if_fewer(r, stop, ended, mark)?;
-        *self = written;
-        Some(stop)
+        self.read_again_from(from, ended, at, end, d, |r| {
+            r.safety_at_round_end(p);
+            true
+        })
     }
 
     /// The turn at line `at` (its block running to `end`) used a Sabotage aimed at a player and
