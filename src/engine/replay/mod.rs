@@ -828,15 +828,15 @@ impl<'a> Referee<'a> {
                         }),
                         read => read,
                     }
-                } else if self.unactivated(start, i, mark) {
-                    // Lines under a Sabotage that do not happen: its `activate` may be left out.
+                } else if self.unactivated(start, i, mark) || self.shift_unexplained(start, i, mark) {
+                    // Lines under the turn that do not happen: a Sabotage's `activate` may be left
+                    // out, or, where a line shifts the trouble, the turn's trouble action.
                     line_readings -= 1;
-                    self.activate_left_out(checkpoint.as_ref(), start, i)
-                } else if self.shift_unexplained(start, i, mark) {
-                    // A line shifting the trouble that the turn does not make happen: the turn's
-                    // trouble action may be left out.
-                    line_readings -= 1;
-                    self.action_left_out(checkpoint.as_ref(), start, i)
+                    let from = checkpoint.as_ref();
+                    let activated = self.unactivated(start, i, mark).then(|| self.activate_left_out(from, start, i));
+                    activated.flatten().or_else(|| {
+                        self.shift_unexplained(start, i, mark).then(|| self.action_left_out(from, start, i)).flatten()
+                    })
                 } else if let Some((at, end)) = self.not_skipped_after(start, mark) {
                     // A turn written as skipped that nothing skipped: the turn before may have
                     // played its Skip without `use` written.
@@ -983,21 +983,22 @@ impl<'a> Referee<'a> {
             .any(|l| reports.iter().any(|d| d.code == Code::Misresolved && super::turn::within(d.span, l.span)))
     }
 
-    /// Whether the group at line `start` (running to `end`) is a turn with no trouble action that
-    /// drew a report (from report `mark` on) at one of its lines shifting the trouble.
+    /// Whether the group at line `start` (running to `end`) is a turn with no trouble action, a
+    /// line of which shifts the trouble, that drew a report (from report `mark` on) at one of its
+    /// lines (the shift's, or the draws of an `action draw N` before it).
     #[cold]
     fn shift_unexplained(&self, start: usize, end: usize, mark: usize) -> bool {
         let lines = &self.log.lines;
         let LineKind::Turn(turn) = &lines[start].kind else { return false };
-        if turn.steps.iter().any(|s| matches!(s.kind, StepKind::ActionDraw(_) | StepKind::ActionLose(_))) {
+        let block = &lines[start + 1..end];
+        let shifts = |l: &Line| matches!(&l.kind, LineKind::Resolution(Event::TroubleShifts(_)));
+        if turn.steps.iter().any(|s| matches!(s.kind, StepKind::ActionDraw(_) | StepKind::ActionLose(_)))
+            || !block.iter().any(shifts)
+        {
             return false;
         }
-        let shifts = |l: &&Line| matches!(&l.kind, LineKind::Resolution(Event::TroubleShifts(_)));
         let reports = self.diags.get(mark..).unwrap_or_default();
-        lines[start + 1..end]
-            .iter()
-            .filter(shifts)
-            .any(|l| reports.iter().any(|d| d.code == Code::Misresolved && super::turn::within(d.span, l.span)))
+        block.iter().any(|l| reports.iter().any(|d| d.code == Code::Misresolved && super::turn::within(d.span, l.span)))
     }
 
     /// Saves `p`'s hand at the end of the round in progress, as a `safety` line would.
