@@ -789,11 +789,11 @@ impl<'a> Referee<'a> {
             // A turn out of turn: the turn before may have used a card written with another power,
             // or be its player's turn written above the turn that gave it.
             if self.diags.len() > mark && line_readings > 0 {
-                // A line left out before the round's first turn: a `reseat` line, where a turn is
-                // out of turn after a round's end that allowed a reseating none was written for
-                // (tried once a round), or a `mulligan` line, where a card is one its player's hand
-                // could not hold and the player might have mulliganed (once a round a player).
-                let preamble = if self.reseat_unwritten && self.out_of_turn_at(start, mark) {
+                // A line left out between rounds: a `reseat` line, where a turn is out of turn
+                // after a round's end that allowed a reseating none was written for (tried once a
+                // round); a `mulligan` line, where a card is one its player's hand could not hold
+                // and the player might have mulliganed (once a round a player); a `safety` line.
+                let between = if self.reseat_unwritten && self.out_of_turn_at(start, mark) {
                     line_readings -= 1;
                     self.reseat_unwritten = false;
                     self.reseat_left_out(checkpoint.as_ref(), start, i)
@@ -809,8 +809,8 @@ impl<'a> Referee<'a> {
                 } else {
                     None
                 };
-                let read = if preamble.is_some() {
-                    preamble
+                let read = if between.is_some() {
+                    between
                 } else if line_readings == 0 {
                     // That reading spent the last of them.
                     None
