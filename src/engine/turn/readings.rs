@@ -1016,12 +1016,7 @@ impl<'a> Referee<'a> {
     ) -> Option<usize> {
         let lines = &self.log.lines;
         let LineKind::Turn(turn) = &lines[at].kind else { return None };
-        let expects = |l: &Line| matches!(l.kind, LineKind::Expect(_));
-        if self.speculating
-            || self.left_out_readings == 0
-            || end - (at + 1) > BLOCK_READ
-            || lines[at + 1..end].iter().any(expects)
-        {
+        if self.speculating || self.left_out_readings == 0 || !self.block_rereadable(at, end) {
             return None;
         }
         let here = |d: &&Diagnostic| d.code == Code::NotDecked && within(d.span, lines[at].span);
@@ -1094,6 +1089,14 @@ impl<'a> Referee<'a> {
             r.reseat_unwritten = false;
             true
         })
+    }
+
+    /// Whether the block of the turn at line `at` (running to `end`) may be read again: each
+    /// reading reads it again, so a longer block than a table writes ([`BLOCK_READ`] lines) is
+    /// not read so, which would cost its length squared; nor one with an `expect` line.
+    fn block_rereadable(&self, at: usize, end: usize) -> bool {
+        let expects = |l: &Line| matches!(l.kind, LineKind::Expect(_));
+        end - (at + 1) <= BLOCK_READ && !self.log.lines[at + 1..end].iter().any(expects)
     }
 
     /// Reads the log again from line `from_line` (the replay there taken up from `from`, or from
@@ -1242,12 +1245,7 @@ impl<'a> Referee<'a> {
     ) -> Option<usize> {
         let lines = &self.log.lines;
         let LineKind::Turn(turn) = &lines[at].kind else { return None };
-        let expects = |l: &Line| matches!(l.kind, LineKind::Expect(_));
-        if self.speculating
-            || self.left_out_readings == 0
-            || end - (at + 1) > BLOCK_READ
-            || lines[at + 1..end].iter().any(expects)
-        {
+        if self.speculating || self.left_out_readings == 0 || !self.block_rereadable(at, end) {
             return None;
         }
         let s = turn.steps.iter().position(|step| sabotage_aimed(&step.kind))?;
@@ -1314,12 +1312,7 @@ impl<'a> Referee<'a> {
     ) -> Option<usize> {
         let lines = &self.log.lines;
         let LineKind::Turn(turn) = &lines[at].kind else { return None };
-        let expects = |l: &Line| matches!(l.kind, LineKind::Expect(_));
-        if self.speculating
-            || self.left_out_readings == 0
-            || end - (at + 1) > BLOCK_READ
-            || lines[at + 1..end].iter().any(expects)
-        {
+        if self.speculating || self.left_out_readings == 0 || !self.block_rereadable(at, end) {
             return None;
         }
         let shift = (at + 1..end).find(|&k| matches!(&lines[k].kind, LineKind::Resolution(Event::TroubleShifts(_))))?;
@@ -1382,10 +1375,10 @@ impl<'a> Referee<'a> {
         let step = turn.steps.last()?;
         let StepKind::Play { card: stampede, used: Some(_) } = &step.kind else { return None };
         let next = stampede.card.denomination()?.next();
-        let then_or_expect = |l: &Line| matches!(l.kind, LineKind::Then(_) | LineKind::Expect(_));
+        let then = |l: &Line| matches!(l.kind, LineKind::Then(_));
         if !stampede.card.power().is_some_and(|p| p.is_known() && p.has(Power::Stampede))
-            || end - (at + 1) > BLOCK_READ
-            || lines[at + 1..end].iter().any(then_or_expect)
+            || !self.block_rereadable(at, end)
+            || lines[at + 1..end].iter().any(then)
             || self.left_out_readings == 0
         {
             return None;
@@ -1463,9 +1456,8 @@ impl<'a> Referee<'a> {
     ) -> Option<usize> {
         let lines = &self.log.lines;
         let LineKind::Turn(turn) = &lines[at].kind else { return None };
-        let expects = |l: &Line| matches!(l.kind, LineKind::Expect(_));
         let unused = |s: &Step| powers.iter().any(|&p| played_unused(s, p).is_some());
-        if !turn.steps.iter().any(unused) || end - (at + 1) > BLOCK_READ || lines[at + 1..end].iter().any(expects) {
+        if !turn.steps.iter().any(unused) || !self.block_rereadable(at, end) {
             return None;
         }
         let (before, mut written, read) = self.turn_again(from, at, end)?;
@@ -1946,10 +1938,7 @@ impl<'a> Referee<'a> {
         let lines = &log.lines;
         let LineKind::Turn(turn) = &lines[at].kind else { return None };
         let next = self.next_group(end);
-        let expects = |l: &Line| matches!(l.kind, LineKind::Expect(_));
-        // Each reading reads the block again: a longer block than a table writes is not read so,
-        // which would cost its length squared.
-        if end - (at + 1) > BLOCK_READ || lines[at + 1..end].iter().any(expects) {
+        if !self.block_rereadable(at, end) {
             return None;
         }
         let mut before = self.replayed_clear_to(from, at)?;
@@ -2055,8 +2044,7 @@ impl<'a> Referee<'a> {
     ) -> Option<usize> {
         let lines = &self.log.lines;
         let LineKind::Turn(turn) = &lines[at].kind else { return None };
-        let expects = |l: &Line| matches!(l.kind, LineKind::Expect(_));
-        if end - (at + 1) > BLOCK_READ || turn.steps.len() > BLOCK_READ || lines[at + 1..end].iter().any(expects) {
+        if !self.block_rereadable(at, end) || turn.steps.len() > BLOCK_READ {
             return None;
         }
         let mut before = self.replayed_clear_to(from, at)?;
