@@ -20,7 +20,9 @@ pub const DOC: Doc = Doc {
            say who won, and without them Battle's effects are taken from the log. With no reveal line, \
            a placement line naming fewer than three cards from a deck of unknown size says how many it \
            gave; with no line at all for a side that kept, its pile takes the cards the deck surely had and \
-           is then unknown (ruling R26). The opponent's revealed \
+           is then unknown (ruling R26). A reveal line naming fewer cards than the deck surely gave is \
+           reported, and the cards it left out are read as unknown, for the placement line to name (ruling \
+           R4). The opponent's revealed \
            Replicate lets them put one more card from hand where it went (the rulebook's Replicate \
            example; `tribbles explain Replicate`).\n\n\
            Checked: the target (R0320); each side reveals its deck's top cards (R0601) and the player's \
@@ -153,6 +155,10 @@ fn kept(cx: &mut PowerCx, p: PlayerId, cards: &mut Vec<Card>, least: u32) -> Opt
             cards.truncate(named.len());
         }
         if named.len() == cards.len() {
+            let fits = cards.iter().zip(&named).all(|(c, n)| matches!(c, Card::Unknown) || c == n);
+            if !fits && left_out_of(cards, &named) {
+                cards.copy_from_slice(&named);
+            }
             for (c, n) in cards.iter_mut().zip(named) {
                 if matches!(c, Card::Unknown) {
                     *c = n;
@@ -161,6 +167,18 @@ fn kept(cx: &mut PowerCx, p: PlayerId, cards: &mut Vec<Card>, least: u32) -> Opt
         }
     }
     Some((keep, span))
+}
+
+/// Whether a reveal line that named too few cards (`cards`: those it named, in order, then the
+/// unknown ones it left out) left out cards from between those it named, the placement line
+/// `named` giving them all.
+fn left_out_of(cards: &[Card], named: &[Card]) -> bool {
+    let known = cards.iter().take_while(|c| !matches!(c, Card::Unknown)).count();
+    if cards[known..].iter().any(|c| !matches!(c, Card::Unknown)) {
+        return false;
+    }
+    let mut rest = named.iter();
+    cards[..known].iter().all(|c| rest.any(|n| n == c))
 }
 
 /// The table placed one side's revealed cards against the totals its own lines give.
@@ -210,12 +228,35 @@ fn revealed(cx: &mut PowerCx, p: PlayerId) -> (Vec<Card>, Span, u32) {
                 .label("the top three, or the whole deck when shorter"),
             );
         }
-        cx.check_deck_top(p, &cards, span);
+        if n < at_least {
+            // The cards left out may have lain anywhere among those named.
+            let missing = (at_least - n) as usize;
+            if !interleavings(&cards, missing).any(|top| cx.off_deck_top(p, &top).is_none()) {
+                cx.check_deck_top(p, &cards, span);
+            }
+        } else {
+            cx.check_deck_top(p, &cards, span);
+        }
         cards.truncate(k as usize);
-    } else {
+    }
+    // A line naming fewer cards than the deck surely gave left the others out (ruling R4): they
+    // are unknown, for a placement line to name, as are the cards of a reveal no line gives.
+    let short = shown.is_none() || (cards.len() as u32) < at_least;
+    if short {
         cards.resize(k as usize, Card::Unknown);
     }
     // Unwritten, the count is the deck's at most: a shorter deck may have given fewer.
-    let least = if shown.is_some() { cards.len() as u32 } else { at_least };
+    let least = if short { at_least } else { cards.len() as u32 };
     (cards, span, least)
+}
+
+/// `cards` with `missing` unknown cards put among them, in every way (at most three cards in all).
+fn interleavings(cards: &[Card], missing: usize) -> impl Iterator<Item = Vec<Card>> + '_ {
+    let len = cards.len() + missing;
+    (0u32..1 << len).filter(move |mask| mask.count_ones() as usize == missing).map(move |mask| {
+        let mut named = cards.iter();
+        (0..len)
+            .map(|i| if mask & 1 << i != 0 { Card::Unknown } else { named.next().copied().unwrap_or(Card::Unknown) })
+            .collect()
+    })
 }

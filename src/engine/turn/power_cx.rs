@@ -485,23 +485,28 @@ impl PowerCx<'_, '_, '_, '_> {
     /// Checks cards the log says came off the top of `p`'s deck, in order, against what is known
     /// of the deck's top (R0601).
     pub fn check_deck_top(&mut self, p: PlayerId, cards: &[Card], span: Span) {
-        let deck = &self.state().player(p).deck;
-        let unknown = deck.top.is_empty() && deck.middle.known.is_empty();
-        let bad = match cards {
-            [card] => (!deck.could_draw(card)).then_some(card),
-            // Each card comes from a middle of unknown cards: any card can.
-            _ if unknown && (deck.middle.unbounded || deck.middle.unknown as usize >= cards.len()) => None,
-            _ => {
-                let mut deck = deck.clone();
-                cards.iter().find(|c| deck.draw(c).is_err())
-            }
-        };
-        if let Some(bad) = bad {
+        if let Some(bad) = self.off_deck_top(p, cards) {
             let name = self.name(p);
             self.report(
                 Diagnostic::new(Code::Misresolved, span, format!("{bad} cannot come off the top of {name}'s deck"))
                     .label("not the deck's top cards"),
             );
+        }
+    }
+
+    /// The first of `cards` that cannot come off the top of `p`'s deck in that order, if one
+    /// cannot (`Card::Unknown` stands for any card).
+    pub fn off_deck_top(&self, p: PlayerId, cards: &[Card]) -> Option<Card> {
+        let deck = &self.state().player(p).deck;
+        let unknown = deck.top.is_empty() && deck.middle.known.is_empty();
+        match cards {
+            [card] => (!deck.could_draw(card)).then_some(*card),
+            // Each card comes from a middle of unknown cards: any card can.
+            _ if unknown && (deck.middle.unbounded || deck.middle.unknown as usize >= cards.len()) => None,
+            _ => {
+                let mut deck = deck.clone();
+                cards.iter().find(|c| deck.draw(c).is_err()).copied()
+            }
         }
     }
 
