@@ -1227,3 +1227,36 @@ fn a_card_left_out_of_a_reveal_line_draws_one_report() {
     let (games, one) = reveals_cut(true);
     assert!(one * 50 >= games * 49, "{one} of {games} hidden reveal lines cut short drew one report at most");
 }
+
+/// A `deck` line, picked by the game's number, with one of its cards, also picked by the game's
+/// number, left out (`2x 10 Go` becomes `10 Go`).
+fn decklist_cards_left_out() -> (usize, usize) {
+    slipped_lines(
+        false,
+        |lines, at| lines[at - 1].starts_with("deck ") && lines[at - 1].contains(", "),
+        |k, words| {
+            let line = words.join(" ");
+            let (head, cards) = line.split_once(": ")?;
+            let mut cards: Vec<String> = cards.split(", ").map(str::to_string).collect();
+            let j = k as usize * 31 % cards.len();
+            let copies =
+                cards[j].split_once("x ").and_then(|(n, card)| Some((n.parse::<u32>().ok()?, card.to_string())));
+            match copies {
+                Some((n, card)) if n > 2 => cards[j] = format!("{}x {card}", n - 1),
+                Some((_, card)) => cards[j] = card,
+                None => drop(cards.remove(j)),
+            }
+            Some(format!("{head}: {}", cards.join(", ")))
+        },
+    )
+}
+
+/// A card a `deck` line left out shows as the card reported where it is first seen (R0401), and
+/// then as its player's deck running out a card early by the list's count: the game is read again
+/// from that report with the card on the list and one more card in the deck, and the report is
+/// the one report (ruling R4). 206 of 300 games at most one error before (checked), 298 since.
+#[test]
+fn a_card_left_out_of_a_decklist_draws_one_report_in_most_games() {
+    let (games, one) = decklist_cards_left_out();
+    assert!(one * 50 >= games * 49, "{one} of {games} decklists with a card left out drew one report at most");
+}

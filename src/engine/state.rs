@@ -232,6 +232,21 @@ impl State {
         &mut self.players[p.index()]
     }
 
+    /// `p`'s decklist read with one more `card` on it, as its `deck` line would have set the game
+    /// up had it listed the card (the lists are the header's, not events): the deck holds one more
+    /// unknown card (a card the list left out, ruling R4). False where `p` has no whole decklist or
+    /// the card is not whole.
+    pub(crate) fn list_one_more(&mut self, p: PlayerId, card: Card) -> bool {
+        let Some(Some(list)) = self.collections.get_mut(p.index()) else { return false };
+        if !card.power_recorded() {
+            return false;
+        }
+        *list = Collection::from_counts(list.cards.iter().copied().chain([(card, 1)]));
+        let middle = &mut self.player_mut(p).deck.middle;
+        middle.unknown = middle.unknown.saturating_add(1);
+        true
+    }
+
     /// The next player after `p` in the current direction who is still in the round.
     pub fn next_in_turn(&self, p: PlayerId) -> Option<PlayerId> {
         self.next_toward(p, self.direction)

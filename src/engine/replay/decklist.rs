@@ -249,6 +249,22 @@ impl<'a> Referee<'a> {
         pl.deck.known_cards().for_each(leave);
     }
 
+    /// Reads `p`'s decklist with one more `card` on it, the deck holding one more unknown card (a
+    /// card the list left out, ruling R4); the cards located so far are checked against it afresh.
+    /// False where `p` has no whole decklist.
+    pub(in crate::engine) fn list_one_more(&mut self, p: PlayerId, card: Card) -> bool {
+        if !self.state.list_one_more(p, card) {
+            return false;
+        }
+        if let Some(slot) = self.located_bounds.get_mut(p.index()) {
+            *slot = None;
+        }
+        if let Some(slot) = self.checked_gains.get_mut(p.index()) {
+            *slot = 0;
+        }
+        true
+    }
+
     fn report_misfit(&mut self, p: PlayerId, card: Card, span: Span) {
         let Some(Some(list)) = self.state.collections.get(p.index()) else { return };
         let held =
@@ -259,6 +275,8 @@ impl<'a> Referee<'a> {
             format!("every {card} of {}'s decklist is already elsewhere", self.name(p))
         };
         self.misfits.push((p, card));
-        self.report(Diagnostic::new(Code::NotInDecklist, span, message).label(format!("the list holds {held}")));
+        let d = Diagnostic::new(Code::NotInDecklist, span, message).label(format!("the list holds {held}"));
+        self.unlisted.push((p, card, self.group_start, d.clone()));
+        self.report(d);
     }
 }

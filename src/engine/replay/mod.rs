@@ -354,6 +354,10 @@ pub(crate) struct Referee<'a> {
     /// later that the decklist holds no more of may show the line left out (the latest round's
     /// end a player).
     pub(super) unsaved: Vec<(PlayerId, usize)>,
+    /// Cards reported as ones a player's decklist cannot hold (R0401), each with where the group
+    /// read then begins (a byte offset) and the report: the list may have left the card out, which
+    /// the player's deck running out a card early by the list's count then shows (ruling R4).
+    pub(super) unlisted: Vec<(PlayerId, Card, u32, Diagnostic)>,
     /// A report a reading makes at the turn it reads again, made as the turn's group begins, so
     /// that the turn's `expect` lines see it.
     pub(super) report_at_group: Option<Box<Diagnostic>>,
@@ -646,6 +650,7 @@ impl<'a> Referee<'a> {
             reseat_unwritten: false,
             unrolled: Vec::new(),
             unsaved: Vec::new(),
+            unlisted: Vec::new(),
             report_at_group: None,
             trouble_cards: Vec::new(),
             trouble_memo: Default::default(),
@@ -792,8 +797,9 @@ impl<'a> Referee<'a> {
                 // A line left out between rounds: a `reseat` line, where a turn is out of turn
                 // after a round's end that allowed a reseating none was written for (tried once a
                 // round); a `mulligan` line, where a card is one its player's hand could not hold
-                // and the player might have mulliganed (once a round a player); a `safety` line.
-                let between = if self.reseat_unwritten && self.out_of_turn_at(start, mark) {
+                // and the player might have mulliganed (once a round a player); a `safety` line; a
+                // card a `deck` line left out.
+                let mut between = if self.reseat_unwritten && self.out_of_turn_at(start, mark) {
                     line_readings -= 1;
                     self.reseat_unwritten = false;
                     self.reseat_left_out(checkpoint.as_ref(), start, i)
@@ -801,14 +807,27 @@ impl<'a> Referee<'a> {
                     line_readings -= 1;
                     self.unrolled.retain(|&q| q != p);
                     self.mulligan_left_out(checkpoint.as_ref(), start, i, p, report)
-                } else if let Some((p, ended, report)) = self.unsaved_at(start, i, mark) {
-                    // A card drawn that a round's end discarded: a `safety` line may be left out.
-                    line_readings -= 1;
-                    self.unsaved.retain(|&(q, _)| q != p);
-                    self.safety_left_out(checkpoint.as_ref(), start, i, p, ended, report)
                 } else {
                     None
                 };
+                if between.is_none() && line_readings > 0 {
+                    if let Some((p, ended, report)) = self.unsaved_at(start, i, mark) {
+                        // A card drawn that a round's end discarded: a `safety` line may be left
+                        // out.
+                        line_readings -= 1;
+                        self.unsaved.retain(|&(q, _)| q != p);
+                        between = self.safety_left_out(checkpoint.as_ref(), start, i, p, ended, report);
+                    }
+                }
+                if between.is_none() && line_readings > 0 {
+                    if let Some((p, card, group, report)) = self.unlisted_at(start, i, mark) {
+                        // A deck run out a card early by its count, after a card the decklist
+                        // could not hold: the `deck` line may have left the card out.
+                        line_readings -= 1;
+                        self.unlisted.retain(|u| u.0 != p);
+                        between = self.unlisted_card(checkpoint.as_ref(), p, card, group, report);
+                    }
+                }
                 let read = if between.is_some() {
                     between
                 } else if line_readings == 0 {
@@ -962,6 +981,50 @@ impl<'a> Referee<'a> {
             };
             let &(_, ended) = self.unsaved.iter().find(|(q, _)| *q == p)?;
             Some((p, ended, d.clone()))
+        })
+    }
+
+    /// Where the group at line `start` (running to `end`) is a turn whose line or lines drew a
+    /// report (from report `mark` on) that a player's deck ran out by its count (the player decked,
+    /// a draw from or a Poison aimed at an empty deck, a `hand` line dealing more than it held) or
+    /// that a card came off a deck whose last cards the count made known, where a card of that
+    /// player's was reported earlier as one the decklist cannot hold: that player, the card, where
+    /// the group read when it was reported begins, and that report.
+    #[cold]
+    fn unlisted_at(&self, start: usize, end: usize, mark: usize) -> Option<(PlayerId, Card, u32, Diagnostic)> {
+        let lines = &self.log.lines;
+        if self.unlisted.is_empty() || !matches!(lines[start].kind, LineKind::Turn(_)) {
+            return None;
+        }
+        let reports = self.diags.get(mark..).unwrap_or_default().iter();
+        let shows = |d: &&Diagnostic| {
+            matches!(
+                d.code,
+                Code::NotInRound
+                    | Code::DrawFromEmptyDeck
+                    | Code::PoisonTarget
+                    | Code::Misresolved
+                    | Code::NotDeckTop
+                    | Code::HandTooLarge
+            )
+        };
+        reports.filter(shows).find_map(|d| {
+            // The turn's lines, or the round's `hand` lines above its first turn (the deal is
+            // checked as that turn begins).
+            let line =
+                lines[..end].iter().rev().take(end - start + 64).find(|l| super::turn::within(d.span, l.span))?;
+            let subject = match &line.kind {
+                LineKind::Turn(turn) => Some(turn.player),
+                LineKind::Resolution(e) => e.subject(),
+                LineKind::Hand { player, .. } => Some(*player),
+                _ => None,
+            };
+            // The player the report is about: the line's, or one it names (a Poison's target).
+            let about = |p: PlayerId| {
+                let name = self.name(p);
+                subject == Some(p) || d.message.contains(&format!("{name}'s")) || d.message.starts_with(name)
+            };
+            self.unlisted.iter().find(|u| about(u.0)).cloned()
         })
     }
 

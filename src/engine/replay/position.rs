@@ -17,6 +17,7 @@ impl<'a> Referee<'a> {
         self.reseat_unwritten = false;
         self.unrolled.clear();
         self.unsaved.clear();
+        self.unlisted.clear();
         let lines = &self.log.lines;
         let mut i = start + 1;
         let mut seen_zones: Vec<(PlayerId, Zone)> = Vec::new();

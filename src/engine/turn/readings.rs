@@ -1227,6 +1227,45 @@ impl<'a> Referee<'a> {
         })
     }
 
+    /// A turn drew a report that player `p`'s deck ran out by its count (the player decked, a draw
+    /// from an empty deck), where `card` of `p`'s was reported (`report`) as one the decklist
+    /// cannot hold while the group beginning at byte `group` was read: the `deck` line may have
+    /// left the card out, the deck then holding one card more than its count. The replay just
+    /// before that group is taken up again and read on with the card on the list and one more
+    /// unknown card in the deck; where that reads the group with nothing to report but `report` (made as
+    /// the group begins, its help giving the reading), the next three turns with nothing else, and
+    /// draws fewer reports by the log's end than as written, it is taken (ruling R4). Returns the
+    /// line it read up to.
+    #[cold]
+    pub(in crate::engine) fn unlisted_card(
+        &mut self,
+        from: Option<&Checkpoint<'a>>,
+        p: PlayerId,
+        card: Card,
+        group: u32,
+        report: Diagnostic,
+    ) -> Option<usize> {
+        let lines = &self.log.lines;
+        // A position gives the deck's count itself, not by the list.
+        if self.speculating || lines.iter().any(|l| matches!(l.kind, LineKind::PositionStart)) {
+            return None;
+        }
+        let first = lines.partition_point(|l| l.span.start < group);
+        if lines.get(first)?.span.start != group {
+            return None;
+        }
+        let end = self.group_end(first);
+        let who = self.name(p);
+        let d = Diagnostic {
+            help: Some(format!(
+                "{who}'s deck ran out a card early by the list's count; read with one more {card} on the list (and \
+                 in the deck), the game follows: the `deck` line seems to leave it out"
+            )),
+            ..report
+        };
+        self.read_again_from(from, first, first, end, d, |r| r.list_one_more(p, card))
+    }
+
     /// The turn at line `at` (its block running to `end`) used a Sabotage aimed at a player and
     /// activated nothing, and its lines drew a report: the player may have activated the card the
     /// Sabotage discarded, which the log leaves out. The replay just before the turn is taken up
