@@ -73,6 +73,20 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     // The discarded card, as the table wrote it (evidence), and the score it claimed.
     let discarded = cx.take_claim(|e| matches!(e, Event::Discards { player: p, from: Zone::Deck, .. } if *p == target));
     let scored = cx.take_claim(|e| matches!(e, Event::Scores { player: p, .. } if *p == player));
+    // One card goes: a line naming more is reported, and the score line tells its number.
+    if let Some((Event::Discards { cards, .. }, span)) = &discarded {
+        let n = crate::model::log::total_count(cards);
+        if n != 1 {
+            cx.report(
+                Diagnostic::new(
+                    Code::Misresolved,
+                    *span,
+                    format!("Poison discards one card of {name}'s here, not {n}"),
+                )
+                .label("the top card of the deck only"),
+            );
+        }
+    }
     let mut card = match &discarded {
         Some((Event::Discards { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card,
         _ => Card::Unknown,

@@ -70,6 +70,19 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     );
     let card = match &shown {
         Some((Event::Puts { cards, .. }, _)) if cards.len() == 1 && cards[0].count == 1 => cards[0].card,
+        Some((Event::Puts { cards, .. }, span)) => {
+            let name = cx.name(target);
+            let n = crate::model::log::total_count(cards);
+            cx.report(
+                Diagnostic::new(
+                    Code::Misresolved,
+                    *span,
+                    format!("Utilize has {name} put one card on the pile, not {n}"),
+                )
+                .label("one card from the hand"),
+            );
+            Card::Unknown
+        }
         _ => Card::Unknown,
     };
     let card = cx.check_held(target, &card, Some(shown.as_ref().map_or(at, |(_, s)| *s)));
