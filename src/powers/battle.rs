@@ -21,8 +21,8 @@ pub const DOC: Doc = Doc {
            a placement line naming fewer than three cards from a deck of unknown size says how many it \
            gave; with no line at all for a side that kept, its pile takes the cards the deck surely had and \
            is then unknown (ruling R26). A reveal line naming fewer cards than the deck surely gave is \
-           reported, and the cards it left out are read as unknown, for the placement line to name (ruling \
-           R4). The opponent's revealed \
+           reported and the cards it left out are read as unknown, for the placement line to name; one \
+           naming more is reported and all its cards are read so (ruling R4). The opponent's revealed \
            Replicate lets them put one more card from hand where it went (the rulebook's Replicate \
            example; `tribbles explain Replicate`).\n\n\
            Checked: the target (R0320); each side reveals its deck's top cards (R0601) and the player's \
@@ -215,6 +215,7 @@ fn revealed(cx: &mut PowerCx, p: PlayerId) -> (Vec<Card>, Span, u32) {
         Some((Event::Reveals { cards, .. }, span)) => (crate::engine::state::expand(cards), *span),
         _ => (Vec::new(), cx.span()),
     };
+    let mut open = shown.is_none();
     if shown.is_some() {
         let name = cx.name(p);
         let n = cards.len() as u32;
@@ -234,19 +235,24 @@ fn revealed(cx: &mut PowerCx, p: PlayerId) -> (Vec<Card>, Span, u32) {
             if !interleavings(&cards, missing).any(|top| cx.off_deck_top(p, &top).is_none()) {
                 cx.check_deck_top(p, &cards, span);
             }
+            open = true;
+        } else if n > k {
+            // A card written in too many: which of those named the deck gave is open.
+            cards.iter_mut().for_each(|c| *c = Card::Unknown);
+            open = true;
         } else {
             cx.check_deck_top(p, &cards, span);
         }
         cards.truncate(k as usize);
     }
-    // A line naming fewer cards than the deck surely gave left the others out (ruling R4): they
-    // are unknown, for a placement line to name, as are the cards of a reveal no line gives.
-    let short = shown.is_none() || (cards.len() as u32) < at_least;
-    if short {
+    // A line naming fewer cards than the deck surely gave left the others out, one naming more
+    // wrote a card in too many (ruling R4): the cards are unknown, for a placement line to name,
+    // as are those of a reveal no line gives.
+    if open {
         cards.resize(k as usize, Card::Unknown);
     }
     // Unwritten, the count is the deck's at most: a shorter deck may have given fewer.
-    let least = if short { at_least } else { cards.len() as u32 };
+    let least = if open { at_least } else { cards.len() as u32 };
     (cards, span, least)
 }
 
