@@ -969,11 +969,7 @@ impl<'a> Referee<'a> {
         let shows =
             |d: &&Diagnostic| matches!(d.code, Code::NotInDecklist | Code::NotInRound | Code::DrawFromEmptyDeck);
         reports.filter(shows).find_map(|d| {
-            // The turn's lines, or the round's `hand` lines above its first turn (the deal is
-            // checked as that turn begins).
-            let line =
-                lines[..end].iter().rev().take(end - start + 64).find(|l| super::turn::within(d.span, l.span))?;
-            let p = match &line.kind {
+            let p = match &self.reported_line(d, start, end)?.kind {
                 LineKind::Turn(turn) => turn.player,
                 LineKind::Resolution(e) => e.subject()?,
                 LineKind::Hand { player, .. } => *player,
@@ -1009,11 +1005,7 @@ impl<'a> Referee<'a> {
             )
         };
         reports.filter(shows).find_map(|d| {
-            // The turn's lines, or the round's `hand` lines above its first turn (the deal is
-            // checked as that turn begins).
-            let line =
-                lines[..end].iter().rev().take(end - start + 64).find(|l| super::turn::within(d.span, l.span))?;
-            let subject = match &line.kind {
+            let subject = match &self.reported_line(d, start, end)?.kind {
                 LineKind::Turn(turn) => Some(turn.player),
                 LineKind::Resolution(e) => e.subject(),
                 LineKind::Hand { player, .. } => Some(*player),
@@ -1026,6 +1018,14 @@ impl<'a> Referee<'a> {
             };
             self.unlisted.iter().find(|u| about(u.0)).cloned()
         })
+    }
+
+    /// The line of report `d` among the lines of the group at line `start` (running to `end`) or
+    /// the round's `hand` lines above a round's first turn (the deal is checked as that turn
+    /// begins).
+    fn reported_line(&self, d: &Diagnostic, start: usize, end: usize) -> Option<&Line> {
+        let lines = &self.log.lines;
+        lines[..end].iter().rev().take(end - start + 64).find(|l| super::turn::within(d.span, l.span))
     }
 
     /// Whether the group at line `start` (running to `end`) is a turn that used a Sabotage aimed
