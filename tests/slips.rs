@@ -1260,3 +1260,56 @@ fn a_card_left_out_of_a_decklist_draws_one_report_in_most_games() {
     let (games, one) = decklist_cards_left_out();
     assert!(one * 50 >= games * 49, "{one} of {games} decklists with a card left out drew one report at most");
 }
+
+/// In each slip game (and its hidden print), a resolution line that moves named cards from a deck
+/// or a hand (`draws`, `discards`, `puts`, `reveals`), picked by the game's number, with one of
+/// its cards, also picked by the game's number, written twice (`  Matt discards 1000 Go from deck`
+/// becomes `  Matt discards 1000 Go, 1000 Go from deck`): how many games, and how many draw exactly
+/// one error (a line that moves more cards than happened is an error, and one only).
+fn cards_written_twice(hidden: bool) -> (usize, usize) {
+    let (mut games, mut one) = (0, 0);
+    for k in slip_games() {
+        let text = if hidden { hidden_game(k) } else { game(k) };
+        let lines: Vec<&str> = text.lines().collect();
+        let moves = |l: &&str| {
+            let mut words = l.trim_start().split(' ').skip(1);
+            l.starts_with("  ")
+                && matches!(words.next(), Some("draws" | "discards" | "puts" | "reveals"))
+                && words.next().is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()))
+        };
+        let candidates: Vec<usize> = (0..lines.len()).filter(|&i| moves(&lines[i])).collect();
+        let Some(&at) = candidates.get((k as usize * 7919) % candidates.len().max(1)) else { continue };
+        let (head, rest) = lines[at]
+            .trim_start()
+            .split_once(' ')
+            .and_then(|(p, r)| Some((p, r.split_once(' ')?)))
+            .map(|(p, (v, r))| (format!("  {p} {v} "), r))
+            .unwrap_or_default();
+        let place = [" in ", " on ", " from ", " under ", " out "].iter().filter_map(|w| rest.find(w)).min();
+        let (list, tail) = rest.split_at(place.unwrap_or(rest.len()));
+        let mut cards: Vec<&str> = list.split(", ").collect();
+        let j = k as usize * 31 % cards.len();
+        let counted = cards[j].split_once("x ").is_some_and(|(n, _)| n.parse::<u32>().is_ok());
+        if cards[j].contains('?') || !cards[j].contains(' ') || counted {
+            continue;
+        }
+        cards.insert(j, cards[j]);
+        let slipped = format!("{head}{}{tail}", cards.join(", "));
+        games += 1;
+        one += usize::from(errors_with_line(&lines, at + 1, &[&slipped]) == 1);
+    }
+    (games, one)
+}
+
+/// A Poison's or a Utilize's line naming more than its one card is reported, and a Battle's reveal
+/// line naming more than the deck gave is reported once, its cards read from the placement line.
+/// Exactly one error in 204 of 300 games before (checked; most of the rest a Poison's line that
+/// drew none), 293 since; with the cards hidden, 188 of 300 before, 296 since (the rest mostly a
+/// card put twice, which later lines then show too).
+#[test]
+fn a_card_written_twice_in_a_resolution_line_draws_one_report() {
+    let (games, one) = cards_written_twice(false);
+    assert!(one * 100 >= games * 97, "{one} of {games} cards written twice drew exactly one report");
+    let (games, one) = cards_written_twice(true);
+    assert!(one * 100 >= games * 97, "{one} of {games} hidden cards written twice drew exactly one report");
+}
