@@ -181,8 +181,11 @@ enum Uses<'s> {
 
 /// The one card of `card`'s power and another number of which `holds` holds, if only one: where
 /// a zone cannot hold the card written, the card the table moved, its number miswritten (ruling
-/// R4).
+/// R4). First, for a power's name misspelt, the card of its number with the power meant.
 fn renumbered(card: &Card, holds: impl Fn(&Card) -> bool) -> Option<Card> {
+    if let Some(respelt) = respelled(card).filter(|m| holds(m)) {
+        return Some(respelt);
+    }
     let Card::Known { denomination, power } = *card else { return None };
     if matches!(power, PowerSpec::Unrecorded) {
         return None;
@@ -193,6 +196,19 @@ fn renumbered(card: &Card, holds: impl Fn(&Card) -> bool) -> Option<Card> {
         .map(|d| Card::Known { denomination: d, power })
         .filter(|m| holds(m));
     fits.next().filter(|_| fits.next().is_none())
+}
+
+/// The power an unrecognised power's name misspells, a letter or two off (the parser's warning
+/// suggests it: a later set's power is not so near a known one).
+fn misspelt(power: &PowerSpec) -> Option<Power> {
+    let PowerSpec::Unrecognised(name) = power else { return None };
+    crate::diagnostics::did_you_mean(name.as_str(), Power::ALL.iter().map(|p| p.name())).and_then(Power::from_name)
+}
+
+/// `card` with the power its unrecognised power misspells ([`misspelt`]).
+fn respelled(card: &Card) -> Option<Card> {
+    let Card::Known { denomination, power } = card else { return None };
+    misspelt(power).map(|p| Card::Known { denomination: *denomination, power: PowerSpec::Single(p) })
 }
 
 /// A turn's list of resolution lines emptied, given back for its allocation whatever the lines
@@ -1377,9 +1393,10 @@ impl<'a> Referee<'a> {
         let who = self.name(p);
         match read {
             Some(read) => {
+                let word = if read.denomination() == card.denomination() { "power's name" } else { "number" };
                 self.report(
                     d.label(format!("read as {read}"))
-                        .help(format!("{who} holds a {read}: the number seems miswritten, and the card is read as it")),
+                        .help(format!("{who} holds a {read}: the {word} seems miswritten, and the card is read as it")),
                 );
                 read
             }
@@ -1679,13 +1696,18 @@ impl<'a> Referee<'a> {
         // A hand holding a card of the written power may instead have been written wrongly; the
         // table's lines for the turn may be the written power's, the hand known wrongly, unless
         // the written power could not have been used so. A power used must take the choices.
-        let lines_given = !progress.claims.is_empty() && used.is_none_or(|choices| could_take(&power, choices));
+        // A power no ruleset knows, a letter or two off one it does, is that one misspelt: the
+        // lines are that power's.
+        let misspelt = misspelt(&power);
+        let lines_given =
+            misspelt.is_none() && !progress.claims.is_empty() && used.is_none_or(|choices| could_take(&power, choices));
         let takes = |w: &PowerSpec| used.is_none_or(|choices| could_take(w, choices));
         if !lines_given && hand.unknown == 0 && !hand.unbounded && !hand.known.iter().any(|k| k.power() == Some(&power))
         {
             for k in &hand.known {
                 let other = matches!(k, Card::Known { denomination: d, power: w }
-                    if *d == denomination && *w != power && !matches!(w, PowerSpec::Unrecorded) && takes(w));
+                    if *d == denomination && *w != power && !matches!(w, PowerSpec::Unrecorded) && takes(w)
+                        && misspelt.is_none_or(|m| *w == PowerSpec::Single(m)));
                 if other && verdict(k) != Verdict::Illegal && !fits.iter().any(|(f, _)| f == k) {
                     fits.push((*k, false));
                 }
