@@ -121,6 +121,14 @@ macro_rules! powers {
     };
 }
 
+impl Power {
+    /// Every spelling of every power the format accepts, canonical ones first: the words a
+    /// misspelt power's name is matched against.
+    pub fn spellings() -> impl Iterator<Item = &'static str> {
+        Power::ALL.iter().map(|p| p.name()).chain(Power::ALL.iter().flat_map(|p| p.aliases().iter().copied()))
+    }
+}
+
 powers! {
     Advance => "Advance";
     Ante => "Ante";

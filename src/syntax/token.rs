@@ -407,9 +407,7 @@ impl<'s> Cx<'s> {
         if let Some(p) = Power::from_name(w) {
             return Ok((rest, PowerSpec::Single(p)));
         }
-        let names =
-            Power::ALL.iter().map(|p| p.name()).chain(Power::ALL.iter().flat_map(|p| p.aliases().iter().copied()));
-        let help = match did_you_mean(w, names) {
+        let help = match did_you_mean(w, Power::spellings()) {
             Some(s) => format!("did you mean `{s}`? An unrecognised power is kept, and its effects are not checked"),
             None => "the card is kept with an unrecognised power; its effects are not checked".to_string(),
         };

@@ -198,11 +198,11 @@ fn renumbered(card: &Card, holds: impl Fn(&Card) -> bool) -> Option<Card> {
     fits.next().filter(|_| fits.next().is_none())
 }
 
-/// The power an unrecognised power's name misspells, a letter or two off (the parser's warning
-/// suggests it: a later set's power is not so near a known one).
+/// The power an unrecognised power's name misspells, a letter or two off: the one the parser's
+/// warning suggests (a later set's power is not so near a known one).
 fn misspelt(power: &PowerSpec) -> Option<Power> {
     let PowerSpec::Unrecognised(name) = power else { return None };
-    crate::diagnostics::did_you_mean(name.as_str(), Power::ALL.iter().map(|p| p.name())).and_then(Power::from_name)
+    crate::diagnostics::did_you_mean(name.as_str(), Power::spellings()).and_then(Power::from_name)
 }
 
 /// `card` with the power its unrecognised power misspells ([`misspelt`]).
