@@ -238,7 +238,7 @@ fn revealed(cx: &mut PowerCx, p: PlayerId) -> (Vec<Card>, Span, u32) {
             open = true;
         } else if n > k {
             // A card written in too many: which of those named the deck gave is open.
-            cards.iter_mut().for_each(|c| *c = Card::Unknown);
+            cards.clear();
             open = true;
         } else {
             cx.check_deck_top(p, &cards, span);
