@@ -793,7 +793,10 @@ impl Code {
             Code::WrongRoundNumber => (
                 "a round is numbered out of order, or beyond the game's rounds",
                 "TCC 2.1, How to Win",
-                "Rounds are numbered from 1 in order; a game has five rounds unless `rounds:` says otherwise.\n\n\
+                "Rounds are numbered from 1 in order; a game has five rounds unless `rounds:` says otherwise. \
+                 A round numbered wrong is reported once and counted as played; the next `round` line may \
+                 go on from the count or from the figure written, as a log that left a round out would \
+                 (ruling R4).\n\n\
                  Example:\n    round 1\n    …\n    round 3\n\nFix: `round 2`.",
             ),
             Code::Misresolved => (

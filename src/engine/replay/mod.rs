@@ -343,6 +343,10 @@ pub(crate) struct Referee<'a> {
     reseat_allowed: Option<bool>,
     /// The table was reseated since the last round ended.
     reseated: bool,
+    /// The number the last `round` line wrote where it was not the rounds' count (ruling R4): the
+    /// round is counted as the table played it, and the next `round` line may go on from either
+    /// (the log's figures, once they part from the count, are followed beside it).
+    round_written: Option<u32>,
     /// The last round's end let a player demand a reseating and no `reseat` line followed: a turn
     /// out of turn in this round may show the line left out.
     pub(super) reseat_unwritten: bool,
@@ -647,6 +651,7 @@ impl<'a> Referee<'a> {
             may_roll: None,
             reseat_allowed: None,
             reseated: false,
+            round_written: None,
             reseat_unwritten: false,
             unrolled: Vec::new(),
             unsaved: Vec::new(),
@@ -1583,7 +1588,9 @@ impl<'a> Referee<'a> {
                 self.close_round(end, false);
             }
         }
-        if !ended_mid_round && self.state.round > 0 && self.state.round < self.state.rounds && !self.has_position() {
+        // After a round line numbered wrong, the log may have ended on either figure.
+        let last = self.state.round.max(self.round_written.unwrap_or(0));
+        if !ended_mid_round && self.state.round > 0 && last < self.state.rounds && !self.has_position() {
             self.report(
                 Diagnostic::new(
                     Code::LogEnds,
@@ -1862,21 +1869,39 @@ impl<'a> Referee<'a> {
         if !self.speculating && self.pending.as_ref().is_some_and(|p| p.first.is_some()) {
             self.first_line_slip();
         }
-        let Some(p) = self.pending.take() else { return };
+        let Some(mut p) = self.pending.take() else { return };
         // The state before the first round, for `Replay::state_after`; `diagnostics` keeps none.
         if self.initial.is_none() && self.keep_events {
             self.initial = Some(self.state.clone());
         }
         let expected_round = self.state.round + 1;
+        let written = self.round_written.take();
+        // The log may number on from the figure it wrote last: it left a round out, or wrote that
+        // one's number wrong the way it goes on. Reported there; the figures are followed beside
+        // the count from then on.
+        let numbered_on = written.is_some_and(|w| p.round == w + 1);
+        if p.round != expected_round && numbered_on {
+            self.round_written = Some(p.round);
+            p.round = expected_round;
+        }
         if p.round != expected_round {
+            let after = written.map_or(String::new(), |w| format!(" (written round {w})"));
+            let message = match self.state.round {
+                0 => format!("the first round is numbered {}", p.round),
+                n => format!("round {} follows round {n}{after}", p.round),
+            };
             self.report(
-                Diagnostic::new(
-                    Code::WrongRoundNumber,
-                    p.span,
-                    format!("round {} follows round {}", p.round, self.state.round),
-                )
-                .label(format!("expected round {expected_round}")),
+                Diagnostic::new(Code::WrongRoundNumber, p.span, message)
+                    .label(format!("expected round {expected_round}"))
+                    .help(format!(
+                        "read as round {expected_round}, the rounds counted as played; the next `round` line may say \
+                     round {} or round {}",
+                        expected_round + 1,
+                        p.round + 1
+                    )),
             );
+            self.round_written = Some(p.round);
+            p.round = expected_round;
         } else if p.round > self.state.rounds {
             self.report(
                 Diagnostic::new(
