@@ -500,7 +500,9 @@ impl Code {
                  may have taken), two turn lines in the wrong order, the name miswritten, or a `reseat` line \
                  left out after a round whose end let a BaH! reseat the table (the round is then read with \
                  the seating its turns show); a card before it written with the wrong power (a Go for a \
-                 Skip) is reported at that card instead.\n\n\
+                 Skip) is reported at that card instead. Where the turns keep following another seating \
+                 (two neighbours swapped, or the table the other way round), the `players:` line is the one \
+                 report and the game is read with that seating.\n\n\
                  Example:\n    players: Dan, Rogue, Matt\n    round 1\n    first: Dan\n    Dan: 1 Go\n    Matt: 10 Go\n\n\
                  Fix: it was Rogue's turn.",
             ),

@@ -17,6 +17,7 @@ mod decklist;
 mod expect;
 mod position;
 mod scoring;
+mod seating;
 
 /// An event with the index of the log line that caused it.
 #[derive(Clone, Debug, PartialEq)]
@@ -259,7 +260,10 @@ pub fn replay(log: &Log) -> Replay {
 pub fn replay_with(log: &Log, syntax: Vec<Diagnostic>) -> Replay {
     let mut r = Referee::new(log, syntax);
     r.run();
-    r.finish()
+    match r.seating_slip() {
+        Some(read) => read.finish(),
+        None => r.finish(),
+    }
 }
 
 /// The diagnostics of [`replay_with`] alone. Events are kept only while their line is judged, so
@@ -268,7 +272,10 @@ pub fn diagnostics(log: &Log, syntax: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let mut r = Referee::new(log, syntax);
     r.keep_events = false;
     r.run();
-    r.reported()
+    match r.seating_slip() {
+        Some(read) => read.reported(),
+        None => r.reported(),
+    }
 }
 
 /// The replay in progress.
@@ -347,6 +354,11 @@ pub(crate) struct Referee<'a> {
     /// round is counted as the table played it, and the next `round` line may go on from either
     /// (the log's figures, once they part from the count, are followed beside it).
     round_written: Option<u32>,
+    /// The seating the game is read with in place of the `players:` line's (ruling R4); while
+    /// `seating_tried`, the reading stops at the first turn out of turn, `seating_failed` set.
+    seat_override: Option<Vec<PlayerId>>,
+    seating_tried: bool,
+    seating_failed: bool,
     /// The last round's end let a player demand a reseating and no `reseat` line followed: a turn
     /// out of turn in this round may show the line left out.
     pub(super) reseat_unwritten: bool,
@@ -652,6 +664,9 @@ impl<'a> Referee<'a> {
             reseat_allowed: None,
             reseated: false,
             round_written: None,
+            seat_override: None,
+            seating_tried: false,
+            seating_failed: false,
             reseat_unwritten: false,
             unrolled: Vec::new(),
             unsaved: Vec::new(),
@@ -796,6 +811,11 @@ impl<'a> Referee<'a> {
         while i < lines.len() {
             let (start, mark) = (i, self.diags.len());
             i = self.group(i);
+            if self.seat_override.is_some() && self.seating_tried && self.out_of_turn_since(mark) {
+                // A seating tried for the header's (ruling R4) that a turn does not follow.
+                self.seating_failed = true;
+                return;
+            }
             // A turn out of turn: the turn before may have used a card written with another power,
             // or be its player's turn written above the turn that gave it.
             if self.diags.len() > mark && line_readings > 0 {
@@ -1218,6 +1238,7 @@ impl<'a> Referee<'a> {
             None => {
                 let mut r = Referee::new(self.log, self.diags.get(..self.syntax_diags)?.to_vec());
                 r.keep_events = self.keep_events;
+                r.seat_override.clone_from(&self.seat_override);
                 (r, 0)
             }
         };
@@ -1859,6 +1880,10 @@ impl<'a> Referee<'a> {
             }
         }
         self.state = State::new(ruleset, rounds, log.names.clone(), deck_states, collections);
+        if let Some(seating) = self.seat_override.clone() {
+            self.seating_report(&seating);
+            self.state.seating = seating;
+        }
         self.state.troubles = troubles;
         self.setup_diags = self.diags.len();
         true
