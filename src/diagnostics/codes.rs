@@ -797,8 +797,9 @@ impl Code {
                 "TCC 2.1, How to Win",
                 "Rounds are numbered from 1 in order; a game has five rounds unless `rounds:` says otherwise. \
                  A round numbered wrong is reported once and counted as played; the next `round` line may \
-                 go on from the count or from the figure written, as a log that left a round out would \
-                 (ruling R4).\n\n\
+                 go on from the count or from the figure written, as a log that left a round out would; \
+                 a log that plays on past the game's rounds is reported at the first round too many and \
+                 read on to its last round (ruling R4).\n\n\
                  Example:\n    round 1\n    …\n    round 3\n\nFix: `round 2`.",
             ),
             Code::Misresolved => (

@@ -354,6 +354,9 @@ pub(crate) struct Referee<'a> {
     /// round is counted as the table played it, and the next `round` line may go on from either
     /// (the log's figures, once they part from the count, are followed beside it).
     round_written: Option<u32>,
+    /// The last round of a log that plays on past the game's rounds (ruling R4): read as the
+    /// game's last once the first round too many is reported.
+    rounds_played_on: Option<u32>,
     /// The seating the game is read with in place of the `players:` line's (ruling R4); while
     /// `seating_tried`, the reading stops at the first turn out of turn, `seating_failed` set.
     seat_override: Option<Vec<PlayerId>>,
@@ -664,6 +667,7 @@ impl<'a> Referee<'a> {
             reseat_allowed: None,
             reseated: false,
             round_written: None,
+            rounds_played_on: None,
             seat_override: None,
             seating_tried: false,
             seating_failed: false,
@@ -1432,7 +1436,9 @@ impl<'a> Referee<'a> {
                 let mut sorted = order.clone();
                 sorted.sort();
                 let allowed = if self.state.in_round { self.may_reseat() } else { self.reseat_allowed };
-                let last = self.state.round >= self.state.rounds;
+                // A log that plays on past its last round is reported at the next `round` line.
+                let played_on = || self.log.lines[self.line..].iter().any(|l| matches!(l.kind, LineKind::Round(_)));
+                let last = self.state.round >= self.rounds_read() && !played_on();
                 let again = self.reseat.is_some() || self.reseated;
                 if last || again || allowed == Some(false) {
                     let why = if again {
@@ -1611,7 +1617,7 @@ impl<'a> Referee<'a> {
         }
         // After a round line numbered wrong, the log may have ended on either figure.
         let last = self.state.round.max(self.round_written.unwrap_or(0));
-        if !ended_mid_round && self.state.round > 0 && last < self.state.rounds && !self.has_position() {
+        if !ended_mid_round && self.state.round > 0 && last < self.rounds_read() && !self.has_position() {
             self.report(
                 Diagnostic::new(
                     Code::LogEnds,
@@ -1685,7 +1691,7 @@ impl<'a> Referee<'a> {
     #[cold]
     fn round_line_left_out(&mut self, i: usize) {
         let n = self.state.round + 1;
-        if self.state.round == 0 || n > self.state.rounds {
+        if self.state.round == 0 || n > self.rounds_read() {
             return;
         }
         let line = &self.log.lines[i];
@@ -1889,6 +1895,11 @@ impl<'a> Referee<'a> {
         true
     }
 
+    /// The game's rounds: the header's, or the log's own where it played on past them.
+    fn rounds_read(&self) -> u32 {
+        self.rounds_played_on.unwrap_or(self.state.rounds)
+    }
+
     /// Starts the round whose preamble has been read.
     pub(super) fn flush_pending(&mut self) {
         if !self.speculating && self.pending.as_ref().is_some_and(|p| p.first.is_some()) {
@@ -1927,7 +1938,15 @@ impl<'a> Referee<'a> {
             );
             self.round_written = Some(p.round);
             p.round = expected_round;
-        } else if p.round > self.state.rounds {
+        } else if p.round > self.rounds_read() {
+            // The log plays on: reported once, and read on to its last round (ruling R4), as a
+            // header that left out `rounds:` or gave it wrong would have the table do.
+            let more = self.log.lines[p.line..].iter().filter(|l| matches!(l.kind, LineKind::Round(_))).count();
+            let last = p.round + u32::try_from(more).unwrap_or(u32::MAX).saturating_sub(1);
+            let header = match self.log.lines.iter().any(|l| matches!(l.kind, LineKind::Rounds(_))) {
+                true => "give another figure",
+                false => "leave out `rounds:`",
+            };
             self.report(
                 Diagnostic::new(
                     Code::WrongRoundNumber,
@@ -1935,8 +1954,12 @@ impl<'a> Referee<'a> {
                     format!("the game has {} round{}", self.state.rounds, plural(self.state.rounds)),
                 )
                 .label("one round too many")
-                .help("a game has five rounds unless the header says `rounds: N`"),
+                .help(format!(
+                    "a game has five rounds unless the header says `rounds: N`; the log plays on to round {last}, \
+                     read as its last: the header seems to {header}"
+                )),
             );
+            self.rounds_played_on = Some(last);
         }
         let first = self.choose_first(&p);
         let at = std::mem::replace(&mut self.line, p.line);
