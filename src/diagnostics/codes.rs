@@ -57,6 +57,7 @@ codes! {
     InconsistentPosition = "R0105";
     RulesSkipped = "R0106";
     EmptyLog = "R0107";
+    RulesetLeftOut = "R0108";
     WrongFirst = "R0201";
     FirstTie = "R0202";
     OutOfTurn = "R0301";
@@ -142,6 +143,7 @@ impl Code {
             | Code::TroubleUnknown
             | Code::LogEnds => Severity::Note,
             Code::DeckTooSmall
+            | Code::RulesetLeftOut
             | Code::HandTooLarge
             | Code::InconsistentPosition
             | Code::WrongFirst
@@ -428,6 +430,16 @@ impl Code {
                  cards are legal under `ruleset: decipher-2000`).\n\n\
                  Example:\n    deck Dan: 30x ?\n\nFix: correct the decklist, or set the ruleset the table used.",
             ),
+            Code::RulesetLeftOut => (
+                "the game follows a ruleset the header does not give",
+                "FORMAT.md §4, Header",
+                "A header without `ruleset:` is read as TCC 2.1. Where such a game draws two errors or more \
+                 and, read as a Decipher 2000 game, draws fewer (this report counted), the line seems left \
+                 out: it is reported once, at the `players:` line, and the game is judged under Decipher \
+                 2000 (ruling R4).\n\n\
+                 Example:\n    players: Dan, Rogue, Matt, Johnny\n    deck Dan: 9x 1 Go, …   # 27 cards\n    \
+                 deck Rogue: …                # 28 cards\n\nFix: add `ruleset: decipher-2000`.",
+            ),
             Code::HandTooLarge => (
                 "a `hand` line lists more cards than the player was dealt",
                 "TCC 2.1, Setup",
@@ -610,7 +622,10 @@ impl Code {
             Code::TroublesOff => (
                 "a trouble action in a game without troubles",
                 "TCC 2.1, Troubles",
-                "`action draw N` and `action lose N` shift the trouble; they exist only with `troubles: on`.\n\n\
+                "`action draw N` and `action lose N` shift the trouble; they exist only with `troubles: on`. \
+                 Where a header without a `troubles:` line draws two errors or more and the game, read with \
+                 troubles on, draws fewer (this report counted), the line seems left out: it is reported once, \
+                 at the log's first trouble, and the game is judged with troubles (ruling R4).\n\n\
                  Example:\n    Dan: action draw 2; 1 Go\n\nFix: set `troubles: on` in the header if the table \
                  played with troubles.",
             ),

@@ -15,9 +15,9 @@ use crate::powers;
 mod decked;
 mod decklist;
 mod expect;
+mod header;
 mod position;
 mod scoring;
-mod seating;
 
 /// An event with the index of the log line that caused it.
 #[derive(Clone, Debug, PartialEq)]
@@ -260,7 +260,7 @@ pub fn replay(log: &Log) -> Replay {
 pub fn replay_with(log: &Log, syntax: Vec<Diagnostic>) -> Replay {
     let mut r = Referee::new(log, syntax);
     r.run();
-    match r.seating_slip() {
+    match r.header_slip() {
         Some(read) => read.finish(),
         None => r.finish(),
     }
@@ -272,7 +272,7 @@ pub fn diagnostics(log: &Log, syntax: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let mut r = Referee::new(log, syntax);
     r.keep_events = false;
     r.run();
-    match r.seating_slip() {
+    match r.header_slip() {
         Some(read) => read.reported(),
         None => r.reported(),
     }
@@ -357,11 +357,11 @@ pub(crate) struct Referee<'a> {
     /// The last round of a log that plays on past the game's rounds (ruling R4): read as the
     /// game's last once the first round too many is reported.
     rounds_played_on: Option<u32>,
-    /// The seating the game is read with in place of the `players:` line's (ruling R4); while
-    /// `seating_tried`, the reading stops at the first turn out of turn, `seating_failed` set.
-    seat_override: Option<Vec<PlayerId>>,
-    seating_tried: bool,
-    seating_failed: bool,
+    /// The header line the game is read with in place of the one written (ruling R4); while
+    /// it is tried, the reading stops, `header_failed` set, once it draws `header_trial` errors.
+    header_reading: Option<header::HeaderReading>,
+    header_trial: Option<usize>,
+    header_failed: bool,
     /// The last round's end let a player demand a reseating and no `reseat` line followed: a turn
     /// out of turn in this round may show the line left out.
     pub(super) reseat_unwritten: bool,
@@ -668,9 +668,9 @@ impl<'a> Referee<'a> {
             reseated: false,
             round_written: None,
             rounds_played_on: None,
-            seat_override: None,
-            seating_tried: false,
-            seating_failed: false,
+            header_reading: None,
+            header_trial: None,
+            header_failed: false,
             reseat_unwritten: false,
             unrolled: Vec::new(),
             unsaved: Vec::new(),
@@ -815,9 +815,9 @@ impl<'a> Referee<'a> {
         while i < lines.len() {
             let (start, mark) = (i, self.diags.len());
             i = self.group(i);
-            if self.seat_override.is_some() && self.seating_tried && self.out_of_turn_since(mark) {
-                // A seating tried for the header's (ruling R4) that a turn does not follow.
-                self.seating_failed = true;
+            if self.header_trial_failed(mark) {
+                // A header tried for the one written (ruling R4) that the game does not follow.
+                self.header_failed = true;
                 return;
             }
             // A turn out of turn: the turn before may have used a card written with another power,
@@ -1242,7 +1242,7 @@ impl<'a> Referee<'a> {
             None => {
                 let mut r = Referee::new(self.log, self.diags.get(..self.syntax_diags)?.to_vec());
                 r.keep_events = self.keep_events;
-                r.seat_override.clone_from(&self.seat_override);
+                r.header_reading.clone_from(&self.header_reading);
                 (r, 0)
             }
         };
@@ -1828,6 +1828,14 @@ impl<'a> Referee<'a> {
             self.refereed = false;
             return false;
         }
+        if let Some(reading) = self.header_reading.clone() {
+            self.header_report(&reading);
+            match reading {
+                header::HeaderReading::Ruleset(r) => ruleset = r,
+                header::HeaderReading::Troubles => troubles = true,
+                header::HeaderReading::Seating(_) => {}
+            }
+        }
         let n = log.names.len();
         let (lo, hi) = ruleset.table_sizes();
         if n < lo || n > hi {
@@ -1886,9 +1894,8 @@ impl<'a> Referee<'a> {
             }
         }
         self.state = State::new(ruleset, rounds, log.names.clone(), deck_states, collections);
-        if let Some(seating) = self.seat_override.clone() {
-            self.seating_report(&seating);
-            self.state.seating = seating;
+        if let Some(header::HeaderReading::Seating(seating)) = &self.header_reading {
+            self.state.seating.clone_from(seating);
         }
         self.state.troubles = troubles;
         self.setup_diags = self.diags.len();

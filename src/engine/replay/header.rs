@@ -1,0 +1,213 @@
+//! The header read again (ruling R4): where a game draws reports that another header would not,
+//! a header line was written wrong or left out. Tried: the seating, where the turns keep going out
+//! of turn and another seating (two neighbours in each other's places, or the whole table the
+//! other way round) makes them follow; the ruleset, where the header gives none and the game
+//! follows Decipher 2000's; troubles, where the header leaves them off and the log has them.
+
+use super::Referee;
+use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::model::PlayerId;
+use crate::model::log::{LineKind, Ruleset, StepKind};
+
+/// A header the game is read with in place of the one written.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum HeaderReading {
+    /// The seating clockwise, in place of the `players:` line's.
+    Seating(Vec<PlayerId>),
+    /// Decipher 2000, where the header gives no ruleset.
+    Ruleset(Ruleset),
+    /// Troubles on, where the header gives no `troubles:` line.
+    Troubles,
+}
+
+impl<'a> Referee<'a> {
+    /// Whether a report from `mark` on is of a turn out of turn.
+    pub(super) fn out_of_turn_since(&self, mark: usize) -> bool {
+        self.diags.get(mark..).unwrap_or_default().iter().any(|d| d.code == Code::OutOfTurn)
+    }
+
+    /// The errors that stand past the syntax stage's: none an `expect` line claimed.
+    pub(super) fn standing_errors(&self) -> usize {
+        let reports = self.diags.iter().enumerate().skip(self.syntax_diags);
+        reports.filter(|(i, d)| d.severity() == Severity::Error && !super::is_claimed(&self.claimed, *i)).count()
+    }
+
+    /// Whether a header being tried has failed at the group just read, whose reports start at
+    /// `mark`: it drew as many errors as the log as written, or (a seating) a turn out of turn.
+    pub(super) fn header_trial_failed(&self, mark: usize) -> bool {
+        let Some(limit) = self.header_trial else { return false };
+        let seating = matches!(self.header_reading, Some(HeaderReading::Seating(_)));
+        (seating && self.out_of_turn_since(mark)) || self.standing_errors() >= limit
+    }
+
+    /// The game read with another header, where the log as written drew two errors or more and a
+    /// header a slip of the pen makes of the one written draws fewer, its own report counted, with
+    /// no other tying it: a seating (where a turn was out of turn, one under which none is), the
+    /// ruleset (Decipher 2000 where no ruleset is given), or troubles (on, where no `troubles:`
+    /// line is given and the log has a trouble). Not for a `position` block's header. `None`
+    /// otherwise.
+    #[cold]
+    pub(super) fn header_slip(&self) -> Option<Referee<'a>> {
+        let written = self.standing_errors();
+        if self.speculating || written < 2 || self.header_reading.is_some() {
+            return None;
+        }
+        let lines = &self.log.lines;
+        lines.iter().find(|l| matches!(l.kind, LineKind::Players(_)))?;
+        if lines.iter().any(|l| matches!(l.kind, LineKind::PositionStart)) {
+            return None;
+        }
+        let mut readings = Vec::new();
+        let out_of_turn = self
+            .diags
+            .iter()
+            .enumerate()
+            .any(|(i, d)| d.code == Code::OutOfTurn && !super::is_claimed(&self.claimed, i));
+        if out_of_turn {
+            let seating: Vec<PlayerId> = self.log.names.ids().collect();
+            readings.extend(slips_of(&seating).into_iter().map(HeaderReading::Seating));
+        }
+        if !lines.iter().any(|l| matches!(l.kind, LineKind::Ruleset(_))) {
+            readings.push(HeaderReading::Ruleset(Ruleset::Decipher2000));
+        }
+        if !lines.iter().any(|l| matches!(l.kind, LineKind::Troubles(_))) && lines.iter().any(has_trouble) {
+            readings.push(HeaderReading::Troubles);
+        }
+        let mut best: Option<(usize, Referee<'a>)> = None;
+        let mut tied = false;
+        for reading in readings {
+            let mut r = Referee::new(self.log, self.diags.get(..self.syntax_diags)?.to_vec());
+            r.keep_events = self.keep_events;
+            r.header_reading = Some(reading);
+            r.header_trial = Some(best.as_ref().map_or(written, |(e, _)| e + 1).min(written));
+            r.run();
+            if r.header_failed {
+                continue;
+            }
+            let errors = r.standing_errors();
+            match &best {
+                Some((e, _)) if *e < errors => {}
+                Some((e, _)) if *e == errors => tied = true,
+                _ => {
+                    tied = false;
+                    best = Some((errors, r));
+                }
+            }
+        }
+        let (errors, mut r) = best?;
+        r.header_trial = None;
+        (!tied && errors < written).then_some(r)
+    }
+
+    /// The report of the header read in place of the one written (made as the header is read, so
+    /// that an `expect` line after it may claim it).
+    pub(super) fn header_report(&mut self, reading: &HeaderReading) {
+        let lines = &self.log.lines;
+        let Some(header) = lines.iter().find(|l| matches!(l.kind, LineKind::Players(_))) else { return };
+        let d = match reading {
+            HeaderReading::Seating(other) => {
+                let names: Vec<&str> = other.iter().map(|q| self.name(*q)).collect();
+                let seating = self.log.names.ids();
+                let swapped: Vec<&str> =
+                    seating.zip(other).filter(|(a, b)| a != *b).map(|(a, _)| self.log.names.get(a)).collect();
+                let how = match swapped.as_slice() {
+                    [a, b] => format!("{a} and {b} seem to be written in each other's places"),
+                    _ => "the seating seems to be written the other way round".to_string(),
+                };
+                Diagnostic::new(
+                    Code::OutOfTurn,
+                    header.span,
+                    format!("the turns follow the seating {}", names.join(", ")),
+                )
+                .label("not the seating the turns show")
+                .help(format!("read with `players: {}`, every turn comes in order: {how}", names.join(", ")))
+            }
+            HeaderReading::Ruleset(ruleset) => Diagnostic::new(
+                Code::RulesetLeftOut,
+                header.span,
+                format!("the game follows {}'s rules", ruleset.title()),
+            )
+            .label(format!("no `ruleset:` line: {} by default", Ruleset::Tcc21.title()))
+            .help(format!(
+                "read with `ruleset: {}`, the game draws fewer reports: the header seems to leave the line out",
+                ruleset.keyword()
+            )),
+            HeaderReading::Troubles => {
+                let Some(first) = lines.iter().find(|l| has_trouble(l)) else { return };
+                Diagnostic::new(
+                    Code::TroublesOff,
+                    first.span,
+                    "the log plays with troubles, but the header leaves them off",
+                )
+                .label("a trouble, with no `troubles: on` in the header")
+                .help("read with `troubles: on`, the game draws fewer reports: the header seems to leave the line out")
+            }
+        };
+        self.report(d);
+    }
+}
+
+/// Whether a line shows the game has troubles: a round's `trouble:` line, or a trouble action.
+fn has_trouble(line: &crate::model::log::Line) -> bool {
+    match &line.kind {
+        LineKind::Trouble(_) => true,
+        LineKind::Turn(t) => {
+            t.steps.iter().any(|s| matches!(s.kind, StepKind::ActionDraw(_) | StepKind::ActionLose(_)))
+        }
+        _ => false,
+    }
+}
+
+/// The seatings a slip of the pen makes of `seating` (clockwise from its first): each two
+/// neighbours round the table swapped, and the order reversed, each table once (a seating and its
+/// turn by one seat are the same table).
+fn slips_of(seating: &[PlayerId]) -> Vec<Vec<PlayerId>> {
+    let n = seating.len();
+    if n < 3 {
+        return Vec::new();
+    }
+    let mut reversed = seating.to_vec();
+    reversed[1..].reverse();
+    let swaps = (0..n).map(|i| {
+        let mut s = seating.to_vec();
+        s.swap(i, (i + 1) % n);
+        s
+    });
+    let mut seen: Vec<Vec<PlayerId>> = vec![table(seating)];
+    let mut slips = Vec::new();
+    for s in swaps.chain(std::iter::once(reversed)) {
+        let t = table(&s);
+        if !seen.contains(&t) {
+            seen.push(t);
+            slips.push(s);
+        }
+    }
+    slips
+}
+
+/// `seating` turned to start from its lowest player: one form for one table.
+fn table(seating: &[PlayerId]) -> Vec<PlayerId> {
+    let start = seating.iter().enumerate().min_by_key(|(_, q)| **q).map_or(0, |(i, _)| i);
+    seating[start..].iter().chain(&seating[..start]).copied().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(v: &[usize]) -> Vec<PlayerId> {
+        v.iter().map(|&i| PlayerId(i as u8)).collect()
+    }
+
+    #[test]
+    fn the_slips_of_a_table_are_each_other_table_once() {
+        // Three players: every swap is the table the other way round.
+        assert_eq!(slips_of(&ids(&[0, 1, 2])), vec![ids(&[1, 0, 2])]);
+        // Four: four swaps (the last the first and fourth seats) and the reversal.
+        let four = slips_of(&ids(&[0, 1, 2, 3]));
+        assert_eq!(four.len(), 5);
+        assert!(four.contains(&ids(&[0, 3, 2, 1])));
+        assert!(four.contains(&ids(&[3, 1, 2, 0])));
+        assert!(slips_of(&ids(&[0, 1])).is_empty());
+    }
+}
