@@ -56,7 +56,7 @@ fn checked(name: String, text: String, log: &model::log::Log, syntax: &[Diagnost
             .lines
             .iter()
             .any(|l| matches!(l.kind, model::log::LineKind::Players(_) | model::log::LineKind::PositionStart))
-        && !syntax.iter().any(|d| d.severity() == diagnostics::Severity::Error);
+        && !syntax.iter().any(diagnostics::Diagnostic::is_syntax_error);
     let mut diagnostics = check_rules(log, syntax);
     diagnostics.sort_by_key(|d| (d.span.start, d.severity() != diagnostics::Severity::Error));
     Checked { file: SourceFile::new(name, text), diagnostics, refereed }
@@ -66,7 +66,7 @@ fn checked(name: String, text: String, log: &model::log::Log, syntax: &[Diagnost
 /// rules are not checked (a note says so): replaying around a line that was not understood would
 /// judge the turns after it out of context.
 pub fn check_rules(log: &model::log::Log, syntax: &[Diagnostic]) -> Vec<Diagnostic> {
-    let first_error = syntax.iter().find(|d| d.severity() == diagnostics::Severity::Error);
+    let first_error = syntax.iter().find(|d| d.is_syntax_error());
     match first_error {
         Some(e) => {
             let mut all = syntax.to_vec();

@@ -1504,3 +1504,46 @@ fn a_ruleset_or_troubles_line_left_out_draws_one_report() {
         }
     }
 }
+
+/// A name of the `players:` line misspelt (which picked by the game's number): its last two
+/// letters swapped or, in odd games, written in lower case. Every line naming the player named
+/// someone undeclared, so that no rule was checked; the log is now read with the name the log
+/// uses, the line the one report (R0109, ruling R4). Exactly one error in none of the games before
+/// (checked), whole or hidden; every one since. Games whose name reads the same swapped are left
+/// out.
+fn player_names_misspelt(hidden: bool) -> (usize, usize) {
+    let (mut games, mut one) = (0, 0);
+    for k in slip_games() {
+        let text = if hidden { hidden_game(k) } else { game(k) };
+        let lines: Vec<&str> = text.lines().collect();
+        let Some(at) = lines.iter().position(|l| l.starts_with("players: ")) else { continue };
+        let mut seating: Vec<String> = player_names(&lines).into_iter().map(str::to_string).collect();
+        let i = (k as usize / 2) % seating.len();
+        let name: Vec<char> = seating[i].chars().collect();
+        let slipped: String = if k % 2 == 1 {
+            seating[i].to_lowercase()
+        } else {
+            let n = name.len();
+            name[..n - 2].iter().chain([name[n - 1], name[n - 2]].iter()).collect()
+        };
+        if slipped == seating[i] {
+            continue;
+        }
+        seating[i] = slipped;
+        let line = format!("players: {}", seating.join(", "));
+        games += 1;
+        one += usize::from(errors_with_line(&lines, at + 1, &[&line]) == 1);
+    }
+    (games, one)
+}
+
+#[test]
+fn a_player_s_name_misspelt_in_the_header_draws_one_report() {
+    for hidden in [false, true] {
+        let (games, one) = player_names_misspelt(hidden);
+        assert!(
+            games >= 200 && one == games,
+            "{one} of {games} names misspelt in the header (hidden: {hidden}) drew one report"
+        );
+    }
+}

@@ -52,7 +52,7 @@ pub fn read_one(path: &Path) -> Result<(crate::diagnostics::render::SourceFile, 
     })?;
     let (text, log, diags) = crate::syntax::parse_owned(bytes);
     let file = crate::diagnostics::render::SourceFile::new(input.name(), text);
-    let errors: Vec<_> = diags.iter().filter(|d| d.severity() == crate::diagnostics::Severity::Error).collect();
+    let errors: Vec<_> = diags.iter().filter(|d| d.is_syntax_error()).collect();
     if !errors.is_empty() {
         let style = crate::diagnostics::render::HumanStyle { color: false, width: 100 };
         for d in errors {

@@ -58,6 +58,7 @@ codes! {
     RulesSkipped = "R0106";
     EmptyLog = "R0107";
     RulesetLeftOut = "R0108";
+    PlayerMisspelt = "R0109";
     WrongFirst = "R0201";
     FirstTie = "R0202";
     OutOfTurn = "R0301";
@@ -144,6 +145,7 @@ impl Code {
             | Code::LogEnds => Severity::Note,
             Code::DeckTooSmall
             | Code::RulesetLeftOut
+            | Code::PlayerMisspelt
             | Code::HandTooLarge
             | Code::InconsistentPosition
             | Code::WrongFirst
@@ -439,6 +441,16 @@ impl Code {
                  2000 (ruling R4).\n\n\
                  Example:\n    players: Dan, Rogue, Matt, Johnny\n    deck Dan: 9x 1 Go, …   # 27 cards\n    \
                  deck Rogue: …                # 28 cards\n\nFix: add `ruleset: decipher-2000`.",
+            ),
+            Code::PlayerMisspelt => (
+                "the `players:` line misspells a name the log uses throughout",
+                "FORMAT.md §2, Lexical rules",
+                "Every name the log uses must be declared by `players:`. Where the log names a player the \
+                 line does not declare, one letter or case off a declared name the log never uses, and the \
+                 log read with the line spelling it so has fewer errors, the line misspelt it: the name is \
+                 reported once, at the line, and the log read with it (ruling R4).\n\n\
+                 Example:\n    players: Dan, Rgoue, Matt\n    round 1\n    Dan: 1 Go\n    Rogue: 10 Go\n\n\
+                 Fix: `players: Dan, Rogue, Matt`.",
             ),
             Code::HandTooLarge => (
                 "a `hand` line lists more cards than the player was dealt",

@@ -57,6 +57,13 @@ impl Diagnostic {
         self.code.severity()
     }
 
+    /// Whether it is a syntax error, which keeps the rules from being checked: an error of the
+    /// parser's own codes (a name the `players:` line misspelt, R0109, is the rules' kind: the
+    /// log is read with the name, and checked).
+    pub fn is_syntax_error(&self) -> bool {
+        self.severity() == Severity::Error && self.code.id().starts_with('S')
+    }
+
     /// The rule it rests on: its own, else its code's.
     pub fn rule(&self) -> &'static str {
         self.rule.unwrap_or_else(|| self.code.rule())

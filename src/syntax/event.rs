@@ -724,6 +724,8 @@ mod tests {
             warnings: RefCell::new(Vec::new()),
             implicit: Cell::new(false),
             tag_named: Cell::new(0),
+            unknown: RefCell::new(Vec::new()),
+            renames: Vec::new(),
         }
     }
 

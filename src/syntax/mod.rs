@@ -10,7 +10,7 @@ mod step;
 mod token;
 
 use crate::diagnostics::visible::{invisible_code_points, is_invisible};
-use crate::diagnostics::{Code, Diagnostic, did_you_mean};
+use crate::diagnostics::{Code, Diagnostic, Severity, did_you_mean};
 use crate::model::log::{Line, LineKind, Ruleset, Steps, TextTag, Turn};
 use crate::model::{MAX_PLAYERS, Names, Span};
 use nom::Parser;
@@ -73,8 +73,78 @@ pub fn parse_owned(mut bytes: Vec<u8>) -> (String, Log, Vec<Diagnostic>) {
 
 pub use crate::model::log::Log;
 
-/// Parses a log.
+/// Parses a log. Where names the `players:` line does not declare are each named twice or more
+/// and one letter or case off a declared name, and the log read with the line spelling them so
+/// has fewer errors and names no undeclared player, the line misspelt them: the log is read so,
+/// and each name reported once (R0109, ruling R4).
 pub fn parse(text: &str) -> (Log, Vec<Diagnostic>) {
+    let (log, diags, unknown) = parse_with(text, Vec::new());
+    if unknown.is_empty() || log.names.is_empty() {
+        return (log, diags);
+    }
+    let declared: Vec<&str> = log.names.0.iter().map(String::as_str).collect();
+    let mut renames: Vec<(String, String)> = Vec::new();
+    for u in &unknown {
+        // Named once, the name is as likely the slip as the line: the line is taken as written.
+        let named = format!("`{u}` is not");
+        if diags.iter().filter(|d| d.code == Code::UnknownPlayer && d.message.starts_with(&named)).count() < 2 {
+            return (log, diags);
+        }
+        let same_case = declared.iter().find(|d| d.eq_ignore_ascii_case(u) || transposed(d, u)).copied();
+        let Some(d) = same_case.or_else(|| did_you_mean(u, declared.iter().copied())) else {
+            return (log, diags);
+        };
+        if renames.iter().any(|(w, _)| w == d) {
+            return (log, diags);
+        }
+        renames.push((d.to_string(), u.clone()));
+    }
+    let errors = |diags: &[Diagnostic]| diags.iter().filter(|d| d.severity() == Severity::Error).count();
+    let (read, mut read_diags, still) = parse_with(text, renames.clone());
+    if !still.is_empty() || errors(&read_diags) >= errors(&diags) {
+        return (log, diags);
+    }
+    let Some(line) = read.lines.iter().find(|l| matches!(l.kind, LineKind::Players(_))) else { return (log, diags) };
+    let at = line.span.start as usize;
+    let written = text.get(at..line.span.end as usize).unwrap_or("");
+    for (w, r) in &renames {
+        // The written name's place in the line (its first whole-word match), or the line.
+        let place = written
+            .match_indices(w.as_str())
+            .find(|(i, _)| {
+                let before = written[..*i].chars().next_back();
+                let after = written[i + w.len()..].chars().next();
+                !before.is_some_and(is_name_char) && !after.is_some_and(is_name_char)
+            })
+            .map_or(line.span, |(i, _)| Span::new(at + i, at + i + w.len()));
+        read_diags.push(
+            Diagnostic::new(Code::PlayerMisspelt, place, format!("`{w}` is named `{r}` everywhere else"))
+                .label(format!("read as `{r}`"))
+                .help(format!(
+                    "the log names `{r}`, whom `players:` does not declare, and `{w}` nowhere else: the line \
+                     seems to misspell the name, and the log is read with `{r}` in its place"
+                )),
+        );
+    }
+    read_diags.sort_by_key(|d| d.span.start);
+    (read, read_diags)
+}
+
+/// Whether `a` is `b` with two letters next to each other swapped.
+fn transposed(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let differ: Vec<usize> = (0..a.len().min(b.len())).filter(|&i| a[i] != b[i]).collect();
+    a.len() == b.len() && matches!(differ.as_slice(), [i, j] if *j == i + 1 && a[*i] == b[*j] && a[*j] == b[*i])
+}
+
+/// Whether `c` may stand in a bare name.
+fn is_name_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '_' | '-' | '\'')
+}
+
+/// [`parse`] with the `players:` line's names renamed (written, read), and the names a declared
+/// table did not know.
+fn parse_with(text: &str, renames: Vec<(String, String)>) -> (Log, Vec<Diagnostic>, Vec<String>) {
     let mut p = LineParser {
         cx: Cx {
             src: text,
@@ -82,6 +152,8 @@ pub fn parse(text: &str) -> (Log, Vec<Diagnostic>) {
             warnings: RefCell::new(Vec::new()),
             implicit: std::cell::Cell::new(false),
             tag_named: std::cell::Cell::new(0),
+            unknown: RefCell::new(Vec::new()),
+            renames,
         },
         // About one line per 32 bytes: most logs' lines are longer, so the list rarely grows.
         lines: Vec::with_capacity(text.len() / 32 + 8),
@@ -103,7 +175,7 @@ pub fn parse(text: &str) -> (Log, Vec<Diagnostic>) {
                 .help("close the block with a line `end`"),
         );
     }
-    (Log { names: p.cx.names.into_inner(), lines: p.lines }, p.diags)
+    (Log { names: p.cx.names.into_inner(), lines: p.lines }, p.diags, p.cx.unknown.into_inner())
 }
 
 /// What an indented line belongs to.
@@ -698,7 +770,12 @@ pub(crate) fn declare_players<'a>(
             ));
         }
     }
-    let (names, spans): (Vec<String>, Vec<&str>) = list.into_iter().unzip();
+    let (mut names, spans): (Vec<String>, Vec<&str>) = list.into_iter().unzip();
+    for name in &mut names {
+        if let Some((_, read)) = cx.renames.iter().find(|(written, _)| written == name) {
+            name.clone_from(read);
+        }
+    }
     if cx.implicit.get() {
         return Err(token::failure_with(
             value,

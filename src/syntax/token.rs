@@ -106,6 +106,11 @@ pub struct Cx<'s> {
     /// Bit `i` is set when the `i`th declared name is also a header tag's word (`"event"`), so
     /// that a line starting with it may be the tag rather than a turn.
     pub tag_named: Cell<u32>,
+    /// The names a declared table did not know, as met (for [`super::parse`], which may read the
+    /// log again with `players:` spelling them so).
+    pub unknown: RefCell<Vec<String>>,
+    /// Names of the `players:` line read as others: (written, read).
+    pub renames: Vec<(String, String)>,
 }
 
 impl<'s> Cx<'s> {
@@ -176,6 +181,10 @@ impl<'s> Cx<'s> {
             names.0.push(name.to_string());
             self.implicit.set(true);
             return Ok(PlayerId((names.len() - 1) as u8));
+        }
+        let mut unknown = self.unknown.borrow_mut();
+        if !unknown.iter().any(|u| u == name) && unknown.len() < MAX_PLAYERS {
+            unknown.push(name.to_string());
         }
         let declared = names.0.iter().map(|n| crate::model::display_name(n)).collect::<Vec<_>>().join(", ");
         Err(failure_with(
@@ -829,6 +838,8 @@ mod tests {
             warnings: RefCell::new(Vec::new()),
             implicit: Cell::new(false),
             tag_named: Cell::new(0),
+            unknown: RefCell::new(Vec::new()),
+            renames: Vec::new(),
         }
     }
 
