@@ -779,7 +779,9 @@ impl Code {
                  cards of a number are seen than the list holds and one of them is a card the list holds fewer \
                  copies of (or none), that card is the one named, at its place in the line. A card drawn that \
                  the hand a `hand` line dealt still holds may show a mulligan left out, and one the hand a \
-                 round's end discarded held, with a Safety in the pile, a `safety` line left out (ruling R4).\n\n\
+                 round's end discarded held, with a Safety in the pile, a `safety` line left out (ruling R4). \
+                 Where two players each show cards their own list cannot hold and the game follows with each \
+                 list as the other's, the two `deck` lines are the one report.\n\n\
                  Example:\n    deck Dan: 35x 1 Go\n    …\n    Dan: 10 Go\n\nFix: correct the card or the decklist.",
             ),
             Code::PointsMismatch => (

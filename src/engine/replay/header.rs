@@ -2,7 +2,8 @@
 //! a header line was written wrong or left out. Tried: the seating, where the turns keep going out
 //! of turn and another seating (two neighbours in each other's places, or the whole table the
 //! other way round) makes them follow; the ruleset, where the header gives none and the game
-//! follows Decipher 2000's; troubles, where the header leaves them off and the log has them.
+//! follows Decipher 2000's; troubles, where the header leaves them off and the log has them; two
+//! `deck` lines, where each player shows cards the other's list holds.
 
 use super::Referee;
 use crate::diagnostics::{Code, Diagnostic, Severity};
@@ -18,6 +19,8 @@ pub(super) enum HeaderReading {
     Ruleset(Ruleset),
     /// Troubles on, where the header gives no `troubles:` line.
     Troubles,
+    /// Two players' decklists in each other's places.
+    Decks(PlayerId, PlayerId),
 }
 
 impl<'a> Referee<'a> {
@@ -43,8 +46,9 @@ impl<'a> Referee<'a> {
     /// The game read with another header, where the log as written drew two errors or more and a
     /// header a slip of the pen makes of the one written draws fewer, its own report counted, with
     /// no other tying it: a seating (where a turn was out of turn, one under which none is), the
-    /// ruleset (Decipher 2000 where no ruleset is given), or troubles (on, where no `troubles:`
-    /// line is given and the log has a trouble). Not for a `position` block's header. `None`
+    /// ruleset (Decipher 2000 where no ruleset is given), troubles (on, where no `troubles:` line
+    /// is given and the log has a trouble), or two decklists in each other's places (where both
+    /// players showed cards their own cannot hold). Not for a `position` block's header. `None`
     /// otherwise.
     #[cold]
     pub(super) fn header_slip(&self) -> Option<Referee<'a>> {
@@ -72,6 +76,24 @@ impl<'a> Referee<'a> {
         }
         if !lines.iter().any(|l| matches!(l.kind, LineKind::Troubles(_))) && lines.iter().any(has_trouble) {
             readings.push(HeaderReading::Troubles);
+        }
+        // Two decklists swapped: each of the two players shows cards the own list cannot hold.
+        let mut unlisted: Vec<PlayerId> = Vec::new();
+        for (i, d) in self.diags.iter().enumerate() {
+            let Some(p) =
+                self.log.names.ids().find(|p| d.message.starts_with(&format!("{}'s decklist", self.name(*p))))
+            else {
+                continue;
+            };
+            let listed = lines.iter().any(|l| matches!(&l.kind, LineKind::Deck { player, .. } if *player == p));
+            if d.code == Code::NotInDecklist && listed && !super::is_claimed(&self.claimed, i) && !unlisted.contains(&p)
+            {
+                unlisted.push(p);
+            }
+        }
+        unlisted.sort();
+        for (k, &p) in unlisted.iter().enumerate() {
+            readings.extend(unlisted[k + 1..].iter().map(|&q| HeaderReading::Decks(p, q)));
         }
         let mut best: Option<(usize, Referee<'a>)> = None;
         let mut tied = false;
@@ -132,6 +154,20 @@ impl<'a> Referee<'a> {
                 "read with `ruleset: {}`, the game draws fewer reports: the header seems to leave the line out",
                 ruleset.keyword()
             )),
+            HeaderReading::Decks(p, q) => {
+                let deck_of = |who: PlayerId| {
+                    lines.iter().find(|l| matches!(&l.kind, LineKind::Deck { player, .. } if *player == who))
+                };
+                let (Some(at), Some(_)) = (deck_of(*p), deck_of(*q)) else { return };
+                let (p, q) = (self.name(*p), self.name(*q));
+                Diagnostic::new(Code::NotInDecklist, at.span, format!("{p}'s and {q}'s decklists seem swapped"))
+                    .label(format!("{q}'s cards, by the game"))
+                    .help(format!(
+                        "{p} shows cards this list cannot hold, and {q} cards the other cannot; read with each \
+                         list as the other's, the cards fit: the `deck` lines seem to give them in each \
+                         other's places"
+                    ))
+            }
             HeaderReading::Troubles => {
                 let Some(first) = lines.iter().find(|l| has_trouble(l)) else { return };
                 Diagnostic::new(

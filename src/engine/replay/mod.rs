@@ -1833,6 +1833,7 @@ impl<'a> Referee<'a> {
             match reading {
                 header::HeaderReading::Ruleset(r) => ruleset = r,
                 header::HeaderReading::Troubles => troubles = true,
+                header::HeaderReading::Decks(p, q) => decks.swap(p.index(), q.index()),
                 header::HeaderReading::Seating(_) => {}
             }
         }
