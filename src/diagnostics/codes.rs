@@ -446,9 +446,10 @@ impl Code {
                 "the `players:` line misspells a name the log uses throughout",
                 "FORMAT.md §2, Lexical rules",
                 "Every name the log uses must be declared by `players:`. Where the log names a player the \
-                 line does not declare, one letter or case off a declared name the log never uses, and the \
-                 log read with the line spelling it so has fewer errors, the line misspelt it: the name is \
-                 reported once, at the line, and the log read with it (ruling R4).\n\n\
+                 line does not declare twice or more, one letter, a case or two swapped letters off a declared \
+                 name, and the log read with the line spelling it so names nobody undeclared and has fewer \
+                 errors, the line misspelt it: the name is reported once, at the line, and the log read with \
+                 it (ruling R4).\n\n\
                  Example:\n    players: Dan, Rgoue, Matt\n    round 1\n    Dan: 1 Go\n    Rogue: 10 Go\n\n\
                  Fix: `players: Dan, Rogue, Matt`.",
             ),

@@ -6,7 +6,7 @@
 //! `deck` lines, where each player shows cards the other's list holds.
 
 use super::Referee;
-use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::diagnostics::{Code, Diagnostic};
 use crate::model::PlayerId;
 use crate::model::log::{LineKind, Ruleset, StepKind};
 
@@ -30,9 +30,8 @@ impl<'a> Referee<'a> {
     }
 
     /// The errors that stand past the syntax stage's: none an `expect` line claimed.
-    pub(super) fn standing_errors(&self) -> usize {
-        let reports = self.diags.iter().enumerate().skip(self.syntax_diags);
-        reports.filter(|(i, d)| d.severity() == Severity::Error && !super::is_claimed(&self.claimed, *i)).count()
+    fn standing_errors(&self) -> usize {
+        self.standing_errors_since(self.syntax_diags)
     }
 
     /// Whether a header being tried has failed at the group just read, whose reports start at
@@ -77,17 +76,11 @@ impl<'a> Referee<'a> {
         if !lines.iter().any(|l| matches!(l.kind, LineKind::Troubles(_))) && lines.iter().any(has_trouble) {
             readings.push(HeaderReading::Troubles);
         }
-        // Two decklists swapped: each of the two players shows cards the own list cannot hold.
+        // Two decklists swapped: each of the two players showed cards the own list cannot hold.
         let mut unlisted: Vec<PlayerId> = Vec::new();
-        for (i, d) in self.diags.iter().enumerate() {
-            let Some(p) =
-                self.log.names.ids().find(|p| d.message.starts_with(&format!("{}'s decklist", self.name(*p))))
-            else {
-                continue;
-            };
-            let listed = lines.iter().any(|l| matches!(&l.kind, LineKind::Deck { player, .. } if *player == p));
-            if d.code == Code::NotInDecklist && listed && !super::is_claimed(&self.claimed, i) && !unlisted.contains(&p)
-            {
+        for &(p, _) in &self.misfits {
+            let listed = || lines.iter().any(|l| matches!(&l.kind, LineKind::Deck { player, .. } if *player == p));
+            if !unlisted.contains(&p) && listed() {
                 unlisted.push(p);
             }
         }
