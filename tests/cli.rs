@@ -391,6 +391,19 @@ fn fmt_leaves_a_log_with_syntax_errors_alone() {
 }
 
 #[test]
+fn fmt_leaves_a_log_whose_players_line_misspells_a_name_alone() {
+    // The check reads the log with the name the log uses (R0109); `fmt` prints what is written.
+    let log = b"players: Dan, Rgoue\nround 1\nfirst: Dan\nDan: 1 Go\nRogue: 10 Go\nDan: 100 Go\nRogue: 1000 Go\n";
+    let o = with_stdin(&["fmt", "-"], log);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not formatted until `players:` spells the name"));
+    let checked = stdout(&with_stdin(&["check", "--format", "short", "-"], log));
+    assert!(checked.contains("error[R0109]: `Rgoue` is named `Rogue` everywhere else"), "{checked}");
+    assert!(!checked.contains("R0106"), "the rules are checked: {checked}");
+}
+
+#[test]
 fn the_bundled_logs_are_in_canonical_form() {
     let o = tribbles(&["fmt", "--check", "logs/clean"]);
     assert_eq!(o.status.code(), Some(0), "not canonical: {}", stdout(&o));
