@@ -1418,18 +1418,30 @@ fn rounds_numbered_on_from_a_slip_draw_one_report() {
 /// turns follow, the slip reported once at the line (ruling R4). Exactly one error in 0 of 300
 /// games before (checked), whole or hidden, and 55 of 300 reversed; 300 of 300 in each since.
 fn seatings_miswritten(hidden: bool, reversed: bool) -> (usize, usize) {
-    let (mut games, mut one) = (0, 0);
-    for k in slip_games() {
-        let text = if hidden { hidden_game(k) } else { game(k) };
-        let lines: Vec<&str> = text.lines().collect();
-        let Some(at) = lines.iter().position(|l| l.starts_with("players: ")) else { continue };
-        let mut seating = player_names(&lines);
+    players_lines_slipped(hidden, |k, seating| {
         if reversed {
             seating[1..].reverse();
         } else {
             let i = k as usize % seating.len();
             let j = (i + 1) % seating.len();
             seating.swap(i, j);
+        }
+        true
+    })
+}
+
+/// In each slip game (the cards hidden or not), the `players:` line's names changed by `slip`
+/// (which returns false where it changed nothing, the game then left out): how many games, and
+/// how many of them drew exactly one error.
+fn players_lines_slipped(hidden: bool, slip: impl Fn(u64, &mut Vec<String>) -> bool) -> (usize, usize) {
+    let (mut games, mut one) = (0, 0);
+    for k in slip_games() {
+        let text = if hidden { hidden_game(k) } else { game(k) };
+        let lines: Vec<&str> = text.lines().collect();
+        let Some(at) = lines.iter().position(|l| l.starts_with("players: ")) else { continue };
+        let mut seating: Vec<String> = player_names(&lines).into_iter().map(str::to_string).collect();
+        if !slip(k, &mut seating) {
+            continue;
         }
         let line = format!("players: {}", seating.join(", "));
         games += 1;
@@ -1503,12 +1515,7 @@ fn a_ruleset_or_troubles_line_left_out_draws_one_report() {
 /// (checked), whole or hidden; every one since. Games whose name reads the same swapped are left
 /// out.
 fn player_names_misspelt(hidden: bool) -> (usize, usize) {
-    let (mut games, mut one) = (0, 0);
-    for k in slip_games() {
-        let text = if hidden { hidden_game(k) } else { game(k) };
-        let lines: Vec<&str> = text.lines().collect();
-        let Some(at) = lines.iter().position(|l| l.starts_with("players: ")) else { continue };
-        let mut seating: Vec<String> = player_names(&lines).into_iter().map(str::to_string).collect();
+    players_lines_slipped(hidden, |k, seating| {
         let i = (k as usize / 2) % seating.len();
         let name: Vec<char> = seating[i].chars().collect();
         let slipped: String = if k % 2 == 1 {
@@ -1517,15 +1524,10 @@ fn player_names_misspelt(hidden: bool) -> (usize, usize) {
             let n = name.len();
             name[..n - 2].iter().chain([name[n - 1], name[n - 2]].iter()).collect()
         };
-        if slipped == seating[i] {
-            continue;
-        }
+        let changed = slipped != seating[i];
         seating[i] = slipped;
-        let line = format!("players: {}", seating.join(", "));
-        games += 1;
-        one += usize::from(errors_with_line(&lines, at + 1, &[&line]) == 1);
-    }
-    (games, one)
+        changed
+    })
 }
 
 #[test]
