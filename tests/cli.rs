@@ -404,6 +404,22 @@ fn fmt_leaves_a_log_whose_players_line_misspells_a_name_alone() {
 }
 
 #[test]
+fn fmt_leaves_a_log_whose_players_line_leaves_a_player_out_alone() {
+    // The check reads the log with the player at the table (R0110), seated where the turns show;
+    // `fmt` prints what is written.
+    let log = b"players: Dan, Matt, Johnny\nround 1\nfirst: Dan\nDan: 1 Go\nRogue: 10 Go\nMatt: 100 Go\nJohnny: 1000 Go\nDan: 10000 Go\n\
+                Rogue: 100000 Go\n";
+    let o = with_stdin(&["fmt", "-"], log);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not formatted until `players:` declares every player"));
+    let checked = stdout(&with_stdin(&["check", "-"], log));
+    assert!(checked.contains("`players:` leaves out Rogue"), "{checked}");
+    assert!(checked.contains("Rogue between Dan and Matt"), "{checked}");
+    assert!(!checked.contains("R0106") && !checked.contains("R0301"), "in turn, the rules checked: {checked}");
+}
+
+#[test]
 fn the_bundled_logs_are_in_canonical_form() {
     let o = tribbles(&["fmt", "--check", "logs/clean"]);
     assert_eq!(o.status.code(), Some(0), "not canonical: {}", stdout(&o));

@@ -30,11 +30,14 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> CmdResult {
             for d in errors {
                 eprint!("{}", render::human(&file, d, HumanStyle { color: false, width: 100 }));
             }
-            // A name the `players:` line misspelt (R0109) is read so for checking, but `fmt` prints
-            // what is written: it waits for the line to be mended.
-            let why = match diags.iter().any(Diagnostic::is_syntax_error) {
-                true => "because of syntax errors",
-                false => "until `players:` spells the name as the log does",
+            // A name the `players:` line misspelt (R0109) or left out (R0110) is read so for
+            // checking, but `fmt` prints what is written: it waits for the line to be mended.
+            let why = if diags.iter().any(Diagnostic::is_syntax_error) {
+                "because of syntax errors"
+            } else if diags.iter().any(|d| d.code == crate::diagnostics::Code::PlayerLeftOut) {
+                "until `players:` declares every player the log names"
+            } else {
+                "until `players:` spells the name as the log does"
             };
             eprintln!("tribbles: {}: not formatted {why}", input.shown_name());
             broken += 1;

@@ -59,6 +59,7 @@ codes! {
     EmptyLog = "R0107";
     RulesetLeftOut = "R0108";
     PlayerMisspelt = "R0109";
+    PlayerLeftOut = "R0110";
     WrongFirst = "R0201";
     FirstTie = "R0202";
     OutOfTurn = "R0301";
@@ -146,6 +147,7 @@ impl Code {
             Code::DeckTooSmall
             | Code::RulesetLeftOut
             | Code::PlayerMisspelt
+            | Code::PlayerLeftOut
             | Code::HandTooLarge
             | Code::InconsistentPosition
             | Code::WrongFirst
@@ -451,6 +453,19 @@ impl Code {
                  errors, the line misspelt it: the name is reported once, at the line, and the log read with \
                  it (ruling R4).\n\n\
                  Example:\n    players: Dan, Rgoue, Matt\n    round 1\n    Dan: 1 Go\n    Rogue: 10 Go\n\n\
+                 Fix: `players: Dan, Rogue, Matt`.",
+            ),
+            Code::PlayerLeftOut => (
+                "the `players:` line leaves out a player the log names throughout",
+                "FORMAT.md §4, Header",
+                "Every name the log uses must be declared by `players:`, in the seating. Where the log names \
+                 one player the line does not declare twice or more, a name that is no slip of a declared \
+                 one, who takes a turn, and the log read with the line declaring the player has fewer errors and names nobody \
+                 undeclared, the line left the player out: it is reported once, and the player is seated \
+                 where the turns show (last, unless there the turns go out of turn and one other seat alone \
+                 puts every turn in order), the help naming the seat (ruling R4).\n\n\
+                 Example:\n    players: Dan, Matt\n    round 1\n    Dan: 1 Go\n    Rogue: 10 Go\n    Matt: 100 Go\n    \
+                 Dan: 1000 Go\n    Rogue: 10000 Go\n\n\
                  Fix: `players: Dan, Rogue, Matt`.",
             ),
             Code::HandTooLarge => (

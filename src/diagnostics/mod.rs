@@ -58,8 +58,8 @@ impl Diagnostic {
     }
 
     /// Whether it is a syntax error, which keeps the rules from being checked: an error of the
-    /// parser's own codes (a name the `players:` line misspelt, R0109, is the rules' kind: the
-    /// log is read with the name, and checked).
+    /// parser's own codes (a name the `players:` line misspelt, R0109, or a player it left out,
+    /// R0110, is the rules' kind: the log is read with the name, and checked).
     pub fn is_syntax_error(&self) -> bool {
         self.severity() == Severity::Error && self.code.id().starts_with('S')
     }

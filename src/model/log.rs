@@ -14,6 +14,10 @@ pub struct Log {
     /// Player names as declared by `players:` (or a position block), in declaration order.
     pub names: Names,
     pub lines: Vec<Line>,
+    /// A player the `players:` line left out, read at its end (R0110): the referee seats the
+    /// player where the turns show.
+    #[serde(skip)]
+    pub added: Option<PlayerId>,
 }
 
 /// Two logs are equal when they say the same thing: spans aside (see [`Span`]), and with a bare

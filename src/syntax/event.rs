@@ -726,6 +726,7 @@ mod tests {
             tag_named: Cell::new(0),
             unknown: RefCell::new(Vec::new()),
             renames: Vec::new(),
+            added: None,
         }
     }
 

@@ -76,35 +76,66 @@ pub use crate::model::log::Log;
 /// Parses a log. Where names the `players:` line does not declare are each named twice or more
 /// and one letter or case off a declared name, and the log read with the line spelling them so
 /// has fewer errors and names no undeclared player, the line misspelt them: the log is read so,
-/// and each name reported once (R0109, ruling R4).
+/// and each name reported once (R0109, ruling R4). Where one name, like no declared one, is named
+/// so and takes a turn, and the log read with the line declaring it last has fewer errors and
+/// names nobody undeclared, the line left the player out: the log is read so, the player reported
+/// once (R0110), and the referee seats the player where the turns show.
 pub fn parse(text: &str) -> (Log, Vec<Diagnostic>) {
-    let (log, diags, unknown) = parse_with(text, Vec::new());
+    let (log, diags, unknown) = parse_with(text, Vec::new(), None);
     if unknown.is_empty() || log.names.is_empty() {
         return (log, diags);
     }
+    let read = match misspelt(&log, &diags, &unknown) {
+        Some(renames) => read_misspelt(text, renames, &diags),
+        None => read_left_out(text, &log, &diags, &unknown),
+    };
+    read.unwrap_or((log, diags))
+}
+
+/// How many lines report `name` undeclared.
+fn named_undeclared(diags: &[Diagnostic], name: &str) -> usize {
+    let named = format!("`{name}` is not");
+    diags.iter().filter(|d| d.code == Code::UnknownPlayer && d.message.starts_with(&named)).count()
+}
+
+/// The errors among `diags`.
+fn errors(diags: &[Diagnostic]) -> usize {
+    diags.iter().filter(|d| d.severity() == Severity::Error).count()
+}
+
+/// The declared name `name` is a slip of: its case, two letters swapped, or one letter off.
+fn slip_of<'n>(name: &str, declared: &[&'n str]) -> Option<&'n str> {
+    let same_case = declared.iter().find(|d| d.eq_ignore_ascii_case(name) || transposed(d, name)).copied();
+    same_case.or_else(|| did_you_mean(name, declared.iter().copied()))
+}
+
+/// The names of the `players:` line to read as others (written, read), where every undeclared
+/// name is named twice or more and a slip of a declared one, each of a different one.
+fn misspelt(log: &Log, diags: &[Diagnostic], unknown: &[String]) -> Option<Vec<(String, String)>> {
     let declared: Vec<&str> = log.names.0.iter().map(String::as_str).collect();
     let mut renames: Vec<(String, String)> = Vec::new();
-    for u in &unknown {
+    for u in unknown {
         // Named once, the name is as likely the slip as the line: the line is taken as written.
-        let named = format!("`{u}` is not");
-        if diags.iter().filter(|d| d.code == Code::UnknownPlayer && d.message.starts_with(&named)).count() < 2 {
-            return (log, diags);
+        if named_undeclared(diags, u) < 2 {
+            return None;
         }
-        let same_case = declared.iter().find(|d| d.eq_ignore_ascii_case(u) || transposed(d, u)).copied();
-        let Some(d) = same_case.or_else(|| did_you_mean(u, declared.iter().copied())) else {
-            return (log, diags);
-        };
+        let d = slip_of(u, &declared)?;
         if renames.iter().any(|(w, _)| w == d) {
-            return (log, diags);
+            return None;
         }
         renames.push((d.to_string(), u.clone()));
     }
-    let errors = |diags: &[Diagnostic]| diags.iter().filter(|d| d.severity() == Severity::Error).count();
-    let (read, mut read_diags, still) = parse_with(text, renames.clone());
-    if !still.is_empty() || errors(&read_diags) >= errors(&diags) {
-        return (log, diags);
+    Some(renames)
+}
+
+/// The log read with the `players:` line's names renamed, where it then names nobody undeclared
+/// and has fewer errors; each name renamed reported at its place in the line.
+fn read_misspelt(text: &str, renames: Vec<(String, String)>, diags: &[Diagnostic]) -> Option<(Log, Vec<Diagnostic>)> {
+    let (read, mut read_diags, still) = parse_with(text, renames.clone(), None);
+    if !still.is_empty() || errors(&read_diags) >= errors(diags) {
+        return None;
     }
-    let Some(line) = read.lines.iter().find(|l| matches!(l.kind, LineKind::Players(_))) else { return (log, diags) };
+    let line = read.lines.iter().find(|l| matches!(l.kind, LineKind::Players(_)))?;
     let at = line.span.start as usize;
     let written = text.get(at..line.span.end as usize).unwrap_or("");
     for (w, r) in &renames {
@@ -127,7 +158,43 @@ pub fn parse(text: &str) -> (Log, Vec<Diagnostic>) {
         );
     }
     read_diags.sort_by_key(|d| d.span.start);
-    (read, read_diags)
+    Some((read, read_diags))
+}
+
+/// The log read with the one undeclared name, named twice or more and no slip of a declared name,
+/// seated last by the `players:` line (not a `position` block's), where it then names nobody
+/// undeclared, has fewer errors and the player takes a turn; the line reported once.
+fn read_left_out(text: &str, log: &Log, diags: &[Diagnostic], unknown: &[String]) -> Option<(Log, Vec<Diagnostic>)> {
+    let [u] = unknown else { return None };
+    let declared: Vec<&str> = log.names.0.iter().map(String::as_str).collect();
+    let named = named_undeclared(diags, u);
+    if named < 2 || slip_of(u, &declared).is_some() || declared.len() >= MAX_PLAYERS {
+        return None;
+    }
+    if log.lines.iter().any(|l| matches!(l.kind, LineKind::PositionStart)) {
+        return None;
+    }
+    let (mut read, mut read_diags, still) = parse_with(text, Vec::new(), Some(u.clone()));
+    if !still.is_empty() || errors(&read_diags) >= errors(diags) {
+        return None;
+    }
+    // A name no turn is taken by may be someone away from the table, named by mistake.
+    let added = read.names.find(u)?;
+    read.lines.iter().find(|l| matches!(&l.kind, LineKind::Turn(t) if t.player == added))?;
+    let line = read.lines.iter().find(|l| matches!(l.kind, LineKind::Players(_)))?;
+    let last = declared.last().map_or(String::new(), |n| crate::model::display_name(n).into_owned());
+    let shown = crate::model::display_name(u);
+    read_diags.push(
+        Diagnostic::new(Code::PlayerLeftOut, line.span, format!("`players:` leaves out {shown}"))
+            .label(format!("no {shown}, named on {named} lines"))
+            .help(format!(
+                "the log names {shown} as a player throughout, and the line declares {shown} nowhere: it seems \
+                 to leave the player out, and the log is read with {shown} seated last, after {last}"
+            )),
+    );
+    read_diags.sort_by_key(|d| d.span.start);
+    read.added = Some(added);
+    Some((read, read_diags))
 }
 
 /// Whether `a` is `b` with two letters next to each other swapped.
@@ -142,9 +209,13 @@ fn is_name_char(c: char) -> bool {
     c.is_alphanumeric() || matches!(c, '_' | '-' | '\'')
 }
 
-/// [`parse`] with the `players:` line's names renamed (written, read), and the names a declared
-/// table did not know.
-fn parse_with(text: &str, renames: Vec<(String, String)>) -> (Log, Vec<Diagnostic>, Vec<String>) {
+/// [`parse`] with the `players:` line's names renamed (written, read) and a name added at its end,
+/// and the names a declared table did not know.
+fn parse_with(
+    text: &str,
+    renames: Vec<(String, String)>,
+    added: Option<String>,
+) -> (Log, Vec<Diagnostic>, Vec<String>) {
     let mut p = LineParser {
         cx: Cx {
             src: text,
@@ -154,6 +225,7 @@ fn parse_with(text: &str, renames: Vec<(String, String)>) -> (Log, Vec<Diagnosti
             tag_named: std::cell::Cell::new(0),
             unknown: RefCell::new(Vec::new()),
             renames,
+            added,
         },
         // About one line per 32 bytes: most logs' lines are longer, so the list rarely grows.
         lines: Vec::with_capacity(text.len() / 32 + 8),
@@ -175,7 +247,7 @@ fn parse_with(text: &str, renames: Vec<(String, String)>) -> (Log, Vec<Diagnosti
                 .help("close the block with a line `end`"),
         );
     }
-    (Log { names: p.cx.names.into_inner(), lines: p.lines }, p.diags, p.cx.unknown.into_inner())
+    (Log { names: p.cx.names.into_inner(), lines: p.lines, added: None }, p.diags, p.cx.unknown.into_inner())
 }
 
 /// What an indented line belongs to.
@@ -776,6 +848,11 @@ pub(crate) fn declare_players<'a>(
             name.clone_from(read);
         }
     }
+    if let Some(added) = &cx.added {
+        if !names.contains(added) && names.len() < MAX_PLAYERS {
+            names.push(added.clone());
+        }
+    }
     if cx.implicit.get() {
         return Err(token::failure_with(
             value,
@@ -908,6 +985,31 @@ mod tests {
             assert_eq!(text, borrowed.0);
             assert_eq!(format!("{log:?}"), format!("{:?}", borrowed.1));
             assert_eq!(format!("{diags:?}"), format!("{:?}", borrowed.2));
+        }
+    }
+
+    /// A player the `players:` line left out, who takes turns, is read at the table (R0110, the
+    /// one report); a name taking no turn, or two names undeclared, stay unknown (S0108).
+    #[test]
+    fn a_player_left_out_of_the_players_line_is_read_at_the_table() {
+        use crate::diagnostics::Code;
+        let left_out = "players: Dan, Matt\nround 1\nfirst: Dan\nDan: 1 Go\nRogue: 10 Go\nMatt: 100 Go\nDan: 1000 Go\n\
+                        Rogue: 10000 Go\n";
+        let (log, diags) = super::parse(left_out);
+        let codes: Vec<Code> = diags.iter().map(|d| d.code).collect();
+        assert_eq!(codes, [Code::PlayerLeftOut], "{diags:?}");
+        assert_eq!(diags[0].span.start, 0);
+        assert_eq!(log.names.0, ["Dan", "Matt", "Rogue"]);
+        assert_eq!(log.added, log.names.find("Rogue"));
+
+        let aimed_at =
+            "players: Dan, Matt\nround 1\nfirst: Dan\nDan: 1 Poison use @Rogue\nMatt: 10 Poison use @Rogue\n";
+        let two =
+            "players: Dan, Matt\nround 1\nfirst: Dan\nDan: 1 Go\nRogue: 10 Go\nBob: 100 Go\nRogue: 1 Go\nBob: 10 Go\n";
+        for text in [aimed_at, two] {
+            let (log, diags) = super::parse(text);
+            assert!(diags.iter().all(|d| d.code == Code::UnknownPlayer), "{diags:?}");
+            assert_eq!((log.names.len(), log.added), (2, None));
         }
     }
 

@@ -111,6 +111,8 @@ pub struct Cx<'s> {
     pub unknown: RefCell<Vec<String>>,
     /// Names of the `players:` line read as others: (written, read).
     pub renames: Vec<(String, String)>,
+    /// A name the `players:` line is read with at its end, where it left the player out.
+    pub added: Option<String>,
 }
 
 impl<'s> Cx<'s> {
@@ -840,6 +842,7 @@ mod tests {
             tag_named: Cell::new(0),
             unknown: RefCell::new(Vec::new()),
             renames: Vec::new(),
+            added: None,
         }
     }
 

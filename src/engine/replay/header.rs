@@ -52,7 +52,7 @@ impl<'a> Referee<'a> {
     #[cold]
     pub(super) fn header_slip(&self) -> Option<Referee<'a>> {
         let written = self.standing_errors();
-        if self.speculating || written < 2 || self.header_reading.is_some() {
+        if self.speculating || written == 0 || self.header_reading.is_some() {
             return None;
         }
         let lines = &self.log.lines;
@@ -66,9 +66,21 @@ impl<'a> Referee<'a> {
             .iter()
             .enumerate()
             .any(|(i, d)| d.code == Code::OutOfTurn && !super::is_claimed(&self.claimed, i));
+        let seating: Vec<PlayerId> = self.log.names.ids().collect();
+        // A player the `players:` line left out sits where the turns show, even where one turn
+        // alone goes out of turn: the seat is not written, so no slip is supposed.
+        if let Some(added) = self.log.added.filter(|_| out_of_turn) {
+            readings.extend(seats_of(&seating, added).into_iter().map(HeaderReading::Seating));
+        }
+        if written < 2 {
+            return self.header_read(readings, written);
+        }
         if out_of_turn {
-            let seating: Vec<PlayerId> = self.log.names.ids().collect();
-            readings.extend(slips_of(&seating).into_iter().map(HeaderReading::Seating));
+            for s in slips_of(&seating) {
+                if !readings.iter().any(|r| matches!(r, HeaderReading::Seating(t) if table(t) == table(&s))) {
+                    readings.push(HeaderReading::Seating(s));
+                }
+            }
         }
         if !lines.iter().any(|l| matches!(l.kind, LineKind::Ruleset(_))) {
             readings.push(HeaderReading::Ruleset(Ruleset::Decipher2000));
@@ -88,6 +100,12 @@ impl<'a> Referee<'a> {
         for (k, &p) in unlisted.iter().enumerate() {
             readings.extend(unlisted[k + 1..].iter().map(|&q| HeaderReading::Decks(p, q)));
         }
+        self.header_read(readings, written)
+    }
+
+    /// The game read with each of `readings`: the one that draws fewer errors than the `written`
+    /// header's, its own report counted, with no other tying it.
+    fn header_read(&self, readings: Vec<HeaderReading>, written: usize) -> Option<Referee<'a>> {
         let mut best: Option<(usize, Referee<'a>)> = None;
         let mut tied = false;
         for reading in readings {
@@ -114,17 +132,41 @@ impl<'a> Referee<'a> {
         (!tied && errors < written).then_some(r)
     }
 
+    /// The player the `players:` line left out seated in `seating`: the line's report (R0110, made
+    /// by the parser) names the seat.
+    fn seat_added(&mut self, seating: &[PlayerId]) {
+        let (Some(p), n) = (self.log.added, seating.len()) else { return };
+        let Some(i) = seating.iter().position(|&q| q == p) else { return };
+        let (before, after) = (self.name(seating[(i + n - 1) % n]), self.name(seating[(i + 1) % n]));
+        let who = self.name(p);
+        let help = format!(
+            "the log names {who} as a player throughout, and the line declares {who} nowhere: it seems to \
+             leave the player out; seated last, {who} plays out of turn, and the log is read with {who} \
+             between {before} and {after}, where every turn comes in order"
+        );
+        let syntax = self.syntax_diags;
+        if let Some(d) =
+            self.diags.get_mut(..syntax).and_then(|ds| ds.iter_mut().find(|d| d.code == Code::PlayerLeftOut))
+        {
+            d.help = Some(help);
+        }
+    }
+
     /// The report of the header read in place of the one written (made as the header is read, so
     /// that an `expect` line after it may claim it).
     pub(super) fn header_report(&mut self, reading: &HeaderReading) {
         let lines = &self.log.lines;
         let Some(header) = lines.iter().find(|l| matches!(l.kind, LineKind::Players(_))) else { return };
+        let written: Vec<PlayerId> = self.log.names.ids().collect();
         let d = match reading {
+            HeaderReading::Seating(other) if self.log.added.is_some_and(|p| moved(&written, other, p)) => {
+                self.seat_added(other);
+                return;
+            }
             HeaderReading::Seating(other) => {
                 let names: Vec<&str> = other.iter().map(|q| self.name(*q)).collect();
-                let seating = self.log.names.ids();
                 let swapped: Vec<&str> =
-                    seating.zip(other).filter(|(a, b)| a != *b).map(|(a, _)| self.log.names.get(a)).collect();
+                    written.iter().zip(other).filter(|(a, b)| a != b).map(|(a, _)| self.log.names.get(*a)).collect();
                 let how = match swapped.as_slice() {
                     [a, b] => format!("{a} and {b} seem to be written in each other's places"),
                     _ => "the seating seems to be written the other way round".to_string(),
@@ -174,6 +216,24 @@ impl<'a> Referee<'a> {
         };
         self.report(d);
     }
+}
+
+/// The seats `added`, last in `seating`, may take instead: one between each two others.
+fn seats_of(seating: &[PlayerId], added: PlayerId) -> Vec<Vec<PlayerId>> {
+    let others: Vec<PlayerId> = seating.iter().copied().filter(|&q| q != added).collect();
+    (1..others.len())
+        .map(|k| {
+            let mut s = others.clone();
+            s.insert(k, added);
+            s
+        })
+        .collect()
+}
+
+/// Whether `other` is `seating` with `p` alone in another seat.
+fn moved(seating: &[PlayerId], other: &[PlayerId], p: PlayerId) -> bool {
+    let without = |s: &[PlayerId]| -> Vec<PlayerId> { s.iter().copied().filter(|&q| q != p).collect() };
+    table(seating) != table(other) && without(seating) == without(other)
 }
 
 /// Whether a line shows the game has troubles: a round's `trouble:` line, or a trouble action.
