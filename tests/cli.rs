@@ -96,11 +96,11 @@ fn a_link_back_up_the_tree_is_searched_once() {
 
 #[test]
 fn stdin_is_read_for_a_dash() {
-    let o = with_stdin(&["check", "--format", "short", "-"], b"players: Dan, Rogue\nround 1\ndan: 1 Go\n");
+    let o = with_stdin(&["check", "--format", "short", "-"], b"players: Dan, Rogue\nround 1\nThomas: 1 Go\n");
     assert_eq!(o.status.code(), Some(1));
-    assert!(stdout(&o).starts_with("<stdin>:3:1: error[S0108]: `dan` is not a declared player"), "{}", stdout(&o));
+    assert!(stdout(&o).starts_with("<stdin>:3:1: error[S0108]: `Thomas` is not a declared player"), "{}", stdout(&o));
     // Given twice, standard input is read once (and not by two threads at once), with a warning.
-    let o = with_stdin(&["check", "--format", "short", "-", "-"], b"players: Dan, Rogue\nround 1\ndan: 1 Go\n");
+    let o = with_stdin(&["check", "--format", "short", "-", "-"], b"players: Dan, Rogue\nround 1\nThomas: 1 Go\n");
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(stdout(&o).matches("error[S0108]").count(), 1, "{}", stdout(&o));
     assert!(stdout(&o).ends_with("checked 1 file (0 games): 1 error, 0 warnings, 1 note\n"), "{}", stdout(&o));
@@ -368,18 +368,18 @@ fn control_characters_from_a_log_are_shown_as_stand_ins() {
 }
 
 /// Ruling F18: a name with a character drawn as nothing (a zero-width space) looks like another;
-/// reports show the character as `�`, and a "did you mean" says what tells the names apart.
+/// reports show the character as `�`, and the report of the name read as it says what tells the
+/// names apart.
 #[test]
 fn a_character_drawn_as_nothing_in_a_name_is_shown_and_named() {
     let log = "players: \"Ann\u{200b}\", Bob, Cyd, Dee\nround 1\nfirst: Ann\n".as_bytes();
     let human = stdout(&with_stdin(&["check", "--color", "never", "-"], log));
     assert!(!human.contains('\u{200b}'), "{human}");
-    assert!(
-        human.contains("did you mean `Ann\u{fffd}`? (the names differ by a character drawn as nothing: U+200B"),
-        "{human}"
-    );
+    // Named once, the name is read as the declared one it misspells (R0111, ruling R4).
+    assert!(human.contains("`Ann` is no declared player: read as \"Ann\u{fffd}\""), "{human}");
     let json = stdout(&with_stdin(&["check", "--format", "json", "-"], log));
-    assert!(json.contains("did you mean `Ann\u{200b}`?"), "{json}");
+    assert!(json.contains("read as \\\"Ann\u{200b}\\\""), "{json}");
+    assert!(json.contains("(the names differ by a character drawn as nothing: U+200B)"), "{json}");
 }
 
 #[test]
@@ -417,6 +417,15 @@ fn fmt_leaves_a_log_whose_players_line_leaves_a_player_out_alone() {
     assert!(checked.contains("`players:` leaves out Rogue"), "{checked}");
     assert!(checked.contains("Rogue between Dan and Matt"), "{checked}");
     assert!(!checked.contains("R0106") && !checked.contains("R0301"), "in turn, the rules checked: {checked}");
+}
+
+#[test]
+fn fmt_leaves_a_log_with_a_name_misspelt_alone() {
+    // The check reads the name as the declared one (R0111); `fmt` prints what is written.
+    let o = with_stdin(&["fmt", "-"], b"players: Dan, Rogue\nround 1\nfirst: Dan\nDan: 1 Go\nrogue: 10 Go\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not formatted until each name is spelt as `players:`"));
 }
 
 #[test]

@@ -1560,6 +1560,50 @@ fn a_player_left_out_of_the_header_draws_one_report() {
     }
 }
 
+/// A turn's player written with the name misspelt (which turn picked by the game's number): in
+/// lower case in odd games, the last two letters swapped in even ones (games whose name reads the
+/// same swapped left out). The line named someone undeclared, a syntax error, so that no rule was
+/// checked; the name is now read as the declared one it misspells, the line the one report and
+/// the rules checked (R0111, ruling R4). That one report in none of 251 games before (each was
+/// S0108, the rules skipped), whole or hidden; 251 since.
+#[test]
+fn a_turn_s_player_name_misspelt_draws_one_report_and_the_rules_are_checked() {
+    for hidden in [false, true] {
+        let (mut games, mut one) = (0, 0);
+        for k in slip_games() {
+            let text = if hidden { hidden_game(k) } else { game(k) };
+            let lines: Vec<&str> = text.lines().collect();
+            let turns = turns(&lines);
+            let (at, _) = turns[(k as usize * 7919) % turns.len()];
+            let Some((name, steps)) = lines[at - 1].split_once(':') else { continue };
+            let slipped: String = if k % 2 == 1 {
+                name.to_lowercase()
+            } else {
+                let c: Vec<char> = name.chars().collect();
+                let n = c.len();
+                c[..n - 2].iter().chain([c[n - 1], c[n - 2]].iter()).collect()
+            };
+            if slipped == name {
+                continue;
+            }
+            games += 1;
+            let changed = format!("{slipped}:{steps}");
+            let (_, diags) = {
+                let mut damaged = lines.clone();
+                damaged[at - 1] = &changed;
+                tribbles::check_bytes("slip", damaged.join("\n").as_bytes())
+            };
+            let errors: Vec<&Diagnostic> = diags.iter().filter(|d| d.severity() == Severity::Error).collect();
+            let checked = !diags.iter().any(|d| d.code.id() == "R0106");
+            one += usize::from(checked && errors.len() == 1 && errors[0].code.id() == "R0111");
+        }
+        assert!(
+            games >= 200 && one == games,
+            "{one} of {games} turns' names misspelt (hidden: {hidden}) drew one report, the rules checked"
+        );
+    }
+}
+
 /// Two `deck` lines' lists written in each other's places (which two picked by the game's number;
 /// games whose two lists are the same left out): each player shows cards the own list cannot
 /// hold. The game is read with each list as the other's, the `deck` lines the one report (ruling

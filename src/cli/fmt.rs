@@ -4,7 +4,7 @@
 use super::input::{Input, collect, shown};
 use super::{CmdResult, FmtArgs};
 use crate::diagnostics::render::{self, HumanStyle, SourceFile};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::{Code, Diagnostic, Severity};
 use std::io::Write;
 use std::path::Path;
 
@@ -30,14 +30,18 @@ pub fn run(args: &FmtArgs, out: &mut impl Write) -> CmdResult {
             for d in errors {
                 eprint!("{}", render::human(&file, d, HumanStyle { color: false, width: 100 }));
             }
-            // A name the `players:` line misspelt (R0109) or left out (R0110) is read so for
-            // checking, but `fmt` prints what is written: it waits for the line to be mended.
+            // A name the `players:` line misspelt (R0109) or left out (R0110), or a line misspelt
+            // (R0111), is read so for checking, but `fmt` prints what is written: it waits for the
+            // name to be mended.
+            let has = |code: Code| diags.iter().any(|d| d.code == code);
             let why = if diags.iter().any(Diagnostic::is_syntax_error) {
                 "because of syntax errors"
-            } else if diags.iter().any(|d| d.code == crate::diagnostics::Code::PlayerLeftOut) {
+            } else if has(Code::PlayerLeftOut) {
                 "until `players:` declares every player the log names"
-            } else {
+            } else if has(Code::PlayerMisspelt) {
                 "until `players:` spells the name as the log does"
+            } else {
+                "until each name is spelt as `players:` declares it"
             };
             eprintln!("tribbles: {}: not formatted {why}", input.shown_name());
             broken += 1;

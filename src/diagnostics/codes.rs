@@ -60,6 +60,7 @@ codes! {
     RulesetLeftOut = "R0108";
     PlayerMisspelt = "R0109";
     PlayerLeftOut = "R0110";
+    NameMisspelt = "R0111";
     WrongFirst = "R0201";
     FirstTie = "R0202";
     OutOfTurn = "R0301";
@@ -148,6 +149,7 @@ impl Code {
             | Code::RulesetLeftOut
             | Code::PlayerMisspelt
             | Code::PlayerLeftOut
+            | Code::NameMisspelt
             | Code::HandTooLarge
             | Code::InconsistentPosition
             | Code::WrongFirst
@@ -467,6 +469,18 @@ impl Code {
                  Example:\n    players: Dan, Matt\n    round 1\n    Dan: 1 Go\n    Rogue: 10 Go\n    Matt: 100 Go\n    \
                  Dan: 1000 Go\n    Rogue: 10000 Go\n\n\
                  Fix: `players: Dan, Rogue, Matt`.",
+            ),
+            Code::NameMisspelt => (
+                "a line misspells a declared player's name",
+                "FORMAT.md §2, Lexical rules",
+                "Names are case-sensitive, and every name a line uses must be declared by `players:`. \
+                 Where a name the line does not declare is named on one or two lines and misspells one \
+                 declared name alone (its case, two letters swapped, or one letter off), and neither \
+                 reading of the `players:` line (R0109, R0110) takes it, the name is read as that player's \
+                 where it stands: each place is reported, and the rules are checked with the lines read \
+                 so (ruling R4). A name no declared one is so close to stays a syntax error (S0108).\n\n\
+                 Example:\n    players: Dan, Rogue, Matt\n    Dan: 1 Go\n    rogue: 10 Go\n\n\
+                 Fix: `Rogue: 10 Go`.",
             ),
             Code::HandTooLarge => (
                 "a `hand` line lists more cards than the player was dealt",

@@ -727,6 +727,7 @@ mod tests {
             unknown: RefCell::new(Vec::new()),
             renames: Vec::new(),
             added: None,
+            aliases: Vec::new(),
         }
     }
 

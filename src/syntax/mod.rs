@@ -12,7 +12,7 @@ mod token;
 use crate::diagnostics::visible::{invisible_code_points, is_invisible};
 use crate::diagnostics::{Code, Diagnostic, Severity, did_you_mean};
 use crate::model::log::{Line, LineKind, Ruleset, Steps, TextTag, Turn};
-use crate::model::{MAX_PLAYERS, Names, Span};
+use crate::model::{MAX_PLAYERS, Names, PlayerId, Span};
 use nom::Parser;
 use nom::character::complete::{space0, space1};
 use std::cell::RefCell;
@@ -76,20 +76,48 @@ pub use crate::model::log::Log;
 /// Parses a log. Where names the `players:` line does not declare are each named twice or more
 /// and one letter or case off a declared name, and the log read with the line spelling them so
 /// has fewer errors and names no undeclared player, the line misspelt them: the log is read so,
-/// and each name reported once (R0109, ruling R4). Where one name, like no declared one, is named
-/// so and takes a turn, and the log read with the line declaring it last has fewer errors and
-/// names nobody undeclared, the line left the player out: the log is read so, the player reported
-/// once (R0110), and the referee seats the player where the turns show.
+/// and each name reported once (R0109, ruling R4). Otherwise a name named on one or two lines that
+/// misspells one declared name alone is read as it where it stands, each place reported (R0111);
+/// and where one name left, like no declared one, is named twice or more and takes a turn, and
+/// the log read with the line declaring it last has fewer errors and names nobody undeclared, the
+/// line left the player out: the log is read so, the player reported once (R0110), and the
+/// referee seats the player where the turns show.
 pub fn parse(text: &str) -> (Log, Vec<Diagnostic>) {
-    let (log, diags, unknown) = parse_with(text, Vec::new(), None);
+    let (log, diags, unknown) = parse_with(text, NameReading::default());
     if unknown.is_empty() || log.names.is_empty() {
         return (log, diags);
     }
-    let read = match misspelt(&log, &diags, &unknown) {
-        Some(renames) => read_misspelt(text, renames, &diags),
-        None => read_left_out(text, &log, &diags, &unknown),
-    };
-    read.unwrap_or((log, diags))
+    if let Some(read) = misspelt(&log, &diags, &unknown).and_then(|renames| read_misspelt(text, renames, &diags)) {
+        return read;
+    }
+    let aliases: Vec<(String, PlayerId)> = unknown
+        .iter()
+        .filter(|u| named_undeclared(&diags, u) <= 2)
+        .filter_map(|u| Some((u.clone(), misspells(u, &log.names)?)))
+        .collect();
+    let rest: Vec<&String> = unknown.iter().filter(|u| !aliases.iter().any(|(a, _)| a == *u)).collect();
+    if let [u] = rest.as_slice() {
+        if let Some(read) = read_left_out(text, &log, &diags, u, &aliases) {
+            return read;
+        }
+    }
+    if aliases.is_empty() {
+        return (log, diags);
+    }
+    let (read, read_diags, _) = parse_with(text, NameReading { aliases, ..NameReading::default() });
+    (read, read_diags)
+}
+
+/// The one declared player `name` misspells: its case, two letters swapped, or one letter off
+/// (in any case), where no other declared name is as close.
+fn misspells(name: &str, names: &Names) -> Option<PlayerId> {
+    let lower = name.to_lowercase();
+    let mut close = names.ids().filter(|&p| {
+        let d = names.get(p);
+        transposed(d, name) || crate::diagnostics::edit_distance(&lower, &d.to_lowercase()) <= 1
+    });
+    let first = close.next()?;
+    close.next().is_none().then_some(first)
 }
 
 /// How many lines report `name` undeclared.
@@ -131,7 +159,8 @@ fn misspelt(log: &Log, diags: &[Diagnostic], unknown: &[String]) -> Option<Vec<(
 /// The log read with the `players:` line's names renamed, where it then names nobody undeclared
 /// and has fewer errors; each name renamed reported at its place in the line.
 fn read_misspelt(text: &str, renames: Vec<(String, String)>, diags: &[Diagnostic]) -> Option<(Log, Vec<Diagnostic>)> {
-    let (read, mut read_diags, still) = parse_with(text, renames.clone(), None);
+    let (read, mut read_diags, still) =
+        parse_with(text, NameReading { renames: renames.clone(), ..NameReading::default() });
     if !still.is_empty() || errors(&read_diags) >= errors(diags) {
         return None;
     }
@@ -164,8 +193,13 @@ fn read_misspelt(text: &str, renames: Vec<(String, String)>, diags: &[Diagnostic
 /// The log read with the one undeclared name, named twice or more and no slip of a declared name,
 /// seated last by the `players:` line (not a `position` block's), where it then names nobody
 /// undeclared, has fewer errors and the player takes a turn; the line reported once.
-fn read_left_out(text: &str, log: &Log, diags: &[Diagnostic], unknown: &[String]) -> Option<(Log, Vec<Diagnostic>)> {
-    let [u] = unknown else { return None };
+fn read_left_out(
+    text: &str,
+    log: &Log,
+    diags: &[Diagnostic],
+    u: &str,
+    aliases: &[(String, PlayerId)],
+) -> Option<(Log, Vec<Diagnostic>)> {
     let declared: Vec<&str> = log.names.0.iter().map(String::as_str).collect();
     let named = named_undeclared(diags, u);
     if named < 2 || slip_of(u, &declared).is_some() || declared.len() >= MAX_PLAYERS {
@@ -174,7 +208,8 @@ fn read_left_out(text: &str, log: &Log, diags: &[Diagnostic], unknown: &[String]
     if log.lines.iter().any(|l| matches!(l.kind, LineKind::PositionStart)) {
         return None;
     }
-    let (mut read, mut read_diags, still) = parse_with(text, Vec::new(), Some(u.clone()));
+    let reading = NameReading { added: Some(u.to_string()), aliases: aliases.to_vec(), ..NameReading::default() };
+    let (mut read, mut read_diags, still) = parse_with(text, reading);
     if !still.is_empty() || errors(&read_diags) >= errors(diags) {
         return None;
     }
@@ -209,13 +244,19 @@ fn is_name_char(c: char) -> bool {
     c.is_alphanumeric() || matches!(c, '_' | '-' | '\'')
 }
 
-/// [`parse`] with the `players:` line's names renamed (written, read) and a name added at its end,
-/// and the names a declared table did not know.
-fn parse_with(
-    text: &str,
+/// How [`parse`] reads the names of a log whose `players:` line does not declare them all.
+#[derive(Default)]
+struct NameReading {
+    /// Names of the `players:` line read as others: (written, read).
     renames: Vec<(String, String)>,
+    /// A name read at the line's end.
     added: Option<String>,
-) -> (Log, Vec<Diagnostic>, Vec<String>) {
+    /// Undeclared names read as the declared player each misspells.
+    aliases: Vec<(String, PlayerId)>,
+}
+
+/// [`parse`] with the names read so, and the names a declared table did not know.
+fn parse_with(text: &str, reading: NameReading) -> (Log, Vec<Diagnostic>, Vec<String>) {
     let mut p = LineParser {
         cx: Cx {
             src: text,
@@ -224,8 +265,9 @@ fn parse_with(
             implicit: std::cell::Cell::new(false),
             tag_named: std::cell::Cell::new(0),
             unknown: RefCell::new(Vec::new()),
-            renames,
-            added,
+            renames: reading.renames,
+            added: reading.added,
+            aliases: reading.aliases,
         },
         // About one line per 32 bytes: most logs' lines are longer, so the list rarely grows.
         lines: Vec::with_capacity(text.len() / 32 + 8),
@@ -1011,6 +1053,30 @@ mod tests {
             assert!(diags.iter().all(|d| d.code == Code::UnknownPlayer), "{diags:?}");
             assert_eq!((log.names.len(), log.added), (2, None));
         }
+    }
+
+    /// A name named on one or two lines that misspells one declared name alone is read as it
+    /// there (R0111, each place); named on three, or as close to two declared names, it stays
+    /// unknown (S0108). Beside a player left out, the two readings are made together.
+    #[test]
+    fn a_name_misspelt_where_it_stands_is_read_as_the_declared_one() {
+        use crate::diagnostics::Code;
+        let codes = |text: &str| super::parse(text).1.iter().map(|d| d.code).collect::<Vec<Code>>();
+        let head = "players: Dan, Rogue, Matt\nround 1\nfirst: Dan\nDan: 1 Go\nRogue: 10 Go\n";
+        let twice = format!("{head}Mat: 100 Go\nDan: 1000 Go\nRogue: 10000 Go\nmatt: 100000 Go\n");
+        assert_eq!(codes(&twice), [Code::NameMisspelt, Code::NameMisspelt]);
+        let (log, _) = super::parse(&twice);
+        assert!(
+            log.lines.iter().filter(|l| matches!(&l.kind, super::LineKind::Turn(t) if t.player.0 == 2)).count() == 2
+        );
+        let thrice =
+            format!("{head}Matt: 100 Go\nDan: 1000 Go\nRogue: 10000 Go\nMat: 100000 Go\nMat: 1 Go\nMat: 1 Go\n");
+        assert_eq!(codes(&thrice), [Code::UnknownPlayer; 3]);
+        let two_close = "players: Dan, Dean\nround 1\nfirst: Dan\nDen: 1 Go\n";
+        assert_eq!(codes(two_close), [Code::UnknownPlayer]);
+        let beside = "players: Dan, Matt\nround 1\nfirst: Dan\nDan: 1 Go\nRogue: 10 Go\nmatt: 100 Go\n\
+                      Dan: 1000 Go\nRogue: 10000 Go\n";
+        assert_eq!(codes(beside), [Code::PlayerLeftOut, Code::NameMisspelt]);
     }
 
     #[test]

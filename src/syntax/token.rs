@@ -113,6 +113,8 @@ pub struct Cx<'s> {
     pub renames: Vec<(String, String)>,
     /// A name the `players:` line is read with at its end, where it left the player out.
     pub added: Option<String>,
+    /// Undeclared names read as the declared player each misspells, reported where named.
+    pub aliases: Vec<(String, PlayerId)>,
 }
 
 impl<'s> Cx<'s> {
@@ -150,6 +152,39 @@ impl<'s> Cx<'s> {
         self.warnings.borrow_mut().push(d);
     }
 
+    /// The report of a name read as the declared one it misspells (R0111), once for its place
+    /// however often the line's parsers try it.
+    fn misspelt_at(&self, at: &str, name: &str, id: PlayerId) {
+        let span = self.span_of(at);
+        let mut warnings = self.warnings.borrow_mut();
+        if warnings.iter().any(|d| d.code == Code::NameMisspelt && d.span == span) {
+            return;
+        }
+        let names = self.names.borrow();
+        let read = crate::model::display_name(names.get(id));
+        let declared = names.get(id);
+        let how = if differs_by_invisible(declared, name) {
+            format!(
+                "the names differ by a character drawn as nothing: {}",
+                invisible_code_points(declared.chars().chain(name.chars()))
+            )
+        } else if name.eq_ignore_ascii_case(declared) {
+            "names are case-sensitive".to_string()
+        } else if super::transposed(declared, name) {
+            "two letters swapped".to_string()
+        } else {
+            "a letter off".to_string()
+        };
+        warnings.push(
+            Diagnostic::new(Code::NameMisspelt, span, format!("`{name}` is no declared player: read as {read}"))
+                .label(format!("{read}, misspelt"))
+                .help(format!(
+                    "`players:` declares {read}, and this name is the one declared name it misspells ({how}); \
+                     the line is read with {read}"
+                )),
+        );
+    }
+
     /// A player name that must be declared.
     pub fn player<'a>(&self, i: &'a str) -> R<'a, PlayerId> {
         let (rest, name) = name(i)?;
@@ -171,6 +206,10 @@ impl<'s> Cx<'s> {
             return Ok(id);
         }
         let len = at.len() - rest.len();
+        if let Some(&(_, id)) = self.aliases.iter().find(|(written, _)| written == name) {
+            self.misspelt_at(at.get(..len).unwrap_or(at), name, id);
+            return Ok(id);
+        }
         let mut names = self.names.borrow_mut();
         let suggestion = names
             .0
@@ -843,6 +882,7 @@ mod tests {
             unknown: RefCell::new(Vec::new()),
             renames: Vec::new(),
             added: None,
+            aliases: Vec::new(),
         }
     }
 
