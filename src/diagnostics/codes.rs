@@ -619,7 +619,10 @@ impl Code {
                  label names it and the game goes on from it; where several powers of the number do alike, \
                  the card is read with its number alone (ruling R4). Where the player could mulligan (a Roll) \
                  and no `mulligan` line was written, the round is read with one; where its turns then follow, \
-                 the help gives the line that seems left out.\n\n\
+                 the help gives the line that seems left out. Where the round's preamble has the player's \
+                 `hand` line and others, the round is read with two of them in each other's places; where \
+                 its turns then follow, the earlier of the two is the one report (this code, or R0401 where \
+                 a decklist showed it).\n\n\
                  Example:\n    hand Dan: 1 Go, 10 Go, 100 Go, 1000 Go, 10000 Go, 100000 Go, 1 Skip\n    Dan: 1 Poison\n\n\
                  Fix: correct the card played or the hand line.",
             ),

@@ -368,6 +368,9 @@ pub(crate) struct Referee<'a> {
     /// Players the last round's end let mulligan (ROLL) for whom this round has no `mulligan`
     /// line: a card such a player's hand cannot hold may show the line left out.
     pub(super) unrolled: Vec<PlayerId>,
+    /// This round's preamble gave two `hand` lines or more, and no reading has yet tried two of
+    /// them in each other's places: a card such a player's hand cannot hold may show them swapped.
+    pub(super) hands_unswapped: bool,
     /// Players whose hand a round's end discarded where a Safety in the pile could have saved it,
     /// no `safety` line written, each with the line whose reading ended that round: a card drawn
     /// later that the decklist holds no more of may show the line left out (the latest round's
@@ -673,6 +676,7 @@ impl<'a> Referee<'a> {
             header_failed: false,
             reseat_unwritten: false,
             unrolled: Vec::new(),
+            hands_unswapped: false,
             unsaved: Vec::new(),
             unlisted: Vec::new(),
             report_at_group: None,
@@ -840,6 +844,15 @@ impl<'a> Referee<'a> {
                     None
                 };
                 if between.is_none() && line_readings > 0 {
+                    if let Some((p, report)) = self.unswapped_at(start, i, mark) {
+                        // A card the hand dealt cannot hold: two `hand` lines may give the hands
+                        // in each other's places (tried once a round).
+                        line_readings -= 1;
+                        self.hands_unswapped = false;
+                        between = self.hands_swapped(checkpoint.as_ref(), start, i, p, report);
+                    }
+                }
+                if between.is_none() && line_readings > 0 {
                     if let Some((p, ended, report)) = self.unsaved_at(start, i, mark) {
                         // A card drawn that a round's end discarded: a `safety` line may be left
                         // out.
@@ -982,6 +995,28 @@ impl<'a> Referee<'a> {
         })
     }
 
+    /// Where the group at line `start` (running to `end`) is a turn whose line or lines (or the
+    /// round's `hand` lines, the deal checked as its first turn begins) drew a report (from report
+    /// `mark` on) that a player's hand could not hold a card, or the decklist one more of it, in a
+    /// round whose preamble gave two `hand` lines or more not yet tried swapped: that player and
+    /// the report.
+    #[cold]
+    fn unswapped_at(&self, start: usize, end: usize, mark: usize) -> Option<(PlayerId, Diagnostic)> {
+        if !self.hands_unswapped || !matches!(self.log.lines[start].kind, LineKind::Turn(_)) {
+            return None;
+        }
+        let reports = self.diags.get(mark..).unwrap_or_default().iter();
+        reports.filter(|d| matches!(d.code, Code::NotInHand | Code::NotInDecklist)).find_map(|d| {
+            let p = match &self.reported_line(d, start, end)?.kind {
+                LineKind::Turn(turn) => turn.player,
+                LineKind::Resolution(e) => e.subject()?,
+                LineKind::Hand { player, .. } => *player,
+                _ => return None,
+            };
+            Some((p, d.clone()))
+        })
+    }
+
     /// Where the group at line `start` (running to `end`) is a turn whose line or lines drew a
     /// report (from report `mark` on) that the decklist holds no more of a card a player drew,
     /// where a round's end discarded that player's hand with a Safety in the pile and no `safety`
@@ -1103,6 +1138,19 @@ impl<'a> Referee<'a> {
     pub(in crate::engine) fn mulligan_in_preamble(&mut self, p: PlayerId, span: Span) -> bool {
         let Some(pending) = self.pending.as_mut() else { return false };
         pending.mulligans.push((p, span));
+        true
+    }
+
+    /// Deals `p` the cards the round's `hand` line gives `q`, and `q` those it gives `p`, as if
+    /// the two lines were written in each other's places; false when no round is about to start
+    /// or either has no `hand` line.
+    pub(in crate::engine) fn hands_in_each_other_s_places(&mut self, p: PlayerId, q: PlayerId) -> bool {
+        let Some(pending) = self.pending.as_mut() else { return false };
+        let at = |who: PlayerId| pending.hands.iter().position(|h| h.0 == who);
+        let (Some(a), Some(b)) = (at(p), at(q)) else { return false };
+        let cards = pending.hands[a].1;
+        pending.hands[a].1 = pending.hands[b].1;
+        pending.hands[b].1 = cards;
         true
     }
 
@@ -1914,6 +1962,7 @@ impl<'a> Referee<'a> {
             self.first_line_slip();
         }
         let Some(mut p) = self.pending.take() else { return };
+        self.hands_unswapped = p.hands.len() >= 2;
         // The state before the first round, for `Replay::state_after`; `diagnostics` keeps none.
         if self.initial.is_none() && self.keep_events {
             self.initial = Some(self.state.clone());

@@ -1179,6 +1179,63 @@ impl<'a> Referee<'a> {
         self.read_again_from(from, first, at, end, d, |r| r.mulligan_in_preamble(p, span))
     }
 
+    /// The turn at line `at` (its block running to `end`), or the deal as the round's first turn
+    /// began, drew `report`: a card player `p`'s hand could not hold, or one the decklist holds no
+    /// more of, where the round's preamble has `p`'s `hand` line and others: two of them may give
+    /// the hands in each other's places. The round is read again from its first turn with `p`'s
+    /// hand and each other's swapped; the first so read to the turn with nothing to report, the
+    /// turn and the next three with nothing else, that draws fewer reports by the log's end than
+    /// as written, is taken, and the earlier of the two lines is the one report of the slip
+    /// (ruling R4). Returns the line it read up to.
+    #[cold]
+    pub(in crate::engine) fn hands_swapped(
+        &mut self,
+        from: Option<&Checkpoint<'a>>,
+        at: usize,
+        end: usize,
+        p: PlayerId,
+        report: Diagnostic,
+    ) -> Option<usize> {
+        let lines = &self.log.lines;
+        if self.speculating {
+            return None;
+        }
+        let round = (0..at).rev().find(|&k| matches!(lines[k].kind, LineKind::Round(_)))?;
+        let first = (round..=at).find(|&k| matches!(lines[k].kind, LineKind::Turn(_)))?;
+        let hands: Vec<(PlayerId, Span)> = lines[round..first]
+            .iter()
+            .filter_map(|l| match l.kind {
+                LineKind::Hand { player, .. } => Some((player, l.span)),
+                _ => None,
+            })
+            .collect();
+        let &(_, p_line) = hands.iter().find(|h| h.0 == p)?;
+        for &(q, q_line) in hands.iter().filter(|h| h.0 != p) {
+            let ((one, one_line), (other, other_line)) =
+                if p_line.start < q_line.start { ((p, p_line), (q, q_line)) } else { ((q, q_line), (p, p_line)) };
+            let (one_name, other_name) = (self.name(one).to_string(), self.name(other).to_string());
+            let d = Diagnostic {
+                span: one_line,
+                message: format!("{one_name}'s and {other_name}'s hands seem swapped"),
+                label: Some(format!("{other_name}'s cards, by the game")),
+                help: Some(format!(
+                    "read with each of the two `hand` lines as the other player's, the round's turns follow: the \
+                     lines seem to give {one_name}'s and {other_name}'s hands in each other's places"
+                )),
+                related: vec![
+                    (other_line, format!("{one_name}'s cards, by the game")),
+                    (report.span, format!("as written: {}", report.message)),
+                ],
+                ..report.clone()
+            };
+            if let Some(stop) = self.read_again_from(from, first, at, end, d, |r| r.hands_in_each_other_s_places(p, q))
+            {
+                return Some(stop);
+            }
+        }
+        None
+    }
+
     /// The turn at line `at` (its block running to `end`) drew `report`: a card player `p` drew
     /// that the decklist holds no more of, or `p` decked by the deck's count (a turn of a player
     /// decked, a draw from an empty deck), where the end of a round, read at line `ended`,
