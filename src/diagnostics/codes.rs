@@ -398,7 +398,9 @@ impl Code {
                 "Header tags and decklists come before the first `round`; `first:`, `hand`, `mulligan` and \
                  `trouble:` belong to a round's preamble; `end` closes a `position` block. A round's \
                  preamble or turn after a round has ended, with no `round` line before it, is reported \
-                 once as that line left out, and read as the next round's (ruling R4).\n\n\
+                 once as that line left out, and read as the next round's; where the round's `round` line \
+                 follows such preamble lines, it is read as the start of the round begun above it, the \
+                 first of them the one report (ruling R4).\n\n\
                  Example:\n    round 1\n    ruleset: decipher-2000\n\nFix: move the line into the header.",
             ),
             Code::InvisibleInName => (

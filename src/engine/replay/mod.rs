@@ -371,6 +371,8 @@ pub(crate) struct Referee<'a> {
     /// This round's preamble gave two `hand` lines or more, and no reading has yet tried two of
     /// them in each other's places: a card such a player's hand cannot hold may show them swapped.
     pub(super) hands_unswapped: bool,
+    /// The `round` line of the round begun above it, where preamble lines were written first.
+    round_line_below: Option<usize>,
     /// Players whose hand a round's end discarded where a Safety in the pile could have saved it,
     /// no `safety` line written, each with the line whose reading ended that round: a card drawn
     /// later that the decklist holds no more of may show the line left out (the latest round's
@@ -677,6 +679,7 @@ impl<'a> Referee<'a> {
             reseat_unwritten: false,
             unrolled: Vec::new(),
             hands_unswapped: false,
+            round_line_below: None,
             unsaved: Vec::new(),
             unlisted: Vec::new(),
             report_at_group: None,
@@ -1327,6 +1330,8 @@ impl<'a> Referee<'a> {
             self.round_line_left_out(i);
         }
         match &line.kind {
+            // The `round` line of a round begun above it (its preamble written first): read there.
+            LineKind::Round(_) if self.round_line_below == Some(i) => self.round_line_below = None,
             LineKind::Round(n) => {
                 if let Some(after) = self.round_end_read(i) {
                     return after;
@@ -1742,15 +1747,42 @@ impl<'a> Referee<'a> {
         if self.state.round == 0 || n > self.rounds_read() {
             return;
         }
-        let line = &self.log.lines[i];
-        self.report(
-            Diagnostic::new(Code::MisplacedLine, line.span, format!("round {n} has no `round` line"))
+        let lines = &self.log.lines;
+        let line = &lines[i];
+        // Preamble lines (with comments and `expect` lines), then the round's `round` line: it is
+        // written below them, not left out.
+        let preamble = |l: &Line| {
+            matches!(
+                l.kind,
+                LineKind::First(_)
+                    | LineKind::Hand { .. }
+                    | LineKind::Mulligan(_)
+                    | LineKind::Trouble(_)
+                    | LineKind::Comment { .. }
+                    | LineKind::Expect(_)
+            )
+        };
+        let below = lines[i..].iter().position(|l| !preamble(l)).map(|k| i + k);
+        let below = below.filter(|&j| j > i && lines[j].kind == LineKind::Round(n));
+        let d = match below {
+            Some(j) => {
+                Diagnostic::new(Code::MisplacedLine, line.span, format!("round {n}'s `round` line is below this one"))
+                    .label(format!("above `round {n}`"))
+                    .related(lines[j].span, "the round's `round` line")
+                    .help(format!(
+                        "a round's lines follow its `round` line: move `round {n}` above this line; the lines between \
+                     are read as round {n}'s"
+                    ))
+            }
+            None => Diagnostic::new(Code::MisplacedLine, line.span, format!("round {n} has no `round` line"))
                 .label(format!("read as the start of round {n}"))
                 .help(format!(
                     "a round's lines follow its `round` line: write `round {n}` above this line; the lines are \
                      read as round {n}'s"
                 )),
-        );
+        };
+        self.report(d);
+        self.round_line_below = below;
         self.open_round(n, i);
     }
 
