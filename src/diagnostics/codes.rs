@@ -400,7 +400,9 @@ impl Code {
                  preamble or turn after a round has ended, with no `round` line before it, is reported \
                  once as that line left out, and read as the next round's; where the round's `round` line \
                  follows such preamble lines, it is read as the start of the round begun above it, the \
-                 first of them the one report (ruling R4).\n\n\
+                 first of them the one report; and a round's `points:` or `totals:` line written above \
+                 its last turns, while nobody is known to have gone out, is read below them, where the \
+                 round ends (ruling R4).\n\n\
                  Example:\n    round 1\n    ruleset: decipher-2000\n\nFix: move the line into the header.",
             ),
             Code::InvisibleInName => (

@@ -373,6 +373,10 @@ pub(crate) struct Referee<'a> {
     pub(super) hands_unswapped: bool,
     /// The `round` line of the round begun above it, where preamble lines were written first.
     round_line_below: Option<usize>,
+    /// A round's scoring lines written above its last turns, read once those turns are.
+    scoring_below: Option<(usize, usize)>,
+    /// The first of the scoring lines last kept so, read below the turns as they are.
+    scoring_moved: Option<usize>,
     /// Players whose hand a round's end discarded where a Safety in the pile could have saved it,
     /// no `safety` line written, each with the line whose reading ended that round: a card drawn
     /// later that the decklist holds no more of may show the line left out (the latest round's
@@ -680,6 +684,8 @@ impl<'a> Referee<'a> {
             unrolled: Vec::new(),
             hands_unswapped: false,
             round_line_below: None,
+            scoring_below: None,
+            scoring_moved: None,
             unsaved: Vec::new(),
             unlisted: Vec::new(),
             report_at_group: None,
@@ -948,6 +954,7 @@ impl<'a> Referee<'a> {
                 checkpoint = Some(self.checkpoint(i));
             }
         }
+        self.read_scoring_now();
         self.log_ends();
     }
 
@@ -1318,8 +1325,13 @@ impl<'a> Referee<'a> {
     #[inline(always)]
     pub(super) fn group(&mut self, i: usize) -> usize {
         let lines = &self.log.lines;
-        self.line = i;
         let line = &lines[i];
+        let closes =
+            matches!(line.kind, LineKind::Round(_) | LineKind::Winner(_) | LineKind::Points(_) | LineKind::Totals(_));
+        if self.scoring_below.is_some() && closes {
+            self.read_scoring_now();
+        }
+        self.line = i;
         let starts_group = !matches!(line.kind, LineKind::Expect(_) | LineKind::Comment { .. });
         if starts_group {
             self.begin_group(i);
@@ -1535,6 +1547,9 @@ impl<'a> Referee<'a> {
                     .label("out of place")
                     .help(format!("the line is not checked here: move it above `round {}`", self.pending_round())),
                 );
+            }
+            LineKind::Points(_) | LineKind::Totals(_) if self.scoring_above_turns(i).is_some() => {
+                return self.scoring_above_turns(i).map_or(i + 1, |to| self.read_scoring_below(i, to));
             }
             LineKind::Points(list) => {
                 if let Some(after) = self.round_end_read(i) {
@@ -1784,6 +1799,70 @@ impl<'a> Referee<'a> {
         self.report(d);
         self.round_line_below = below;
         self.open_round(n, i);
+    }
+
+    /// Where line `i` is a round's scoring line (`points:` or `totals:`) in a round nobody is known
+    /// to have gone out of, and the lines from it are scoring lines and then the round's turns up
+    /// to the next `round` line, a `winner:` line or the log's end (with the round's other scoring
+    /// lines, if any, below them): the first turn below the scoring lines. The round's last turns
+    /// are written below its score.
+    fn scoring_above_turns(&self, i: usize) -> Option<usize> {
+        let in_play = self.state.players.iter().filter(|p| p.is_in()).count();
+        if self.pending.is_some() || !self.state.in_round || !self.went_out.is_empty() || in_play < 2 {
+            return None;
+        }
+        if self.scoring_below.is_some() || self.scoring_moved == Some(i) {
+            return None;
+        }
+        // Where a hand the referee cannot count may have emptied, the round may have ended here:
+        // the lines below are then taken as its turns only where more of its scoring lines follow.
+        let outs_unknown =
+            self.outs_uncertain || self.state.fog.turn_order || self.state.players.iter().any(|p| p.hand.unbounded);
+        let lines = &self.log.lines;
+        let scoring = |l: &Line| matches!(l.kind, LineKind::Points(_) | LineKind::Totals(_) | LineKind::Comment { .. });
+        let to = lines[i..].iter().position(|l| !scoring(l)).map(|k| i + k)?;
+        if !matches!(lines[to].kind, LineKind::Turn(_)) {
+            return None;
+        }
+        let turns = |l: &Line| matches!(l.kind, LineKind::Turn(_) | LineKind::Resolution(_) | LineKind::Comment { .. });
+        let after = lines[to..].iter().position(|l| !turns(l)).map_or(lines.len(), |k| to + k);
+        // The rest of the round's scoring lines may stand below the turns.
+        let scored = lines[after..].iter().position(|l| !scoring(l)).map_or(lines.len(), |k| after + k);
+        let ends = lines.get(scored).is_none_or(|l| matches!(l.kind, LineKind::Round(_) | LineKind::Winner(_)));
+        (ends && (scored > after || !outs_unknown)).then_some(to)
+    }
+
+    /// Reports the round's scoring lines `i..to` written above its turns from line `to` on, and
+    /// keeps them to be read after those turns; returns the line to read next.
+    #[cold]
+    fn read_scoring_below(&mut self, i: usize, to: usize) -> usize {
+        let lines = &self.log.lines;
+        let n = self.state.round;
+        self.report(
+            Diagnostic::new(
+                Code::MisplacedLine,
+                lines[i].span,
+                format!("round {n}'s score is written above its last turns"),
+            )
+            .label("nobody has gone out yet")
+            .related(lines[to].span, "the round goes on here")
+            .help(format!(
+                "a round's `points:` and `totals:` lines follow its last turn: move them below the turns; they are \
+                     read after them, where round {n} ends"
+            )),
+        );
+        self.scoring_below = Some((i, to));
+        self.scoring_moved = Some(i);
+        to
+    }
+
+    /// Reads the scoring lines kept to be read after the round's last turns.
+    fn read_scoring_now(&mut self) {
+        if let Some((from, to)) = self.scoring_below.take() {
+            let line = self.line;
+            self.read_lines(from, to);
+            self.line = line;
+        }
     }
 
     fn misplaced(&mut self, line: &Line, why: &str) {
