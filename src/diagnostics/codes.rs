@@ -402,7 +402,9 @@ impl Code {
                  follows such preamble lines, it is read as the start of the round begun above it, the \
                  first of them the one report; and a round's `points:` or `totals:` line written above \
                  its last turns, while nobody is known to have gone out, is read below them, where the \
-                 round ends (ruling R4).\n\n\
+                 round ends; and a round's scoring lines written right below the next `round` line, the \
+                 round having none yet, are read as its score, the `round` line the one report (ruling \
+                 R4).\n\n\
                  Example:\n    round 1\n    ruleset: decipher-2000\n\nFix: move the line into the header.",
             ),
             Code::InvisibleInName => (

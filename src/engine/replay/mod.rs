@@ -630,6 +630,8 @@ struct Pending<'a> {
     trouble: Option<String>,
     /// Where `trouble:` was given.
     trouble_at: Span,
+    /// The last round's score was written below the `round` line (reported once).
+    score_below: bool,
 }
 
 impl<'a> Referee<'a> {
@@ -1536,6 +1538,13 @@ impl<'a> Referee<'a> {
             // of it has been played): it belongs before the `round` line (FORMAT.md §9), and
             // is reported once rather than taken to end the round, which would put every later
             // line of the round out of place (a sheet's totals carried to the top of a round).
+            LineKind::Points(list) | LineKind::Totals(list) if self.score_below_round_line(line) => {
+                if matches!(line.kind, LineKind::Points(_)) {
+                    self.points_claim(list, line.span);
+                } else {
+                    self.totals_claim(list, line.span);
+                }
+            }
             LineKind::Points(_) | LineKind::Totals(_) if self.in_preamble() => {
                 let what = if matches!(line.kind, LineKind::Points(_)) { "points" } else { "totals" };
                 self.report(
@@ -1750,7 +1759,44 @@ impl<'a> Referee<'a> {
             mulligans: Vec::new(),
             trouble: None,
             trouble_at: Span::default(),
+            score_below: false,
         });
+    }
+
+    /// Whether the scoring `line`, in the preamble of the round about to start, is the last
+    /// round's score written below the `round` line: nothing of the preamble precedes it, and the
+    /// last round has no such line of the sheet yet (a sheet carrying its totals to the top of a
+    /// round has). Reported once, at the `round` line; the line is then read as the last round's.
+    fn score_below_round_line(&mut self, line: &Line) -> bool {
+        let points = matches!(line.kind, LineKind::Points(_));
+        let Some(p) = self.pending.as_ref() else { return false };
+        let empty = p.first.is_none() && p.hands.is_empty() && p.mulligans.is_empty() && p.trouble.is_none();
+        let (round, at, reported) = (self.state.round, p.span, p.score_below);
+        let Some(report) = self.rounds.last() else { return false };
+        let written = |r: &ScoreRow| if points { r.recorded_points.is_some() } else { r.recorded_total.is_some() };
+        if !empty || round == 0 || report.round != round || report.rows.iter().any(written) {
+            return false;
+        }
+        if !reported {
+            let n = round + 1;
+            self.report(
+                Diagnostic::new(
+                    Code::MisplacedLine,
+                    at,
+                    format!("round {n}'s `round` line is above round {round}'s score"),
+                )
+                .label(format!("above round {round}'s scoring lines"))
+                .related(line.span, format!("round {round}'s score"))
+                .help(format!(
+                    "a round's `points:` and `totals:` lines come before the next `round` line: move `round {n}` \
+                         below them; they are read as round {round}'s"
+                )),
+            );
+        }
+        if let Some(p) = self.pending.as_mut() {
+            p.score_below = true;
+        }
+        true
     }
 
     /// Line `i` belongs to a round (its preamble or a turn), and no round is in progress or begun,
