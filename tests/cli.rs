@@ -382,22 +382,26 @@ fn a_character_drawn_as_nothing_in_a_name_is_shown_and_named() {
     assert!(json.contains("(the names differ by a character drawn as nothing: U+200B)"), "{json}");
 }
 
-#[test]
-fn fmt_leaves_a_log_with_syntax_errors_alone() {
-    let o = with_stdin(&["fmt", "-"], b"players: Dan\nround 1\nDan: 7 Go\n");
+/// `fmt` on `log` changes nothing, prints nothing, exits 1, and says on stderr it is not
+/// formatted `why`.
+fn fmt_refuses(log: &[u8], why: &str) {
+    let o = with_stdin(&["fmt", "-"], log);
     assert_eq!(o.status.code(), Some(1));
     assert!(o.stdout.is_empty());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("not formatted because of syntax errors"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains(&format!("not formatted {why}")), "{err}");
+}
+
+#[test]
+fn fmt_leaves_a_log_with_syntax_errors_alone() {
+    fmt_refuses(b"players: Dan\nround 1\nDan: 7 Go\n", "because of syntax errors");
 }
 
 #[test]
 fn fmt_leaves_a_log_whose_players_line_misspells_a_name_alone() {
     // The check reads the log with the name the log uses (R0109); `fmt` prints what is written.
     let log = b"players: Dan, Rgoue\nround 1\nfirst: Dan\nDan: 1 Go\nRogue: 10 Go\nDan: 100 Go\nRogue: 1000 Go\n";
-    let o = with_stdin(&["fmt", "-"], log);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(o.stdout.is_empty());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("not formatted until `players:` spells the name"));
+    fmt_refuses(log, "until `players:` spells the name");
     let checked = stdout(&with_stdin(&["check", "--format", "short", "-"], log));
     assert!(checked.contains("error[R0109]: `Rgoue` is named `Rogue` everywhere else"), "{checked}");
     assert!(!checked.contains("R0106"), "the rules are checked: {checked}");
@@ -409,10 +413,7 @@ fn fmt_leaves_a_log_whose_players_line_leaves_a_player_out_alone() {
     // `fmt` prints what is written.
     let log = b"players: Dan, Matt, Johnny\nround 1\nfirst: Dan\nDan: 1 Go\nRogue: 10 Go\nMatt: 100 Go\nJohnny: 1000 Go\nDan: 10000 Go\n\
                 Rogue: 100000 Go\n";
-    let o = with_stdin(&["fmt", "-"], log);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(o.stdout.is_empty());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("not formatted until `players:` declares every player"));
+    fmt_refuses(log, "until `players:` declares every player");
     let checked = stdout(&with_stdin(&["check", "-"], log));
     assert!(checked.contains("`players:` leaves out Rogue"), "{checked}");
     assert!(checked.contains("Rogue between Dan and Matt"), "{checked}");
@@ -422,10 +423,8 @@ fn fmt_leaves_a_log_whose_players_line_leaves_a_player_out_alone() {
 #[test]
 fn fmt_leaves_a_log_with_a_name_misspelt_alone() {
     // The check reads the name as the declared one (R0111); `fmt` prints what is written.
-    let o = with_stdin(&["fmt", "-"], b"players: Dan, Rogue\nround 1\nfirst: Dan\nDan: 1 Go\nrogue: 10 Go\n");
-    assert_eq!(o.status.code(), Some(1));
-    assert!(o.stdout.is_empty());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("not formatted until each name is spelt as `players:`"));
+    let log = b"players: Dan, Rogue\nround 1\nfirst: Dan\nDan: 1 Go\nrogue: 10 Go\n";
+    fmt_refuses(log, "until each name is spelt as `players:`");
 }
 
 #[test]

@@ -1614,23 +1614,41 @@ fn a_turn_s_player_name_misspelt_draws_one_report_and_the_rules_are_checked() {
 #[test]
 fn a_first_line_above_its_round_line_draws_one_report() {
     for hidden in [false, true] {
-        let (mut games, mut one) = (0, 0);
-        for k in slip_games() {
-            let text = if hidden { hidden_game(k) } else { game(k) };
-            let mut lines: Vec<&str> = text.lines().collect();
-            let rounds: Vec<usize> = (0..lines.len() - 1)
-                .filter(|&i| lines[i].starts_with("round ") && lines[i + 1].starts_with("first:"))
-                .collect();
-            let Some(&at) = rounds.get(k as usize % rounds.len().max(1)) else { continue };
-            lines.swap(at, at + 1);
-            games += 1;
-            one += usize::from(errors(&lines.join("\n")).len() == 1);
-        }
+        let (games, one) = lines_moved(
+            hidden,
+            |lines| {
+                (0..lines.len() - 1)
+                    .filter(|&i| lines[i].starts_with("round ") && lines[i + 1].starts_with("first:"))
+                    .collect()
+            },
+            |lines, at| lines.swap(at, at + 1),
+        );
         assert!(
             games >= 300 && one == games,
             "{one} of {games} `first:` lines above their `round` line (hidden: {hidden}) drew one report"
         );
     }
+}
+
+/// In each slip game (the cards hidden or not), one of the places `places` finds among its lines
+/// (picked by the game's number; a game with none left out) slipped by `slip`: how many games,
+/// and how many of them drew exactly one error.
+fn lines_moved(
+    hidden: bool,
+    places: impl Fn(&[&str]) -> Vec<usize>,
+    slip: impl Fn(&mut Vec<&str>, usize),
+) -> (usize, usize) {
+    let (mut games, mut one) = (0, 0);
+    for k in slip_games() {
+        let text = if hidden { hidden_game(k) } else { game(k) };
+        let mut lines: Vec<&str> = text.lines().collect();
+        let places = places(&lines);
+        let Some(&at) = places.get(k as usize % places.len().max(1)) else { continue };
+        slip(&mut lines, at);
+        games += 1;
+        one += usize::from(errors(&lines.join("\n")).len() == 1);
+    }
+    (games, one)
 }
 
 /// A round's `points:` line written above the round's last turn (a turn with no lines under it,
@@ -1642,18 +1660,14 @@ fn a_first_line_above_its_round_line_draws_one_report() {
 #[test]
 fn a_score_written_above_the_round_s_last_turn_draws_one_report() {
     for hidden in [false, true] {
-        let (mut games, mut one) = (0, 0);
-        for k in slip_games() {
-            let text = if hidden { hidden_game(k) } else { game(k) };
-            let mut lines: Vec<&str> = text.lines().collect();
-            let turns = turns(&lines);
-            let scored: Vec<usize> =
-                (1..lines.len()).filter(|&i| lines[i].starts_with("points:") && turns.contains(&(i, 0))).collect();
-            let Some(&at) = scored.get(k as usize % scored.len().max(1)) else { continue };
-            lines.swap(at - 1, at);
-            games += 1;
-            one += usize::from(errors(&lines.join("\n")).len() == 1);
-        }
+        let (games, one) = lines_moved(
+            hidden,
+            |lines| {
+                let turns = turns(lines);
+                (1..lines.len()).filter(|&i| lines[i].starts_with("points:") && turns.contains(&(i, 0))).collect()
+            },
+            |lines, at| lines.swap(at - 1, at),
+        );
         assert!(
             games >= 260 && one == games,
             "{one} of {games} scores above the round's last turn (hidden: {hidden}) drew one report"
@@ -1669,24 +1683,23 @@ fn a_score_written_above_the_round_s_last_turn_draws_one_report() {
 #[test]
 fn a_round_line_above_the_last_round_s_score_draws_one_report() {
     for hidden in [false, true] {
-        let (mut games, mut one) = (0, 0);
-        for k in slip_games() {
-            let text = if hidden { hidden_game(k) } else { game(k) };
-            let mut lines: Vec<&str> = text.lines().collect();
-            let rounds: Vec<usize> = (3..lines.len())
-                .filter(|&i| {
-                    lines[i].starts_with("round ")
-                        && lines[i - 1].is_empty()
-                        && lines[i - 2].starts_with("totals:")
-                        && lines[i - 3].starts_with("points:")
-                })
-                .collect();
-            let Some(&at) = rounds.get(k as usize % rounds.len().max(1)) else { continue };
-            let round = lines.remove(at);
-            lines.insert(at - 3, round);
-            games += 1;
-            one += usize::from(errors(&lines.join("\n")).len() == 1);
-        }
+        let (games, one) = lines_moved(
+            hidden,
+            |lines| {
+                (3..lines.len())
+                    .filter(|&i| {
+                        lines[i].starts_with("round ")
+                            && lines[i - 1].is_empty()
+                            && lines[i - 2].starts_with("totals:")
+                            && lines[i - 3].starts_with("points:")
+                    })
+                    .collect()
+            },
+            |lines, at| {
+                let round = lines.remove(at);
+                lines.insert(at - 3, round);
+            },
+        );
         assert!(
             games >= 300 && one == games,
             "{one} of {games} round lines above the last round's score (hidden: {hidden}) drew one report"

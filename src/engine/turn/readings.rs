@@ -1159,8 +1159,7 @@ impl<'a> Referee<'a> {
         if self.speculating {
             return None;
         }
-        let round = (0..at).rev().find(|&k| matches!(lines[k].kind, LineKind::Round(_)))?;
-        let first = (round..=at).find(|&k| matches!(lines[k].kind, LineKind::Turn(_)))?;
+        let (round, first) = self.round_and_first_turn(at)?;
         let who = self.name(p);
         let d = Diagnostic {
             label: Some(match report.code {
@@ -1177,6 +1176,14 @@ impl<'a> Referee<'a> {
         };
         let span = lines[round].span;
         self.read_again_from(from, first, at, end, d, |r| r.mulligan_in_preamble(p, span))
+    }
+
+    /// The `round` line above line `at`, and its round's first turn (line `at` at the latest).
+    fn round_and_first_turn(&self, at: usize) -> Option<(usize, usize)> {
+        let lines = &self.log.lines;
+        let round = (0..at).rev().find(|&k| matches!(lines[k].kind, LineKind::Round(_)))?;
+        let first = (round..=at).find(|&k| matches!(lines[k].kind, LineKind::Turn(_)))?;
+        Some((round, first))
     }
 
     /// The turn at line `at` (its block running to `end`), or the deal as the round's first turn
@@ -1200,8 +1207,7 @@ impl<'a> Referee<'a> {
         if self.speculating {
             return None;
         }
-        let round = (0..at).rev().find(|&k| matches!(lines[k].kind, LineKind::Round(_)))?;
-        let first = (round..=at).find(|&k| matches!(lines[k].kind, LineKind::Turn(_)))?;
+        let (round, first) = self.round_and_first_turn(at)?;
         let hands: Vec<(PlayerId, Span)> = lines[round..first]
             .iter()
             .filter_map(|l| match l.kind {
