@@ -1328,9 +1328,11 @@ impl<'a> Referee<'a> {
     pub(super) fn group(&mut self, i: usize) -> usize {
         let lines = &self.log.lines;
         let line = &lines[i];
-        let closes =
-            matches!(line.kind, LineKind::Round(_) | LineKind::Winner(_) | LineKind::Points(_) | LineKind::Totals(_));
-        if self.scoring_below.is_some() && closes {
+        // Scoring lines kept to be read below the round's last turns: read before the next line
+        // that ends the round.
+        if self.scoring_below.is_some()
+            && matches!(line.kind, LineKind::Round(_) | LineKind::Winner(_) | LineKind::Points(_) | LineKind::Totals(_))
+        {
             self.read_scoring_now();
         }
         self.line = i;
@@ -1534,10 +1536,7 @@ impl<'a> Referee<'a> {
                     self.emit(Event::Reseated(order.clone()));
                 }
             }
-            // Between a `round` line and its first turn, a score line cannot close the round (none
-            // of it has been played): it belongs before the `round` line (FORMAT.md §9), and
-            // is reported once rather than taken to end the round, which would put every later
-            // line of the round out of place (a sheet's totals carried to the top of a round).
+            // Right below a `round` line, the last round's score where it has none yet.
             LineKind::Points(list) | LineKind::Totals(list) if self.score_below_round_line(line) => {
                 if matches!(line.kind, LineKind::Points(_)) {
                     self.points_claim(list, line.span);
@@ -1545,6 +1544,10 @@ impl<'a> Referee<'a> {
                     self.totals_claim(list, line.span);
                 }
             }
+            // Between a `round` line and its first turn, a score line cannot close the round (none
+            // of it has been played): it belongs before the `round` line (FORMAT.md §9), and
+            // is reported once rather than taken to end the round, which would put every later
+            // line of the round out of place (a sheet's totals carried to the top of a round).
             LineKind::Points(_) | LineKind::Totals(_) if self.in_preamble() => {
                 let what = if matches!(line.kind, LineKind::Points(_)) { "points" } else { "totals" };
                 self.report(
