@@ -424,7 +424,10 @@ impl Code {
                 "The header's `ruleset:`, `rounds:` and `troubles:`, a player's decklist, and a round's \
                  `first:`, `trouble:` and each player's `hand` line are given once. Given again with something else, \
                  the first one holds and the later one is reported, rather than one of the two being \
-                 dropped without a word. (`players:` given again is S0110.)\n\n\
+                 dropped without a word. (`players:` given again is S0110.) A `round` line written again \
+                 under itself, nothing of its round between, is reported too, even the same: read as a \
+                 new round it would end one nobody played; the round goes on from the first (ruling \
+                 R4).\n\n\
                  Example:\n    round 2\n    first: Dan\n    first: Rogue\n\nFix: keep the line that is right.",
             ),
             Code::PlayerCount => (

@@ -634,6 +634,17 @@ struct Pending<'a> {
     score_below: bool,
 }
 
+impl Pending<'_> {
+    /// Whether nothing of the round's preamble has been read yet.
+    fn is_empty(&self) -> bool {
+        self.first.is_none()
+            && self.hands.is_empty()
+            && self.mulligans.is_empty()
+            && self.trouble.is_none()
+            && !self.score_below
+    }
+}
+
 impl<'a> Referee<'a> {
     /// A referee for `log`, whose syntax diagnostics (warnings and notes) come first among its
     /// own, so that `expect` lines can claim them.
@@ -1348,6 +1359,11 @@ impl<'a> Referee<'a> {
         match &line.kind {
             // The `round` line of a round begun above it (its preamble written first): read there.
             LineKind::Round(_) if self.round_line_below == Some(i) => self.round_line_below = None,
+            // The same `round` line again before anything of its round: written twice.
+            LineKind::Round(n) if self.pending.as_ref().is_some_and(|p| p.round == *n && p.is_empty()) => {
+                let first = self.pending.as_ref().map_or(line.span, |p| p.span);
+                self.repeated(line.span, first, &format!("`round {n}` is written a second time"));
+            }
             LineKind::Round(n) => {
                 if let Some(after) = self.round_end_read(i) {
                     return after;
