@@ -635,13 +635,9 @@ struct Pending<'a> {
 }
 
 impl Pending<'_> {
-    /// Whether nothing of the round's preamble has been read yet.
+    /// Whether no line of the round's own preamble has been read yet.
     fn is_empty(&self) -> bool {
-        self.first.is_none()
-            && self.hands.is_empty()
-            && self.mulligans.is_empty()
-            && self.trouble.is_none()
-            && !self.score_below
+        self.first.is_none() && self.hands.is_empty() && self.mulligans.is_empty() && self.trouble.is_none()
     }
 }
 
@@ -1030,12 +1026,7 @@ impl<'a> Referee<'a> {
         }
         let reports = self.diags.get(mark..).unwrap_or_default().iter();
         reports.filter(|d| matches!(d.code, Code::NotInHand | Code::NotInDecklist)).find_map(|d| {
-            let p = match &self.reported_line(d, start, end)?.kind {
-                LineKind::Turn(turn) => turn.player,
-                LineKind::Resolution(e) => e.subject()?,
-                LineKind::Hand { player, .. } => *player,
-                _ => return None,
-            };
+            let p = self.reported_player(d, start, end)?;
             Some((p, d.clone()))
         })
     }
@@ -1056,12 +1047,7 @@ impl<'a> Referee<'a> {
         let shows =
             |d: &&Diagnostic| matches!(d.code, Code::NotInDecklist | Code::NotInRound | Code::DrawFromEmptyDeck);
         reports.filter(shows).find_map(|d| {
-            let p = match &self.reported_line(d, start, end)?.kind {
-                LineKind::Turn(turn) => turn.player,
-                LineKind::Resolution(e) => e.subject()?,
-                LineKind::Hand { player, .. } => *player,
-                _ => return None,
-            };
+            let p = self.reported_player(d, start, end)?;
             let &(_, ended) = self.unsaved.iter().find(|(q, _)| *q == p)?;
             Some((p, ended, d.clone()))
         })
@@ -1105,6 +1091,17 @@ impl<'a> Referee<'a> {
             };
             self.unlisted.iter().find(|u| about(u.0)).cloned()
         })
+    }
+
+    /// The player of the line of report `d` (see [`Self::reported_line`]): a turn's, a resolution
+    /// line's subject, or a `hand` line's.
+    fn reported_player(&self, d: &Diagnostic, start: usize, end: usize) -> Option<PlayerId> {
+        match &self.reported_line(d, start, end)?.kind {
+            LineKind::Turn(turn) => Some(turn.player),
+            LineKind::Resolution(e) => e.subject(),
+            LineKind::Hand { player, .. } => Some(*player),
+            _ => None,
+        }
     }
 
     /// The line of report `d` among the lines of the group at line `start` (running to `end`) or
@@ -1356,11 +1353,20 @@ impl<'a> Referee<'a> {
         if !self.state.in_round && self.pending.is_none() && opens_round(&line.kind) {
             self.round_line_left_out(i);
         }
+        // A round's score above its last turns (no round is about to start, so no arm of the
+        // preamble's below applies): read below them.
+        if matches!(line.kind, LineKind::Points(_) | LineKind::Totals(_)) {
+            if let Some(to) = self.scoring_above_turns(i) {
+                return self.read_scoring_below(i, to);
+            }
+        }
         match &line.kind {
             // The `round` line of a round begun above it (its preamble written first): read there.
             LineKind::Round(_) if self.round_line_below == Some(i) => self.round_line_below = None,
             // The same `round` line again before anything of its round: written twice.
-            LineKind::Round(n) if self.pending.as_ref().is_some_and(|p| p.round == *n && p.is_empty()) => {
+            LineKind::Round(n)
+                if self.pending.as_ref().is_some_and(|p| p.round == *n && p.is_empty() && !p.score_below) =>
+            {
                 let first = self.pending.as_ref().map_or(line.span, |p| p.span);
                 self.repeated(line.span, first, &format!("`round {n}` is written a second time"));
             }
@@ -1576,9 +1582,6 @@ impl<'a> Referee<'a> {
                     .help(format!("the line is not checked here: move it above `round {}`", self.pending_round())),
                 );
             }
-            LineKind::Points(_) | LineKind::Totals(_) if self.scoring_above_turns(i).is_some() => {
-                return self.scoring_above_turns(i).map_or(i + 1, |to| self.read_scoring_below(i, to));
-            }
             LineKind::Points(list) => {
                 if let Some(after) = self.round_end_read(i) {
                     return after;
@@ -1789,7 +1792,7 @@ impl<'a> Referee<'a> {
     fn score_below_round_line(&mut self, line: &Line) -> bool {
         let points = matches!(line.kind, LineKind::Points(_));
         let Some(p) = self.pending.as_ref() else { return false };
-        let empty = p.first.is_none() && p.hands.is_empty() && p.mulligans.is_empty() && p.trouble.is_none();
+        let empty = p.is_empty();
         let (round, at, reported) = (self.state.round, p.span, p.score_below);
         let Some(report) = self.rounds.last() else { return false };
         let written = |r: &ScoreRow| if points { r.recorded_points.is_some() } else { r.recorded_total.is_some() };
