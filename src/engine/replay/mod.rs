@@ -1,13 +1,17 @@
 //! The replay driver: walks a parsed log line by line, asks the rules for the events each line
 //! produces and the diagnostics it deserves, and folds the events into the state. It never stops
 //! at an error: it carries on from what the table actually did.
+//!
+//! This module holds the referee and its run loop; the header is read in `setup`, rounds and
+//! their preambles in `round`, the score sheet in `scoring`, and `slips` answers the loop's
+//! questions about a group that drew reports before a reading of a slip is tried.
 
 use super::event::{Drawn, Event};
-use super::state::{State, Status};
-use super::zone::{Collection, Counts, Deck, Hidden};
+use super::state::State;
+use super::zone::Counts;
 use crate::diagnostics::{Code, Diagnostic, Severity, plural};
 use crate::model::log::{
-    CardCount, CardCounts, Line, LineKind, Log, PositionLine, Ruleset, Step, StepKind, Zone, guest_card, total_count,
+    CardCount, CardCounts, Line, LineKind, Log, Ruleset, Step, StepKind, Zone, guest_card, total_count,
 };
 use crate::model::{Card, Names, PlayerId, Power, Span};
 use crate::powers;
@@ -17,7 +21,10 @@ mod decklist;
 mod expect;
 mod header;
 mod position;
+mod round;
 mod scoring;
+mod setup;
+mod slips;
 
 /// An event with the index of the log line that caused it.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,55 +65,6 @@ impl Replay {
 /// fewer than a crafted turn or hand of thousands.
 pub(super) const LISTED: usize = 24;
 
-/// Events for a help line, joined by `; `: the first [`LISTED`] shown, the rest counted,
-/// so that a turn of thousands of events gives a line of help, not a page of it for each claim.
-pub(super) fn event_listing<'e>(events: impl Iterator<Item = &'e Event>, names: &Names) -> String {
-    listing(events.map(|e| e.display(names)), "; ")
-}
-
-/// Items for a help line, joined by `sep`: the first [`LISTED`] shown, the rest counted.
-fn listing(mut items: impl Iterator<Item = impl std::fmt::Display>, sep: &str) -> String {
-    let (mut text, _) = listed(items.by_ref(), sep);
-    counted(&mut text, items.count(), sep);
-    text
-}
-
-/// The first [`LISTED`] items joined by `sep`, and how many they are.
-fn listed(items: impl Iterator<Item = impl std::fmt::Display>, sep: &str) -> (String, usize) {
-    use std::fmt::Write;
-    let mut text = String::new();
-    let mut shown = 0;
-    for item in items.take(LISTED) {
-        if shown > 0 {
-            text.push_str(sep);
-        }
-        let _ = write!(text, "{item}");
-        shown += 1;
-    }
-    (text, shown)
-}
-
-/// Ends a listing with the count of the items it left out.
-fn counted(text: &mut String, more: usize, sep: &str) {
-    use std::fmt::Write;
-    if more > 0 {
-        let _ = write!(text, "{sep}and {more} more");
-    }
-}
-
-/// Whether a line of this kind belongs to a round: its preamble, or a turn.
-fn opens_round(kind: &LineKind) -> bool {
-    matches!(
-        kind,
-        LineKind::First(_) | LineKind::Hand { .. } | LineKind::Mulligan(_) | LineKind::Trouble(_) | LineKind::Turn(_)
-    )
-}
-
-/// An error the rules report, not an `expect` line that failed ([`Referee::errors_since`]).
-pub(super) fn rules_error(d: &Diagnostic) -> bool {
-    d.severity() == Severity::Error && !matches!(d.code, Code::ExpectationFailed | Code::ExpectedDiagnosticMissing)
-}
-
 /// A diagnostic as an `expect` line names it: `error R0305`.
 struct Flagged<'d>(&'d Diagnostic);
 
@@ -114,11 +72,6 @@ impl std::fmt::Display for Flagged<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} {}", self.0.severity().keyword(), self.0.code.id())
     }
-}
-
-/// Whether an `expect` line claimed diagnostic `i` (`claimed` may be shorter than the list).
-fn is_claimed(claimed: &[bool], i: usize) -> bool {
-    claimed.get(i).copied().unwrap_or(false)
 }
 
 /// The reports `expect clean` counts (all but notes) that no `expect` line claimed, in the order
@@ -177,11 +130,6 @@ impl Flags {
         }
         found
     }
-}
-
-/// The diagnostics but those an `expect` line claimed.
-fn unclaimed(diags: Vec<Diagnostic>, claimed: &[bool]) -> Vec<Diagnostic> {
-    diags.into_iter().enumerate().filter(|(i, _)| !is_claimed(claimed, *i)).map(|(_, d)| d).collect()
 }
 
 /// One round's scoring, for `tribbles score`.
@@ -247,34 +195,6 @@ impl ScoreRow {
             Some(p) => format!("{who}: {} = {p} this round", parts.join(" + ")),
             None => format!("{who}: {}", parts.join(" + ")),
         }
-    }
-}
-
-/// Replays a parsed log.
-pub fn replay(log: &Log) -> Replay {
-    replay_with(log, Vec::new())
-}
-
-/// Replays a parsed log whose syntax diagnostics (warnings and notes: a log with syntax errors is
-/// not replayed) are given, so that `expect` lines can claim them too. The result holds them all.
-pub fn replay_with(log: &Log, syntax: Vec<Diagnostic>) -> Replay {
-    let mut r = Referee::new(log, syntax);
-    r.run();
-    match r.header_slip() {
-        Some(read) => read.finish(),
-        None => r.finish(),
-    }
-}
-
-/// The diagnostics of [`replay_with`] alone. Events are kept only while their line is judged, so
-/// memory stays bounded by the longest turn rather than the game (`tribbles check`).
-pub fn diagnostics(log: &Log, syntax: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    let mut r = Referee::new(log, syntax);
-    r.keep_events = false;
-    r.run();
-    match r.header_slip() {
-        Some(read) => read.reported(),
-        None => r.reported(),
     }
 }
 
@@ -641,6 +561,25 @@ impl Pending<'_> {
     }
 }
 
+trait TruncateTotal {
+    fn truncate_total(&mut self, n: u32);
+}
+
+impl TruncateTotal for CardCounts {
+    /// Keeps the first `n` cards of a counted list.
+    fn truncate_total(&mut self, n: u32) {
+        let mut left = n;
+        self.retain_mut(|c| {
+            if left == 0 {
+                return false;
+            }
+            c.count = c.count.min(left);
+            left -= c.count;
+            true
+        });
+    }
+}
+
 impl<'a> Referee<'a> {
     /// A referee for `log`, whose syntax diagnostics (warnings and notes) come first among its
     /// own, so that `expect` lines can claim them.
@@ -965,323 +904,6 @@ impl<'a> Referee<'a> {
         }
         self.read_scoring_now();
         self.log_ends();
-    }
-
-    /// Where the group at line `start` is a turn that drew a report (from report `mark` on) that
-    /// it was out of turn, the turn just before it (only comments and `expect` lines between) and
-    /// its block's end.
-    #[cold]
-    fn out_of_turn_after(&self, start: usize, mark: usize) -> Option<(usize, usize)> {
-        let lines = &self.log.lines;
-        let LineKind::Turn(turn) = &lines[start].kind else { return None };
-        let out_of_turn = |d: &Diagnostic| d.code == Code::OutOfTurn && d.span.is_at(turn.player_span);
-        if !self.diags.get(mark..).unwrap_or_default().iter().any(out_of_turn) {
-            return None;
-        }
-        self.turn_before(start)
-    }
-
-    /// Where the lines from `start` to `end` drew a report (from report `mark` on) that a player
-    /// a turn's lines write decked still had cards in the deck, that turn and its block's end.
-    #[cold]
-    fn not_decked_in(&self, start: usize, end: usize, mark: usize) -> Option<(usize, usize)> {
-        let d = self.diags.get(mark..).unwrap_or_default().iter().find(|d| d.code == Code::NotDecked)?;
-        let lines = &self.log.lines;
-        let at = (start..end)
-            .find(|&k| matches!(lines[k].kind, LineKind::Turn(_)) && super::turn::within(d.span, lines[k].span))?;
-        Some((at, self.group_end(at)))
-    }
-
-    /// Where the group at line `start` (running to `end`) is a turn whose line or lines drew a
-    /// report (from report `mark` on) that a player's hand could not hold a card, or the decklist
-    /// one more of a card drawn, where the player might have mulliganed this round with no
-    /// `mulligan` line written: that player and the report.
-    #[cold]
-    fn unrolled_at(&self, start: usize, end: usize, mark: usize) -> Option<(PlayerId, Diagnostic)> {
-        let lines = &self.log.lines;
-        if self.unrolled.is_empty() || !matches!(lines[start].kind, LineKind::Turn(_)) {
-            return None;
-        }
-        let reports = self.diags.get(mark..).unwrap_or_default().iter();
-        reports.filter(|d| matches!(d.code, Code::NotInHand | Code::NotInDecklist)).find_map(|d| {
-            let line = lines[start..end].iter().find(|l| super::turn::within(d.span, l.span))?;
-            let p = match &line.kind {
-                LineKind::Turn(turn) => turn.player,
-                LineKind::Resolution(e) => e.subject()?,
-                _ => return None,
-            };
-            self.unrolled.contains(&p).then(|| (p, d.clone()))
-        })
-    }
-
-    /// Where the group at line `start` (running to `end`) is a turn whose line or lines (or the
-    /// round's `hand` lines, the deal checked as its first turn begins) drew a report (from report
-    /// `mark` on) that a player's hand could not hold a card, or the decklist one more of it, in a
-    /// round whose preamble gave two `hand` lines or more not yet tried swapped: that player and
-    /// the report.
-    #[cold]
-    fn unswapped_at(&self, start: usize, end: usize, mark: usize) -> Option<(PlayerId, Diagnostic)> {
-        if !self.hands_unswapped || !matches!(self.log.lines[start].kind, LineKind::Turn(_)) {
-            return None;
-        }
-        let reports = self.diags.get(mark..).unwrap_or_default().iter();
-        reports.filter(|d| matches!(d.code, Code::NotInHand | Code::NotInDecklist)).find_map(|d| {
-            let p = self.reported_player(d, start, end)?;
-            Some((p, d.clone()))
-        })
-    }
-
-    /// Where the group at line `start` (running to `end`) is a turn whose line or lines drew a
-    /// report (from report `mark` on) that the decklist holds no more of a card a player drew,
-    /// where a round's end discarded that player's hand with a Safety in the pile and no `safety`
-    /// line written: that player, the line whose reading ended that round, and the report.
-    #[cold]
-    fn unsaved_at(&self, start: usize, end: usize, mark: usize) -> Option<(PlayerId, usize, Diagnostic)> {
-        let lines = &self.log.lines;
-        if self.unsaved.is_empty() || !matches!(lines[start].kind, LineKind::Turn(_)) {
-            return None;
-        }
-        let reports = self.diags.get(mark..).unwrap_or_default().iter();
-        // A card the decklist has no more of, or, where the cards are not seen, a deck that runs
-        // out early by its count (the player decked, or drawing from an empty deck).
-        let shows =
-            |d: &&Diagnostic| matches!(d.code, Code::NotInDecklist | Code::NotInRound | Code::DrawFromEmptyDeck);
-        reports.filter(shows).find_map(|d| {
-            let p = self.reported_player(d, start, end)?;
-            let &(_, ended) = self.unsaved.iter().find(|(q, _)| *q == p)?;
-            Some((p, ended, d.clone()))
-        })
-    }
-
-    /// Where the group at line `start` (running to `end`) is a turn whose line or lines drew a
-    /// report (from report `mark` on) that a player's deck ran out by its count (the player decked,
-    /// a draw from or a Poison aimed at an empty deck, a `hand` line dealing more than it held) or
-    /// that a card came off a deck whose last cards the count made known, where a card of that
-    /// player's was reported earlier as one the decklist cannot hold: that player, the card, where
-    /// the group read when it was reported begins, and that report.
-    #[cold]
-    fn unlisted_at(&self, start: usize, end: usize, mark: usize) -> Option<(PlayerId, Card, u32, Diagnostic)> {
-        let lines = &self.log.lines;
-        if self.unlisted.is_empty() || !matches!(lines[start].kind, LineKind::Turn(_)) {
-            return None;
-        }
-        let reports = self.diags.get(mark..).unwrap_or_default().iter();
-        let shows = |d: &&Diagnostic| {
-            matches!(
-                d.code,
-                Code::NotInRound
-                    | Code::DrawFromEmptyDeck
-                    | Code::PoisonTarget
-                    | Code::Misresolved
-                    | Code::NotDeckTop
-                    | Code::HandTooLarge
-            )
-        };
-        reports.filter(shows).find_map(|d| {
-            let subject = match &self.reported_line(d, start, end)?.kind {
-                LineKind::Turn(turn) => Some(turn.player),
-                LineKind::Resolution(e) => e.subject(),
-                LineKind::Hand { player, .. } => Some(*player),
-                _ => None,
-            };
-            // The player the report is about: the line's, or one it names (a Poison's target).
-            let about = |p: PlayerId| {
-                let name = self.name(p);
-                subject == Some(p) || d.message.contains(&format!("{name}'s")) || d.message.starts_with(name)
-            };
-            self.unlisted.iter().find(|u| about(u.0)).cloned()
-        })
-    }
-
-    /// The player of the line of report `d` (see [`Self::reported_line`]): a turn's, a resolution
-    /// line's subject, or a `hand` line's.
-    fn reported_player(&self, d: &Diagnostic, start: usize, end: usize) -> Option<PlayerId> {
-        match &self.reported_line(d, start, end)?.kind {
-            LineKind::Turn(turn) => Some(turn.player),
-            LineKind::Resolution(e) => e.subject(),
-            LineKind::Hand { player, .. } => Some(*player),
-            _ => None,
-        }
-    }
-
-    /// The line of report `d` among the lines of the group at line `start` (running to `end`) or
-    /// the round's `hand` lines above a round's first turn (the deal is checked as that turn
-    /// begins).
-    fn reported_line(&self, d: &Diagnostic, start: usize, end: usize) -> Option<&Line> {
-        let lines = &self.log.lines;
-        lines[..end].iter().rev().take(end - start + 64).find(|l| super::turn::within(d.span, l.span))
-    }
-
-    /// Whether the group at line `start` (running to `end`) is a turn that used a Sabotage aimed
-    /// at a player and activated nothing, and drew a report (from report `mark` on) at one of its
-    /// lines.
-    #[cold]
-    fn unactivated(&self, start: usize, end: usize, mark: usize) -> bool {
-        let lines = &self.log.lines;
-        let LineKind::Turn(turn) = &lines[start].kind else { return false };
-        if !turn.steps.iter().any(|s| super::turn::sabotage_aimed(&s.kind))
-            || turn.steps.iter().any(|s| matches!(s.kind, StepKind::Activate(_)))
-        {
-            return false;
-        }
-        let reports = self.diags.get(mark..).unwrap_or_default();
-        lines[start + 1..end]
-            .iter()
-            .any(|l| reports.iter().any(|d| d.code == Code::Misresolved && super::turn::within(d.span, l.span)))
-    }
-
-    /// Whether the group at line `start` (running to `end`) is a turn with no trouble action, a
-    /// line of which shifts the trouble, that drew a report (from report `mark` on) at one of its
-    /// lines (the shift's, or the draws of an `action draw N` before it).
-    #[cold]
-    fn shift_unexplained(&self, start: usize, end: usize, mark: usize) -> bool {
-        let lines = &self.log.lines;
-        let LineKind::Turn(turn) = &lines[start].kind else { return false };
-        let block = &lines[start + 1..end];
-        let shifts = |l: &Line| matches!(&l.kind, LineKind::Resolution(Event::TroubleShifts(_)));
-        if turn.steps.iter().any(|s| matches!(s.kind, StepKind::ActionDraw(_) | StepKind::ActionLose(_)))
-            || !block.iter().any(shifts)
-        {
-            return false;
-        }
-        let reports = self.diags.get(mark..).unwrap_or_default();
-        block.iter().any(|l| reports.iter().any(|d| d.code == Code::Misresolved && super::turn::within(d.span, l.span)))
-    }
-
-    /// Saves `p`'s hand at the end of the round in progress, as a `safety` line would.
-    pub(in crate::engine) fn safety_at_round_end(&mut self, p: PlayerId) {
-        self.safeties.push(p);
-    }
-
-    /// Writes a mulligan of `p` into the preamble of the round about to start, as a `mulligan`
-    /// line at `span` would; false when no round is about to start.
-    pub(in crate::engine) fn mulligan_in_preamble(&mut self, p: PlayerId, span: Span) -> bool {
-        let Some(pending) = self.pending.as_mut() else { return false };
-        pending.mulligans.push((p, span));
-        true
-    }
-
-    /// Deals `p` the cards the round's `hand` line gives `q`, and `q` those it gives `p`, as if
-    /// the two lines were written in each other's places; false when no round is about to start
-    /// or either has no `hand` line.
-    pub(in crate::engine) fn hands_in_each_other_s_places(&mut self, p: PlayerId, q: PlayerId) -> bool {
-        let Some(pending) = self.pending.as_mut() else { return false };
-        let at = |who: PlayerId| pending.hands.iter().position(|h| h.0 == who);
-        let (Some(a), Some(b)) = (at(p), at(q)) else { return false };
-        let cards = pending.hands[a].1;
-        pending.hands[a].1 = pending.hands[b].1;
-        pending.hands[b].1 = cards;
-        true
-    }
-
-    /// Whether the group at line `start` is a turn that drew a report (from report `mark` on) that
-    /// it was out of turn.
-    #[cold]
-    fn out_of_turn_at(&self, start: usize, mark: usize) -> bool {
-        let LineKind::Turn(turn) = &self.log.lines[start].kind else { return false };
-        self.diags[mark..].iter().any(|d| d.code == Code::OutOfTurn && d.span.is_at(turn.player_span))
-    }
-
-    /// Where the group at line `start` is a turn written as skipped that drew a report (from
-    /// report `mark` on) that nothing skipped its player, the turn just before it and its block's
-    /// end.
-    #[cold]
-    fn not_skipped_after(&self, start: usize, mark: usize) -> Option<(usize, usize)> {
-        let line = &self.log.lines[start];
-        if !matches!(line.kind, LineKind::Turn(_)) {
-            return None;
-        }
-        let not_skipped = |d: &Diagnostic| d.code == Code::NotSkipped && super::turn::within(d.span, line.span);
-        if !self.diags.get(mark..).unwrap_or_default().iter().any(not_skipped) {
-            return None;
-        }
-        self.turn_before(start)
-    }
-
-    /// Where the group at line `start` is a turn that drew an error (from report `mark` on) and
-    /// the turn just before it is its player's too (a Go's extra turn), that turn and its block's
-    /// end.
-    #[cold]
-    fn own_turn_after(&self, start: usize, mark: usize) -> Option<(usize, usize)> {
-        let lines = &self.log.lines;
-        let LineKind::Turn(turn) = &lines[start].kind else { return None };
-        if self.errors_since(mark) == 0 {
-            return None;
-        }
-        let (at, end) = self.turn_before(start)?;
-        matches!(&lines[at].kind, LineKind::Turn(t) if t.player == turn.player).then_some((at, end))
-    }
-
-    /// Where the group at line `start` is a turn whose play drew a report that it broke the chain
-    /// (from report `mark` on) after another player's turn that played a card, that turn and its
-    /// block's end.
-    #[cold]
-    fn off_chain_after(&self, start: usize, mark: usize) -> Option<(usize, usize)> {
-        let lines = &self.log.lines;
-        let LineKind::Turn(turn) = &lines[start].kind else { return None };
-        if !self.off_chain(start, mark) {
-            return None;
-        }
-        let (at, end) = self.turn_before(start)?;
-        let plays = |t: &crate::model::log::Turn| t.steps.iter().any(|s| matches!(s.kind, StepKind::Play { .. }));
-        matches!(&lines[at].kind, LineKind::Turn(t) if t.player != turn.player && plays(t)).then_some((at, end))
-    }
-
-    /// The last turn before the group at line `start` that played a card, with only turns that
-    /// drew or passed between (a few at most), and its block's end.
-    #[cold]
-    fn last_play_before(&self, start: usize) -> Option<(usize, usize)> {
-        let lines = &self.log.lines;
-        let mut k = start;
-        for _ in 0..8 {
-            let (at, end) = self.turn_before(k)?;
-            let LineKind::Turn(t) = &lines[at].kind else { return None };
-            if t.steps.iter().any(|s| matches!(s.kind, StepKind::Play { .. })) {
-                return Some((at, end));
-            }
-            if !t.steps.iter().all(|s| matches!(s.kind, StepKind::Draw { .. } | StepKind::Pass { .. })) {
-                return None;
-            }
-            k = at;
-        }
-        None
-    }
-
-    /// Whether the group at line `start` is a turn whose play drew a report that it broke the
-    /// chain (from report `mark` on).
-    fn off_chain(&self, start: usize, mark: usize) -> bool {
-        matches!(self.log.lines[start].kind, LineKind::Turn(_))
-            && self.diags.get(mark..).unwrap_or_default().iter().any(|d| d.code == Code::OutOfSequence)
-    }
-
-    /// The turn just before the group at line `start` (only comments and `expect` lines between)
-    /// and its block's end.
-    pub(super) fn turn_before(&self, start: usize) -> Option<(usize, usize)> {
-        let lines = &self.log.lines;
-        let aside = |k: usize| matches!(lines[k].kind, LineKind::Comment { .. } | LineKind::Expect(_));
-        let under = |k: usize| aside(k) || matches!(lines[k].kind, LineKind::Resolution(_) | LineKind::Then(_));
-        let mut at = start;
-        while at > 0 && under(at - 1) {
-            at -= 1;
-        }
-        let at = at.checked_sub(1)?;
-        let end = self.group_end(at);
-        (matches!(lines[at].kind, LineKind::Turn(_)) && (end..start).all(aside)).then_some((at, end))
-    }
-
-    /// A round's end at line `at` (its scores or the next round): the turn left out above it that a
-    /// reading found is read first ([`Self::read_left_out`]); with nobody out, the turn that went
-    /// out may have been left out ([`Self::round_end_left_out`]), which returns the line read up to.
-    #[inline]
-    fn round_end_read(&mut self, at: usize) -> Option<usize> {
-        if self.left_out.is_some() {
-            self.read_left_out(at);
-            return None;
-        }
-        if self.speculating || !self.state.in_round || !self.went_out.is_empty() {
-            return None;
-        }
-        self.round_end_left_out(at)
     }
 
     /// A copy of the replay as it stands before the group at line `at`.
@@ -1746,193 +1368,6 @@ impl<'a> Referee<'a> {
         self.log.lines.iter().any(|l| matches!(l.kind, LineKind::PositionStart))
     }
 
-    /// Whether a `round` line has been read and the round has not started, nor can it end at its
-    /// deal: a round whose deal may deck every player but one (decks that may hold fewer than a
-    /// hand, ruling R2) ends with no turn, and its score lines then follow its preamble.
-    fn in_preamble(&self) -> bool {
-        if self.pending.is_none() {
-            return false;
-        }
-        let may_miss_the_round = |q: &PlayerId| {
-            let pl = self.state.player(*q);
-            pl.status == Status::SittingOut || self.may_sit_out.contains(q) || pl.deck.len().is_none_or(|n| n < 7)
-        };
-        let missing = self.state.seating.iter().filter(|q| may_miss_the_round(q)).count();
-        missing + 1 < self.state.seating.len()
-    }
-
-    /// The round whose `round` line was read last and has not started.
-    fn pending_round(&self) -> u32 {
-        self.pending.as_ref().map_or(self.state.round, |p| p.round)
-    }
-
-    /// Ends the round in progress and begins round `n`, its `round` line at line `i`: its
-    /// preamble follows, and its first turn starts it.
-    fn open_round(&mut self, n: u32, i: usize) {
-        let span = self.log.lines[i].span;
-        self.close_round(span, true);
-        self.flush_pending();
-        self.pending = Some(Pending {
-            round: n,
-            line: i,
-            span,
-            first: None,
-            hands: Vec::with_capacity(self.log.names.len()),
-            mulligans: Vec::new(),
-            trouble: None,
-            trouble_at: Span::default(),
-            score_below: false,
-        });
-    }
-
-    /// Whether the scoring `line`, in the preamble of the round about to start, is the last
-    /// round's score written below the `round` line: nothing of the preamble precedes it, and the
-    /// last round has no such line of the sheet yet (a sheet carrying its totals to the top of a
-    /// round has). Reported once, at the `round` line; the line is then read as the last round's.
-    fn score_below_round_line(&mut self, line: &Line) -> bool {
-        let points = matches!(line.kind, LineKind::Points(_));
-        let Some(p) = self.pending.as_ref() else { return false };
-        let empty = p.is_empty();
-        let (round, at, reported) = (self.state.round, p.span, p.score_below);
-        let Some(report) = self.rounds.last() else { return false };
-        let written = |r: &ScoreRow| if points { r.recorded_points.is_some() } else { r.recorded_total.is_some() };
-        if !empty || round == 0 || report.round != round || report.rows.iter().any(written) {
-            return false;
-        }
-        if !reported {
-            let n = round + 1;
-            self.report(
-                Diagnostic::new(
-                    Code::MisplacedLine,
-                    at,
-                    format!("round {n}'s `round` line is above round {round}'s score"),
-                )
-                .label(format!("above round {round}'s scoring lines"))
-                .related(line.span, format!("round {round}'s score"))
-                .help(format!(
-                    "a round's `points:` and `totals:` lines come before the next `round` line: move `round {n}` \
-                         below them; they are read as round {round}'s"
-                )),
-            );
-        }
-        if let Some(p) = self.pending.as_mut() {
-            p.score_below = true;
-        }
-        true
-    }
-
-    /// Line `i` belongs to a round (its preamble or a turn), and no round is in progress or begun,
-    /// though the game has rounds left: the next round's `round` line was left out. It is reported
-    /// once there, and the round begun as if it had been written (ruling R4).
-    #[cold]
-    fn round_line_left_out(&mut self, i: usize) {
-        let n = self.state.round + 1;
-        if self.state.round == 0 || n > self.rounds_read() {
-            return;
-        }
-        let lines = &self.log.lines;
-        let line = &lines[i];
-        // Preamble lines (with comments and `expect` lines), then the round's `round` line: it is
-        // written below them, not left out.
-        let preamble = |l: &Line| {
-            matches!(
-                l.kind,
-                LineKind::First(_)
-                    | LineKind::Hand { .. }
-                    | LineKind::Mulligan(_)
-                    | LineKind::Trouble(_)
-                    | LineKind::Comment { .. }
-                    | LineKind::Expect(_)
-            )
-        };
-        let below = lines[i..].iter().position(|l| !preamble(l)).map(|k| i + k);
-        let below = below.filter(|&j| j > i && lines[j].kind == LineKind::Round(n));
-        let d = match below {
-            Some(j) => {
-                Diagnostic::new(Code::MisplacedLine, line.span, format!("round {n}'s `round` line is below this one"))
-                    .label(format!("above `round {n}`"))
-                    .related(lines[j].span, "the round's `round` line")
-                    .help(format!(
-                        "a round's lines follow its `round` line: move `round {n}` above this line; the lines between \
-                     are read as round {n}'s"
-                    ))
-            }
-            None => Diagnostic::new(Code::MisplacedLine, line.span, format!("round {n} has no `round` line"))
-                .label(format!("read as the start of round {n}"))
-                .help(format!(
-                    "a round's lines follow its `round` line: write `round {n}` above this line; the lines are \
-                     read as round {n}'s"
-                )),
-        };
-        self.report(d);
-        self.round_line_below = below;
-        self.open_round(n, i);
-    }
-
-    /// Where line `i` is a round's scoring line (`points:` or `totals:`) in a round nobody is known
-    /// to have gone out of, and the lines from it are scoring lines and then the round's turns up
-    /// to the next `round` line, a `winner:` line or the log's end (with the round's other scoring
-    /// lines, if any, below them): the first turn below the scoring lines. The round's last turns
-    /// are written below its score.
-    fn scoring_above_turns(&self, i: usize) -> Option<usize> {
-        let in_play = self.state.players.iter().filter(|p| p.is_in()).count();
-        if self.pending.is_some() || !self.state.in_round || !self.went_out.is_empty() || in_play < 2 {
-            return None;
-        }
-        if self.scoring_below.is_some() || self.scoring_moved == Some(i) {
-            return None;
-        }
-        // Where a hand the referee cannot count may have emptied, the round may have ended here:
-        // the lines below are then taken as its turns only where more of its scoring lines follow.
-        let outs_unknown =
-            self.outs_uncertain || self.state.fog.turn_order || self.state.players.iter().any(|p| p.hand.unbounded);
-        let lines = &self.log.lines;
-        let scoring = |l: &Line| matches!(l.kind, LineKind::Points(_) | LineKind::Totals(_) | LineKind::Comment { .. });
-        let to = lines[i..].iter().position(|l| !scoring(l)).map(|k| i + k)?;
-        if !matches!(lines[to].kind, LineKind::Turn(_)) {
-            return None;
-        }
-        let turns = |l: &Line| matches!(l.kind, LineKind::Turn(_) | LineKind::Resolution(_) | LineKind::Comment { .. });
-        let after = lines[to..].iter().position(|l| !turns(l)).map_or(lines.len(), |k| to + k);
-        // The rest of the round's scoring lines may stand below the turns.
-        let scored = lines[after..].iter().position(|l| !scoring(l)).map_or(lines.len(), |k| after + k);
-        let ends = lines.get(scored).is_none_or(|l| matches!(l.kind, LineKind::Round(_) | LineKind::Winner(_)));
-        (ends && (scored > after || !outs_unknown)).then_some(to)
-    }
-
-    /// Reports the round's scoring lines `i..to` written above its turns from line `to` on, and
-    /// keeps them to be read after those turns; returns the line to read next.
-    #[cold]
-    fn read_scoring_below(&mut self, i: usize, to: usize) -> usize {
-        let lines = &self.log.lines;
-        let n = self.state.round;
-        self.report(
-            Diagnostic::new(
-                Code::MisplacedLine,
-                lines[i].span,
-                format!("round {n}'s score is written above its last turns"),
-            )
-            .label("nobody has gone out yet")
-            .related(lines[to].span, "the round goes on here")
-            .help(format!(
-                "a round's `points:` and `totals:` lines follow its last turn: move them below the turns; they are \
-                     read after them, where round {n} ends"
-            )),
-        );
-        self.scoring_below = Some((i, to));
-        self.scoring_moved = Some(i);
-        to
-    }
-
-    /// Reads the scoring lines kept to be read after the round's last turns.
-    fn read_scoring_now(&mut self) {
-        if let Some((from, to)) = self.scoring_below.take() {
-            let line = self.line;
-            self.read_lines(from, to);
-            self.line = line;
-        }
-    }
-
     fn misplaced(&mut self, line: &Line, why: &str) {
         self.report(Diagnostic::new(Code::MisplacedLine, line.span, why.to_string()).label("out of place"));
     }
@@ -1946,23 +1381,6 @@ impl<'a> Referee<'a> {
                 .related(first, "the first one, which holds")
                 .help("give it once"),
         );
-    }
-
-    /// Whether `line` is the first of its header tag (`slot` keeps it): a later one with another
-    /// value is reported, and the first holds.
-    fn first_given<'l>(&mut self, slot: &mut Option<(&'l LineKind, Span)>, line: &'l Line, tag: &str) -> bool {
-        match *slot {
-            Some((first, span)) => {
-                if *first != line.kind {
-                    self.repeated(line.span, span, &format!("`{tag}:` is given a second time, differently"));
-                }
-                false
-            }
-            None => {
-                *slot = Some((&line.kind, line.span));
-                true
-            }
-        }
     }
 
     /// The index after the turn at `i` and the lines that belong to it: its resolution and `then`
@@ -1983,567 +1401,92 @@ impl<'a> Referee<'a> {
         }
         end
     }
+}
 
-    /// Reads the header: seating, ruleset, rounds, decks. Returns false for a fragment.
-    fn setup(&mut self) -> bool {
-        let log = self.log;
-        let mut ruleset = Ruleset::Tcc21;
-        let mut rounds = 5;
-        let mut troubles = false;
-        let mut seated = false;
-        self.trouble_cards = vec![super::trouble::sickbay()];
-        let mut decks: Vec<Option<(CardCounts, Span)>> = vec![None; log.names.len()];
-        // A header line given again with another value: the first holds.
-        let mut given: [Option<(&LineKind, Span)>; 3] = [None; 3];
-        for line in &log.lines {
-            match &line.kind {
-                LineKind::Ruleset(r) if self.first_given(&mut given[0], line, "ruleset") => ruleset = *r,
-                LineKind::Rounds(n) if self.first_given(&mut given[1], line, "rounds") => rounds = *n,
-                LineKind::Troubles(on) if self.first_given(&mut given[2], line, "troubles") => troubles = *on,
-                LineKind::TroubleCard(card) => self.trouble_cards.push(card.clone()),
-                LineKind::Players(_) => seated = true,
-                LineKind::Position(PositionLine::Players(_)) => seated = true,
-                LineKind::Position(PositionLine::Ruleset(r)) => ruleset = *r,
-                LineKind::Position(PositionLine::Troubles(on)) => troubles = *on,
-                LineKind::Deck { player, cards } => match decks.get_mut(player.index()) {
-                    Some(Some((first, span))) if first != cards => {
-                        let span = *span;
-                        let name = log.names.get(*player);
-                        self.repeated(
-                            line.span,
-                            span,
-                            &format!("{name}'s decklist is given a second time, differently"),
-                        );
-                    }
-                    Some(Some(_)) => {}
-                    Some(slot) => *slot = Some((cards.clone(), line.span)),
-                    None => {}
-                },
-                _ => {}
-            }
+/// Events for a help line, joined by `; `: the first [`LISTED`] shown, the rest counted,
+/// so that a turn of thousands of events gives a line of help, not a page of it for each claim.
+pub(super) fn event_listing<'e>(events: impl Iterator<Item = &'e Event>, names: &Names) -> String {
+    listing(events.map(|e| e.display(names)), "; ")
+}
+
+/// Items for a help line, joined by `sep`: the first [`LISTED`] shown, the rest counted.
+fn listing(mut items: impl Iterator<Item = impl std::fmt::Display>, sep: &str) -> String {
+    let (mut text, _) = listed(items.by_ref(), sep);
+    counted(&mut text, items.count(), sep);
+    text
+}
+
+/// The first [`LISTED`] items joined by `sep`, and how many they are.
+fn listed(items: impl Iterator<Item = impl std::fmt::Display>, sep: &str) -> (String, usize) {
+    use std::fmt::Write;
+    let mut text = String::new();
+    let mut shown = 0;
+    for item in items.take(LISTED) {
+        if shown > 0 {
+            text.push_str(sep);
         }
-        if !seated {
-            if log.lines.iter().any(|l| matches!(l.kind, LineKind::Turn(_) | LineKind::Round(_))) {
-                let span = log.lines.first().map_or(Span::default(), |l| l.span);
-                self.report(
-                    Diagnostic::new(
-                        Code::NoSeating,
-                        span,
-                        "no `players:` line: only the syntax of this log is checked",
-                    )
-                    .label("a fragment")
-                    .help("add `players:` with the seating to have the rules checked"),
-                );
-            } else if log.lines.iter().all(|l| {
-                matches!(
-                    l.kind,
-                    LineKind::Comment { .. }
-                        | LineKind::Version(_)
-                        | LineKind::Text { .. }
-                        | LineKind::UnknownTag { .. }
-                )
-            }) {
-                // A fragment may hold decklists or hands alone (ruling F1); one with nothing of a
-                // game is most likely a file saved empty or cut short.
-                let span = log.lines.first().map_or(Span::default(), |l| l.span);
-                self.report(
-                    Diagnostic::new(Code::EmptyLog, span, "the log records nothing of a game")
-                        .label("no players, decklists, hands, rounds or turns")
-                        .help("check that the file holds the whole log"),
-                );
-            }
-            self.refereed = false;
-            return false;
-        }
-        if let Some(reading) = self.header_reading.clone() {
-            self.header_report(&reading);
-            match reading {
-                header::HeaderReading::Ruleset(r) => ruleset = r,
-                header::HeaderReading::Troubles => troubles = true,
-                header::HeaderReading::Decks(p, q) => decks.swap(p.index(), q.index()),
-                header::HeaderReading::Seating(_) => {}
-            }
-        }
-        let n = log.names.len();
-        let (lo, hi) = ruleset.table_sizes();
-        if n < lo || n > hi {
-            let span = log
-                .lines
-                .iter()
-                .find(|l| matches!(l.kind, LineKind::Players(_) | LineKind::Position(PositionLine::Players(_))))
-                .map_or(Span::default(), |l| l.span);
-            self.report(
-                Diagnostic::new(
-                    Code::PlayerCount,
-                    span,
-                    format!("{n} player{}; {} plays with {lo} to {hi}", plural(n), ruleset.keyword()),
-                )
-                .label("table size"),
-            );
-        }
-        let mut deck_states = Vec::new();
-        let mut collections = Vec::new();
-        for (k, deck) in decks.into_iter().enumerate() {
-            match deck {
-                None => {
-                    // The size is unknown, but a legal deck holds at least the ruleset's minimum.
-                    let at_least = ruleset.deck_minimum();
-                    deck_states
-                        .push(Deck { middle: Hidden { unknown: at_least, ..Hidden::unbounded() }, ..Deck::default() });
-                    collections.push(None);
-                }
-                Some((cards, span)) => {
-                    let total = total_count(&cards);
-                    let minimum = ruleset.deck_minimum();
-                    if total < minimum {
-                        self.report(
-                            Diagnostic::new(Code::DeckTooSmall, span, format!("{}'s deck has {total} card{}; {} needs at least {minimum}", log.names.get(PlayerId(k as u8)), plural(total), ruleset.title()))
-                                .label("below the minimum")
-                                .help("the Decipher 2000 preconstructed decks (26-30 cards) are legal with `ruleset: decipher-2000`"),
-                        );
-                    }
-                    // A deck is built from its player's own collection (F13).
-                    if let Some((owner, c)) = guest_card(PlayerId(k as u8), &cards) {
-                        let whose = log.names.get(PlayerId(k as u8));
-                        self.report(
-                            Diagnostic::new(
-                                Code::NotInDecklist,
-                                c.span,
-                                format!("{whose}'s decklist cannot hold {}'s {}", log.names.get(owner), c.card),
-                            )
-                            .label("another player's card")
-                            .help(format!("a decklist lists {whose}'s own cards: drop the owner's name")),
-                        );
-                    }
-                    deck_states.push(Deck { middle: Hidden::unknown(total), ..Deck::default() });
-                    let whole = cards.iter().all(|c| c.card.power_recorded());
-                    collections.push(whole.then(|| Collection::from_counts(cards.iter().map(|c| (c.card, c.count)))));
-                }
-            }
-        }
-        self.state = State::new(ruleset, rounds, log.names.clone(), deck_states, collections);
-        if let Some(header::HeaderReading::Seating(seating)) = &self.header_reading {
-            self.state.seating.clone_from(seating);
-        }
-        self.state.troubles = troubles;
-        self.setup_diags = self.diags.len();
-        true
+        let _ = write!(text, "{item}");
+        shown += 1;
     }
+    (text, shown)
+}
 
-    /// The game's rounds: the header's, or the log's own where it played on past them.
-    fn rounds_read(&self) -> u32 {
-        self.rounds_played_on.unwrap_or(self.state.rounds)
+/// Ends a listing with the count of the items it left out.
+fn counted(text: &mut String, more: usize, sep: &str) {
+    use std::fmt::Write;
+    if more > 0 {
+        let _ = write!(text, "{sep}and {more} more");
     }
+}
 
-    /// Starts the round whose preamble has been read.
-    pub(super) fn flush_pending(&mut self) {
-        if !self.speculating && self.pending.as_ref().is_some_and(|p| p.first.is_some()) {
-            self.first_line_slip();
-        }
-        let Some(mut p) = self.pending.take() else { return };
-        self.hands_unswapped = p.hands.len() >= 2;
-        // The state before the first round, for `Replay::state_after`; `diagnostics` keeps none.
-        if self.initial.is_none() && self.keep_events {
-            self.initial = Some(self.state.clone());
-        }
-        let expected_round = self.state.round + 1;
-        let written = self.round_written.take();
-        // The log may number on from the figure it wrote last: it left a round out, or wrote that
-        // one's number wrong the way it goes on. Reported there; the figures are followed beside
-        // the count from then on.
-        let numbered_on = written.is_some_and(|w| p.round == w + 1);
-        if p.round != expected_round && numbered_on {
-            self.round_written = Some(p.round);
-            p.round = expected_round;
-        }
-        if p.round != expected_round {
-            let after = written.map_or(String::new(), |w| format!(" (written round {w})"));
-            let message = match self.state.round {
-                0 => format!("the first round is numbered {}", p.round),
-                n => format!("round {} follows round {n}{after}", p.round),
-            };
-            self.report(
-                Diagnostic::new(Code::WrongRoundNumber, p.span, message)
-                    .label(format!("expected round {expected_round}"))
-                    .help(format!(
-                        "read as round {expected_round}, the rounds counted as played; the next `round` line may say \
-                     round {} or round {}",
-                        expected_round + 1,
-                        p.round + 1
-                    )),
-            );
-            self.round_written = Some(p.round);
-            p.round = expected_round;
-        } else if p.round > self.rounds_read() {
-            // The log plays on: reported once, and read on to its last round (ruling R4), as a
-            // header that left out `rounds:` or gave it wrong would have the table do.
-            let more = self.log.lines[p.line..].iter().filter(|l| matches!(l.kind, LineKind::Round(_))).count();
-            let last = p.round + u32::try_from(more).unwrap_or(u32::MAX).saturating_sub(1);
-            let header = match self.log.lines.iter().any(|l| matches!(l.kind, LineKind::Rounds(_))) {
-                true => "give another figure",
-                false => "leave out `rounds:`",
-            };
-            self.report(
-                Diagnostic::new(
-                    Code::WrongRoundNumber,
-                    p.span,
-                    format!("the game has {} round{}", self.state.rounds, plural(self.state.rounds)),
-                )
-                .label("one round too many")
-                .help(format!(
-                    "a game has five rounds unless the header says `rounds: N`; the log plays on to round {last}, \
-                     read as its last: the header seems to {header}"
-                )),
-            );
-            self.rounds_played_on = Some(last);
-        }
-        let first = self.choose_first(&p);
-        let at = std::mem::replace(&mut self.line, p.line);
-        self.went_out.clear();
-        self.out_on_count.clear();
-        self.reseat_unwritten = self.reseat_allowed == Some(true) && !self.reseated && self.reseat.is_none();
-        self.reseated = false;
-        self.displaced = None;
-        self.resume_after = None;
-        self.reversal = None;
-        self.reversal_armed = false;
-        self.passed_turns.clear();
-        self.misread_hands.clear();
-        self.score_slips.clear();
-        self.out_of_order = 0;
-        self.table_order = false;
-        self.last_turn_line = None;
-        self.last_skipped = None;
-        self.previous_turn = None;
-        self.previous_turn_unseen = false;
-        self.go_chain = false;
-        self.took_turn.clear();
-        self.took_part.clear();
-        self.inferred_decked.clear();
-        self.drew_unseen.clear();
-        self.drew_unseen_fogged.clear();
-        self.may_sit_out = std::mem::take(&mut self.may_sit_out_next);
-        self.maybe_awaiting.clear();
-        self.skip_reading = None;
-        self.missed_go_out = false;
-        self.outs_uncertain = false;
-        self.last_one_a_reading = false;
-        self.noted_turn_order = false;
-        self.turn_in_round = 0;
-        self.chain_span = None;
-        self.emit(Event::RoundStarts { round: p.round, first });
-        if let Some(t) = &p.trouble {
-            self.trouble_doubtful = false;
-            self.emit(Event::TroubleShifts(t.clone()));
-        }
-        for q in std::mem::take(&mut self.sit_out_next) {
-            self.emit(Event::SitsOut(q));
-        }
-        self.deal(&p);
-        // Round 1 follows no round: nobody may mulligan.
-        let may_roll = if p.round == 1 { Some(Vec::new()) } else { self.may_roll.take() };
-        let mut rolled: Vec<PlayerId> = Vec::new();
-        for (q, span) in &p.mulligans {
-            let name = self.name(*q).to_string();
-            if self.state.player(*q).status == Status::SittingOut {
-                self.report(
-                    Diagnostic::new(Code::NotInPile, *span, format!("{name} sits this round out: no hand to mulligan"))
-                        .label("dealt no hand")
-                        .help("a player sitting the round out is dealt nothing, so a Roll has nothing to act on"),
-                );
-                continue;
-            } else if rolled.contains(q) {
-                self.report(
-                    Diagnostic::new(Code::NotInPile, *span, format!("{name} already took a mulligan this round"))
-                        .label("one mulligan per round")
-                        .help("however many Rolls the pile held, a player mulligans at most once"),
-                );
-            } else if may_roll.as_ref().is_some_and(|m| !m.contains(q)) {
-                self.report(
-                    Diagnostic::new(Code::NotInPile, *span, format!("{name} has no Roll to mulligan with"))
-                        .label("no Roll in the pile at the last round's end, or went out")
-                        .help("Roll lets a player who did not go out, with it in the pile, mulligan once"),
-                );
-            }
-            rolled.push(*q);
-            // A player with a hand to mulligan was dealt in: neither decked at the deal nor
-            // sitting the round out (ruling R2).
-            self.maybe_short.retain(|x| x != q);
-            self.may_sit_out.retain(|x| x != q);
-            let n = self.state.player(*q).hand.min_len();
-            self.emit(Event::Shuffles { player: *q, from: Zone::Hand });
-            self.emit(Event::Draws { player: *q, drawn: Drawn::Count(n) });
-        }
-        self.unrolled = may_roll.unwrap_or_default();
-        self.unrolled.retain(|q| !rolled.contains(q) && self.state.player(*q).status != Status::SittingOut);
-        // A first player decked at the deal passes the first turn on.
-        if !self.state.player(first).is_in() {
-            if let Some(next) = self.state.next_in_turn(first) {
-                self.emit(Event::IsNext(next));
-            }
-        }
-        self.last_player_standing();
-        self.turns.push((p.round, 0, self.events.len()));
-        self.line = at;
+/// Whether a line of this kind belongs to a round: its preamble, or a turn.
+fn opens_round(kind: &LineKind) -> bool {
+    matches!(
+        kind,
+        LineKind::First(_) | LineKind::Hand { .. } | LineKind::Mulligan(_) | LineKind::Trouble(_) | LineKind::Turn(_)
+    )
+}
+
+/// An error the rules report, not an `expect` line that failed ([`Referee::errors_since`]).
+pub(super) fn rules_error(d: &Diagnostic) -> bool {
+    d.severity() == Severity::Error && !matches!(d.code, Code::ExpectationFailed | Code::ExpectedDiagnosticMissing)
+}
+
+/// Whether an `expect` line claimed diagnostic `i` (`claimed` may be shorter than the list).
+fn is_claimed(claimed: &[bool], i: usize) -> bool {
+    claimed.get(i).copied().unwrap_or(false)
+}
+
+/// The diagnostics but those an `expect` line claimed.
+fn unclaimed(diags: Vec<Diagnostic>, claimed: &[bool]) -> Vec<Diagnostic> {
+    diags.into_iter().enumerate().filter(|(i, _)| !is_claimed(claimed, *i)).map(|(_, d)| d).collect()
+}
+
+/// Replays a parsed log.
+pub fn replay(log: &Log) -> Replay {
+    replay_with(log, Vec::new())
+}
+
+/// Replays a parsed log whose syntax diagnostics (warnings and notes: a log with syntax errors is
+/// not replayed) are given, so that `expect` lines can claim them too. The result holds them all.
+pub fn replay_with(log: &Log, syntax: Vec<Diagnostic>) -> Replay {
+    let mut r = Referee::new(log, syntax);
+    r.run();
+    match r.header_slip() {
+        Some(read) => read.finish(),
+        None => r.finish(),
     }
+}
 
-    /// The round about to start names its first player (`first:`), and its first turn is another
-    /// player's whom the rules allow to start. When starting from that turn's player leaves
-    /// nothing else to report over the next three turns, and no more reports by the log's end
-    /// than starting from the one named, the `first:` line was miswritten (ruling R4): the round
-    /// starts from the turn's player, and the slip is reported once.
-    #[cold]
-    fn first_line_slip(&mut self) {
-        let lines = &self.log.lines;
-        // The round's first turn line, from the line being read on (the turn, or an `expect` line
-        // before it).
-        let turn = lines.get(self.line..).unwrap_or_default().iter().enumerate().find_map(|(k, l)| match &l.kind {
-            LineKind::Turn(turn) => Some(Some(turn)),
-            LineKind::Round(_) | LineKind::PositionStart | LineKind::Points(_) | LineKind::Totals(_) if k > 0 => {
-                Some(None)
-            }
-            _ => None,
-        });
-        let Some(Some(turn)) = turn else { return };
-        let Some(Pending { first: Some((named, span)), .. }) = self.pending.as_ref() else { return };
-        let (named, span, played) = (*named, *span, turn.player);
-        let allowed = self.first_candidates.as_ref().is_none_or(|c| c.is_empty() || c.contains(&played));
-        if named == played || !allowed || self.left_out_readings == 0 {
-            return;
-        }
-        self.left_out_readings -= 1;
-        let (at, stop) = (self.line, self.after_turns(self.line, 3));
-        let mark = self.diags.len();
-        let mut r = self.clone();
-        r.speculating = true;
-        r.first_read_as(played, named, span);
-        r.read_lines(at, stop);
-        let mut as_named = self.clone();
-        as_named.speculating = true;
-        if r.errors_since(mark) == 1 && r.no_more_by_the_end(stop, as_named, at, mark) {
-            self.first_read_as(played, named, span);
-        }
-    }
-
-    /// Starts the round about to start from `played`, its `first:` line (at `span`) naming
-    /// `named`, and reports the slip.
-    fn first_read_as(&mut self, played: PlayerId, named: PlayerId, span: Span) {
-        if let Some(p) = self.pending.as_mut() {
-            p.first = Some((played, span));
-        }
-        let (who, whose) = (self.name(named).to_string(), self.name(played).to_string());
-        self.report(
-            Diagnostic::new(Code::WrongFirst, span, format!("`first:` names {who}, and {whose} takes the first turn"))
-                .label(format!("read as `first: {whose}`"))
-                .help(format!(
-                    "the turns follow {whose} as the first player: the line seems miswritten, and the round goes \
-                     on from {whose}'s turn"
-                )),
-        );
-    }
-
-    /// Who takes the first turn: the table's choice where the rules allow it.
-    fn choose_first(&mut self, p: &Pending) -> PlayerId {
-        let first_turn = self.log.lines[self.line..].iter().find_map(|l| match &l.kind {
-            LineKind::Turn(t) => Some((t.player, t.player_span)),
-            _ => None,
-        });
-        let chosen = p.first.or(first_turn);
-        let Some((player, span)) = chosen else { return self.state.seating.first().copied().unwrap_or(PlayerId(0)) };
-        if let Some(candidates) = self.first_candidates.take() {
-            if !candidates.is_empty() && !candidates.contains(&player) {
-                let names = candidates.iter().map(|c| self.name(*c).to_string()).collect::<Vec<_>>().join(" or ");
-                self.report(
-                    Diagnostic::new(
-                        Code::WrongFirst,
-                        span,
-                        format!("{} takes the first turn of round {}", self.name(player), p.round),
-                    )
-                    .label(format!("expected {names}"))
-                    .help("the player who went out starts the next round; of several, the one who scored fewest"),
-                );
-            } else if candidates.len() > 1 {
-                let names = candidates.iter().map(|c| self.name(*c).to_string()).collect::<Vec<_>>().join(", ");
-                // After a position block in mid-round, what each scored before it is open: any of
-                // them may have scored the fewest (ruling R12).
-                let (message, label) = match self.points_before_position {
-                    false => (
-                        format!("{names} went out with the same score; {} starts", self.name(player)),
-                        "a tie the rules leave open",
-                    ),
-                    true => (
-                        format!(
-                            "{names} went out, and any of them may have scored the fewest; {} starts",
-                            self.name(player)
-                        ),
-                        "the points before the position block are not known",
-                    ),
-                };
-                self.report(Diagnostic::new(Code::FirstTie, span, message).label(label));
-            }
-        }
-        player
-    }
-
-    /// Deals the opening hands.
-    fn deal(&mut self, p: &Pending) {
-        self.maybe_short.clear();
-        self.saw_deal = true;
-        self.points_before_position = false;
-        let ids: Vec<PlayerId> = self.state.seating.clone();
-        for q in ids {
-            let listed = p.hands.iter().find(|(h, _, _)| *h == q);
-            if self.state.player(q).status == Status::SittingOut {
-                // Sitting the round out, the player is dealt nothing (TCC 2.1, Advanced Rules:
-                // "Decked").
-                if let Some((_, cards, span)) = listed.filter(|(_, c, _)| total_count(c) > 0) {
-                    let name = self.name(q).to_string();
-                    self.report(
-                        Diagnostic::new(
-                            Code::HandTooLarge,
-                            *span,
-                            format!("{} card{} listed; {name} sits this round out and was dealt none", total_count(cards), plural(total_count(cards))),
-                        )
-                        .label("no hand this round")
-                        .help(format!(
-                            "{name} was decked last round with fewer than seven cards left (TCC 2.1, Advanced Rules: \"Decked\")"
-                        )),
-                    );
-                }
-                continue;
-            }
-            let fewer = self.warped.iter().find(|(w, _)| *w == q).map_or(0, |(_, n)| *n);
-            let size: u32 = 7u32.saturating_sub(fewer);
-            let uncertain = self.uncertain_deal.contains(&q);
-            let mut cards: CardCounts = listed.map(|(_, c, _)| (*c).clone()).unwrap_or_default();
-            let named = total_count(&cards);
-            if named > size && !uncertain {
-                if let Some((_, _, span)) = listed {
-                    let mut d = Diagnostic::new(
-                        Code::HandTooLarge,
-                        *span,
-                        format!("{named} card{} listed; {} was dealt {size}", plural(named), self.name(q)),
-                    )
-                    .label(format!("at most {size} card{}", plural(size)));
-                    if fewer > 0 {
-                        d = d
-                            .help(format!(
-                                "a Time Warp in the pile at the last round's end, not gone out: {fewer} card{} \
-                                 fewer, one per number of Time Warp",
-                                plural(fewer)
-                            ))
-                            .cites(powers::cited(Power::TimeWarp));
-                    }
-                    self.report(d);
-                }
-            }
-            let available = self.state.player(q).deck.len();
-            // Nor can the deal give more cards than the deck holds (ruling R2).
-            if let (Some(a), Some((_, _, span))) = (available, listed) {
-                if named > a && (named <= size || uncertain) {
-                    let name = self.name(q).to_string();
-                    self.report(
-                        Diagnostic::new(
-                            Code::HandTooLarge,
-                            *span,
-                            format!("{named} card{} listed; {name}'s deck held only {a}", plural(named)),
-                        )
-                        .label(format!("at most {a} card{}", plural(a)))
-                        .help(format!("{name} drew what the deck held and was decked at the deal (ruling R2)")),
-                    );
-                }
-            }
-            // A deck that holds fewer cards than the deal decks its player (ruling R2); but when
-            // the deal's size is uncertain (a Time Warp may have made it smaller), whether it did
-            // is not known either, as with a deck of unknown size.
-            let short = available.is_some_and(|a| a < size);
-            // A hand line with the whole hand shows the player dealt in: the deck held enough
-            // (ruling R2), and the player does not sit the round out.
-            if named >= size && size > 0 {
-                self.may_sit_out.retain(|x| *x != q);
-            } else if available.is_none() && self.state.player(q).deck.min_len() < 7
-                || self.may_sit_out.contains(&q)
-                || short && uncertain
-            {
-                self.maybe_short.push(q);
-            }
-            let deal = match available {
-                Some(a) if a < size => a,
-                _ => size.max(named),
-            };
-            if named < deal {
-                cards.push(CardCount { count: deal - named, owner: None, card: Card::Unknown, span: Span::default() });
-            }
-            cards.truncate_total(deal);
-            self.emit(Event::Draws { player: q, drawn: Drawn::Cards(cards) });
-            match listed {
-                Some((_, listed, span)) => self.check_located_in(q, *span, listed),
-                None => self.check_located(q, p.span),
-            }
-            if short && !uncertain {
-                self.emit(Event::IsDecked(q));
-                self.emit(Event::DiscardsHand(q));
-            }
-            if uncertain {
-                // A Time Warp or the like may change this hand's size: follow the log.
-                self.emit(Event::HandUnknown(q));
-            }
-        }
-        self.uncertain_deal.clear();
-        self.warped.clear();
-    }
-
-    /// If every other player is out of the round, the last one goes out with the whole hand.
-    pub(super) fn last_player_standing(&mut self) {
-        if !self.state.in_round || !self.went_out.is_empty() {
-            return;
-        }
-        let mut active = self.state.seating.iter().copied().filter(|q| self.state.player(*q).is_in());
-        let (Some(q), None) = (active.next(), active.next()) else { return };
-        // Out of the round without going out: decked, or sitting it out (ruling R33).
-        let others_out = self
-            .state
-            .seating
-            .iter()
-            .any(|q| matches!(self.state.player(*q).status, Status::Decked | Status::SittingOut));
-        if others_out {
-            // The last one in may itself have been decked by a draw the log does not name, or be
-            // the one a Skip's other reading has decked instead of a player taken to have been
-            // (ruling R2): the other may be the one still in. Decked, its hand went to the
-            // discard pile instead: the hand is located in neither, and who went out is the
-            // sheet's.
-            if self.drew_unseen.contains(&q) || self.inferred_decked.iter().any(|d| d.instead == Some(q)) {
-                self.outs_uncertain = true;
-                self.last_one_a_reading = true;
-                self.emit(Event::MayGoOut(q));
-                self.emit(Event::GoesOut(q));
-                self.went_out.push(q);
-                return;
-            }
-            let hand = &self.state.player(q).hand;
-            let uncounted = hand.unbounded;
-            let mut cards: CardCounts = hand.known.iter().map(|c| CardCount::one(*c, Span::default())).collect();
-            if hand.unknown > 0 {
-                cards.push(CardCount { count: hand.unknown, owner: None, card: Card::Unknown, span: Span::default() });
-            }
-            if !cards.is_empty() {
-                self.emit(Event::Puts {
-                    player: q,
-                    cards,
-                    to: super::event::Destination { place: super::event::Place::OnPile, owner: None },
-                    from: super::event::Source::default(),
-                });
-            }
-            // A hand the referee could not count put more cards on the pile than it knows of.
-            if uncounted {
-                self.emit(Event::PileUnknown(q));
-            }
-            // After a power the referee could not follow, the last one in may have been decked
-            // as well (the decks are not counted): that it went out is not certain.
-            self.outs_uncertain |= self.state.fog.turn_order;
-            self.emit(Event::GoesOut(q));
-            self.went_out.push(q);
-        }
+/// The diagnostics of [`replay_with`] alone. Events are kept only while their line is judged, so
+/// memory stays bounded by the longest turn rather than the game (`tribbles check`).
+pub fn diagnostics(log: &Log, syntax: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut r = Referee::new(log, syntax);
+    r.keep_events = false;
+    r.run();
+    match r.header_slip() {
+        Some(read) => read.reported(),
+        None => r.reported(),
     }
 }
 
@@ -2611,23 +1554,4 @@ pub(super) fn pairs_into(fewer: &[CardCount], more: &[CardCount]) -> bool {
     }
     let mut paired = vec![None; more.len()];
     (0..fewer.len()).all(|i| augment(i, &fewer, &more, &mut paired, &mut vec![false; more.len()]))
-}
-
-trait TruncateTotal {
-    fn truncate_total(&mut self, n: u32);
-}
-
-impl TruncateTotal for CardCounts {
-    /// Keeps the first `n` cards of a counted list.
-    fn truncate_total(&mut self, n: u32) {
-        let mut left = n;
-        self.retain_mut(|c| {
-            if left == 0 {
-                return false;
-            }
-            c.count = c.count.min(left);
-            left -= c.count;
-            true
-        });
-    }
 }

@@ -1,0 +1,337 @@
+//! What the run loop asks of a group that drew reports before it tries a reading of a writing
+//! slip (ruling R4): which report the group drew, at which turn, for which player; and the
+//! changes a reading makes to the state (a Safety, a mulligan, two hands swapped).
+
+use crate::diagnostics::{Code, Diagnostic};
+use crate::engine::event::Event;
+use crate::model::log::{Line, LineKind, StepKind};
+use crate::model::{Card, PlayerId, Span};
+
+use super::Referee;
+
+impl<'a> Referee<'a> {
+    /// Where the group at line `start` is a turn that drew a report (from report `mark` on) that
+    /// it was out of turn, the turn just before it (only comments and `expect` lines between) and
+    /// its block's end.
+    #[cold]
+    pub(super) fn out_of_turn_after(&self, start: usize, mark: usize) -> Option<(usize, usize)> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(turn) = &lines[start].kind else { return None };
+        let out_of_turn = |d: &Diagnostic| d.code == Code::OutOfTurn && d.span.is_at(turn.player_span);
+        if !self.diags.get(mark..).unwrap_or_default().iter().any(out_of_turn) {
+            return None;
+        }
+        self.turn_before(start)
+    }
+
+    /// Where the lines from `start` to `end` drew a report (from report `mark` on) that a player
+    /// a turn's lines write decked still had cards in the deck, that turn and its block's end.
+    #[cold]
+    pub(super) fn not_decked_in(&self, start: usize, end: usize, mark: usize) -> Option<(usize, usize)> {
+        let d = self.diags.get(mark..).unwrap_or_default().iter().find(|d| d.code == Code::NotDecked)?;
+        let lines = &self.log.lines;
+        let at = (start..end).find(|&k| {
+            matches!(lines[k].kind, LineKind::Turn(_)) && crate::engine::turn::within(d.span, lines[k].span)
+        })?;
+        Some((at, self.group_end(at)))
+    }
+
+    /// Where the group at line `start` (running to `end`) is a turn whose line or lines drew a
+    /// report (from report `mark` on) that a player's hand could not hold a card, or the decklist
+    /// one more of a card drawn, where the player might have mulliganed this round with no
+    /// `mulligan` line written: that player and the report.
+    #[cold]
+    pub(super) fn unrolled_at(&self, start: usize, end: usize, mark: usize) -> Option<(PlayerId, Diagnostic)> {
+        let lines = &self.log.lines;
+        if self.unrolled.is_empty() || !matches!(lines[start].kind, LineKind::Turn(_)) {
+            return None;
+        }
+        let reports = self.diags.get(mark..).unwrap_or_default().iter();
+        reports.filter(|d| matches!(d.code, Code::NotInHand | Code::NotInDecklist)).find_map(|d| {
+            let line = lines[start..end].iter().find(|l| crate::engine::turn::within(d.span, l.span))?;
+            let p = match &line.kind {
+                LineKind::Turn(turn) => turn.player,
+                LineKind::Resolution(e) => e.subject()?,
+                _ => return None,
+            };
+            self.unrolled.contains(&p).then(|| (p, d.clone()))
+        })
+    }
+
+    /// Where the group at line `start` (running to `end`) is a turn whose line or lines (or the
+    /// round's `hand` lines, the deal checked as its first turn begins) drew a report (from report
+    /// `mark` on) that a player's hand could not hold a card, or the decklist one more of it, in a
+    /// round whose preamble gave two `hand` lines or more not yet tried swapped: that player and
+    /// the report.
+    #[cold]
+    pub(super) fn unswapped_at(&self, start: usize, end: usize, mark: usize) -> Option<(PlayerId, Diagnostic)> {
+        if !self.hands_unswapped || !matches!(self.log.lines[start].kind, LineKind::Turn(_)) {
+            return None;
+        }
+        let reports = self.diags.get(mark..).unwrap_or_default().iter();
+        reports.filter(|d| matches!(d.code, Code::NotInHand | Code::NotInDecklist)).find_map(|d| {
+            let p = self.reported_player(d, start, end)?;
+            Some((p, d.clone()))
+        })
+    }
+
+    /// Where the group at line `start` (running to `end`) is a turn whose line or lines drew a
+    /// report (from report `mark` on) that the decklist holds no more of a card a player drew,
+    /// where a round's end discarded that player's hand with a Safety in the pile and no `safety`
+    /// line written: that player, the line whose reading ended that round, and the report.
+    #[cold]
+    pub(super) fn unsaved_at(&self, start: usize, end: usize, mark: usize) -> Option<(PlayerId, usize, Diagnostic)> {
+        let lines = &self.log.lines;
+        if self.unsaved.is_empty() || !matches!(lines[start].kind, LineKind::Turn(_)) {
+            return None;
+        }
+        let reports = self.diags.get(mark..).unwrap_or_default().iter();
+        // A card the decklist has no more of, or, where the cards are not seen, a deck that runs
+        // out early by its count (the player decked, or drawing from an empty deck).
+        let shows =
+            |d: &&Diagnostic| matches!(d.code, Code::NotInDecklist | Code::NotInRound | Code::DrawFromEmptyDeck);
+        reports.filter(shows).find_map(|d| {
+            let p = self.reported_player(d, start, end)?;
+            let &(_, ended) = self.unsaved.iter().find(|(q, _)| *q == p)?;
+            Some((p, ended, d.clone()))
+        })
+    }
+
+    /// Where the group at line `start` (running to `end`) is a turn whose line or lines drew a
+    /// report (from report `mark` on) that a player's deck ran out by its count (the player decked,
+    /// a draw from or a Poison aimed at an empty deck, a `hand` line dealing more than it held) or
+    /// that a card came off a deck whose last cards the count made known, where a card of that
+    /// player's was reported earlier as one the decklist cannot hold: that player, the card, where
+    /// the group read when it was reported begins, and that report.
+    #[cold]
+    pub(super) fn unlisted_at(
+        &self,
+        start: usize,
+        end: usize,
+        mark: usize,
+    ) -> Option<(PlayerId, Card, u32, Diagnostic)> {
+        let lines = &self.log.lines;
+        if self.unlisted.is_empty() || !matches!(lines[start].kind, LineKind::Turn(_)) {
+            return None;
+        }
+        let reports = self.diags.get(mark..).unwrap_or_default().iter();
+        let shows = |d: &&Diagnostic| {
+            matches!(
+                d.code,
+                Code::NotInRound
+                    | Code::DrawFromEmptyDeck
+                    | Code::PoisonTarget
+                    | Code::Misresolved
+                    | Code::NotDeckTop
+                    | Code::HandTooLarge
+            )
+        };
+        reports.filter(shows).find_map(|d| {
+            let subject = match &self.reported_line(d, start, end)?.kind {
+                LineKind::Turn(turn) => Some(turn.player),
+                LineKind::Resolution(e) => e.subject(),
+                LineKind::Hand { player, .. } => Some(*player),
+                _ => None,
+            };
+            // The player the report is about: the line's, or one it names (a Poison's target).
+            let about = |p: PlayerId| {
+                let name = self.name(p);
+                subject == Some(p) || d.message.contains(&format!("{name}'s")) || d.message.starts_with(name)
+            };
+            self.unlisted.iter().find(|u| about(u.0)).cloned()
+        })
+    }
+
+    /// The player of the line of report `d` (see [`Self::reported_line`]): a turn's, a resolution
+    /// line's subject, or a `hand` line's.
+    fn reported_player(&self, d: &Diagnostic, start: usize, end: usize) -> Option<PlayerId> {
+        match &self.reported_line(d, start, end)?.kind {
+            LineKind::Turn(turn) => Some(turn.player),
+            LineKind::Resolution(e) => e.subject(),
+            LineKind::Hand { player, .. } => Some(*player),
+            _ => None,
+        }
+    }
+
+    /// The line of report `d` among the lines of the group at line `start` (running to `end`) or
+    /// the round's `hand` lines above a round's first turn (the deal is checked as that turn
+    /// begins).
+    fn reported_line(&self, d: &Diagnostic, start: usize, end: usize) -> Option<&Line> {
+        let lines = &self.log.lines;
+        lines[..end].iter().rev().take(end - start + 64).find(|l| crate::engine::turn::within(d.span, l.span))
+    }
+
+    /// Whether the group at line `start` (running to `end`) is a turn that used a Sabotage aimed
+    /// at a player and activated nothing, and drew a report (from report `mark` on) at one of its
+    /// lines.
+    #[cold]
+    pub(super) fn unactivated(&self, start: usize, end: usize, mark: usize) -> bool {
+        let lines = &self.log.lines;
+        let LineKind::Turn(turn) = &lines[start].kind else { return false };
+        if !turn.steps.iter().any(|s| crate::engine::turn::sabotage_aimed(&s.kind))
+            || turn.steps.iter().any(|s| matches!(s.kind, StepKind::Activate(_)))
+        {
+            return false;
+        }
+        let reports = self.diags.get(mark..).unwrap_or_default();
+        lines[start + 1..end]
+            .iter()
+            .any(|l| reports.iter().any(|d| d.code == Code::Misresolved && crate::engine::turn::within(d.span, l.span)))
+    }
+
+    /// Whether the group at line `start` (running to `end`) is a turn with no trouble action, a
+    /// line of which shifts the trouble, that drew a report (from report `mark` on) at one of its
+    /// lines (the shift's, or the draws of an `action draw N` before it).
+    #[cold]
+    pub(super) fn shift_unexplained(&self, start: usize, end: usize, mark: usize) -> bool {
+        let lines = &self.log.lines;
+        let LineKind::Turn(turn) = &lines[start].kind else { return false };
+        let block = &lines[start + 1..end];
+        let shifts = |l: &Line| matches!(&l.kind, LineKind::Resolution(Event::TroubleShifts(_)));
+        if turn.steps.iter().any(|s| matches!(s.kind, StepKind::ActionDraw(_) | StepKind::ActionLose(_)))
+            || !block.iter().any(shifts)
+        {
+            return false;
+        }
+        let reports = self.diags.get(mark..).unwrap_or_default();
+        block
+            .iter()
+            .any(|l| reports.iter().any(|d| d.code == Code::Misresolved && crate::engine::turn::within(d.span, l.span)))
+    }
+
+    /// Saves `p`'s hand at the end of the round in progress, as a `safety` line would.
+    pub(in crate::engine) fn safety_at_round_end(&mut self, p: PlayerId) {
+        self.safeties.push(p);
+    }
+
+    /// Writes a mulligan of `p` into the preamble of the round about to start, as a `mulligan`
+    /// line at `span` would; false when no round is about to start.
+    pub(in crate::engine) fn mulligan_in_preamble(&mut self, p: PlayerId, span: Span) -> bool {
+        let Some(pending) = self.pending.as_mut() else { return false };
+        pending.mulligans.push((p, span));
+        true
+    }
+
+    /// Deals `p` the cards the round's `hand` line gives `q`, and `q` those it gives `p`, as if
+    /// the two lines were written in each other's places; false when no round is about to start
+    /// or either has no `hand` line.
+    pub(in crate::engine) fn hands_in_each_other_s_places(&mut self, p: PlayerId, q: PlayerId) -> bool {
+        let Some(pending) = self.pending.as_mut() else { return false };
+        let at = |who: PlayerId| pending.hands.iter().position(|h| h.0 == who);
+        let (Some(a), Some(b)) = (at(p), at(q)) else { return false };
+        let cards = pending.hands[a].1;
+        pending.hands[a].1 = pending.hands[b].1;
+        pending.hands[b].1 = cards;
+        true
+    }
+
+    /// Whether the group at line `start` is a turn that drew a report (from report `mark` on) that
+    /// it was out of turn.
+    #[cold]
+    pub(super) fn out_of_turn_at(&self, start: usize, mark: usize) -> bool {
+        let LineKind::Turn(turn) = &self.log.lines[start].kind else { return false };
+        self.diags[mark..].iter().any(|d| d.code == Code::OutOfTurn && d.span.is_at(turn.player_span))
+    }
+
+    /// Where the group at line `start` is a turn written as skipped that drew a report (from
+    /// report `mark` on) that nothing skipped its player, the turn just before it and its block's
+    /// end.
+    #[cold]
+    pub(super) fn not_skipped_after(&self, start: usize, mark: usize) -> Option<(usize, usize)> {
+        let line = &self.log.lines[start];
+        if !matches!(line.kind, LineKind::Turn(_)) {
+            return None;
+        }
+        let not_skipped = |d: &Diagnostic| d.code == Code::NotSkipped && crate::engine::turn::within(d.span, line.span);
+        if !self.diags.get(mark..).unwrap_or_default().iter().any(not_skipped) {
+            return None;
+        }
+        self.turn_before(start)
+    }
+
+    /// Where the group at line `start` is a turn that drew an error (from report `mark` on) and
+    /// the turn just before it is its player's too (a Go's extra turn), that turn and its block's
+    /// end.
+    #[cold]
+    pub(super) fn own_turn_after(&self, start: usize, mark: usize) -> Option<(usize, usize)> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(turn) = &lines[start].kind else { return None };
+        if self.errors_since(mark) == 0 {
+            return None;
+        }
+        let (at, end) = self.turn_before(start)?;
+        matches!(&lines[at].kind, LineKind::Turn(t) if t.player == turn.player).then_some((at, end))
+    }
+
+    /// Where the group at line `start` is a turn whose play drew a report that it broke the chain
+    /// (from report `mark` on) after another player's turn that played a card, that turn and its
+    /// block's end.
+    #[cold]
+    pub(super) fn off_chain_after(&self, start: usize, mark: usize) -> Option<(usize, usize)> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(turn) = &lines[start].kind else { return None };
+        if !self.off_chain(start, mark) {
+            return None;
+        }
+        let (at, end) = self.turn_before(start)?;
+        let plays = |t: &crate::model::log::Turn| t.steps.iter().any(|s| matches!(s.kind, StepKind::Play { .. }));
+        matches!(&lines[at].kind, LineKind::Turn(t) if t.player != turn.player && plays(t)).then_some((at, end))
+    }
+
+    /// The last turn before the group at line `start` that played a card, with only turns that
+    /// drew or passed between (a few at most), and its block's end.
+    #[cold]
+    pub(super) fn last_play_before(&self, start: usize) -> Option<(usize, usize)> {
+        let lines = &self.log.lines;
+        let mut k = start;
+        for _ in 0..8 {
+            let (at, end) = self.turn_before(k)?;
+            let LineKind::Turn(t) = &lines[at].kind else { return None };
+            if t.steps.iter().any(|s| matches!(s.kind, StepKind::Play { .. })) {
+                return Some((at, end));
+            }
+            if !t.steps.iter().all(|s| matches!(s.kind, StepKind::Draw { .. } | StepKind::Pass { .. })) {
+                return None;
+            }
+            k = at;
+        }
+        None
+    }
+
+    /// Whether the group at line `start` is a turn whose play drew a report that it broke the
+    /// chain (from report `mark` on).
+    pub(super) fn off_chain(&self, start: usize, mark: usize) -> bool {
+        matches!(self.log.lines[start].kind, LineKind::Turn(_))
+            && self.diags.get(mark..).unwrap_or_default().iter().any(|d| d.code == Code::OutOfSequence)
+    }
+
+    /// The turn just before the group at line `start` (only comments and `expect` lines between)
+    /// and its block's end.
+    pub(in crate::engine) fn turn_before(&self, start: usize) -> Option<(usize, usize)> {
+        let lines = &self.log.lines;
+        let aside = |k: usize| matches!(lines[k].kind, LineKind::Comment { .. } | LineKind::Expect(_));
+        let under = |k: usize| aside(k) || matches!(lines[k].kind, LineKind::Resolution(_) | LineKind::Then(_));
+        let mut at = start;
+        while at > 0 && under(at - 1) {
+            at -= 1;
+        }
+        let at = at.checked_sub(1)?;
+        let end = self.group_end(at);
+        (matches!(lines[at].kind, LineKind::Turn(_)) && (end..start).all(aside)).then_some((at, end))
+    }
+
+    /// A round's end at line `at` (its scores or the next round): the turn left out above it that a
+    /// reading found is read first ([`Self::read_left_out`]); with nobody out, the turn that went
+    /// out may have been left out ([`Self::round_end_left_out`]), which returns the line read up to.
+    #[inline]
+    pub(super) fn round_end_read(&mut self, at: usize) -> Option<usize> {
+        if self.left_out.is_some() {
+            self.read_left_out(at);
+            return None;
+        }
+        if self.speculating || !self.state.in_round || !self.went_out.is_empty() {
+            return None;
+        }
+        self.round_end_left_out(at)
+    }
+}
