@@ -589,8 +589,10 @@ fn an_unnamed_draw_left_out_draws_one_report_in_most_hidden_games() {
 /// that draws the fewest reports by the log's end), also where turns that only drew come between;
 /// where several tie, or the hand has unseen cards and no known one fits, with the number alone.
 /// 60 of 131 games at most one error before (checked with the probe this mirrors), 104 since, 113
-/// since the number alone and a draw before the Stampede in its turn; 120 of 170 hidden games
-/// before, 157 since. Most of the rest show the slip first at a round's end or in the decklist.
+/// since the number alone and a draw before the Stampede in its turn, 127 since a round's end with
+/// nobody out is read as the Stampede's player's play going out; 120 of 170 hidden games before,
+/// 157 since, 161 since that round's end. Most of the rest show the slip first in a later power's
+/// lines (a Mutate's count, a Qapla' scored) or in the decklist.
 fn then_lines_left_out(hidden: bool) -> (usize, usize) {
     slipped_lines(hidden, |lines, at| lines[at - 1].starts_with("  then "), |_, _| Some(String::new()))
 }
@@ -599,10 +601,10 @@ fn then_lines_left_out(hidden: bool) -> (usize, usize) {
 fn a_then_line_left_out_draws_one_report_in_most_games() {
     let (games, one) = then_lines_left_out(false);
     assert!(games >= 100, "only {games} then lines left out");
-    assert!(one * 100 >= games * 85, "{one} of {games} then lines left out drew one report at most");
+    assert!(one * 100 >= games * 95, "{one} of {games} then lines left out drew one report at most");
     let (games, one) = then_lines_left_out(true);
     assert!(games >= 100, "only {games} hidden then lines left out");
-    assert!(one * 100 >= games * 90, "{one} of {games} hidden then lines left out drew one report at most");
+    assert!(one * 100 >= games * 93, "{one} of {games} hidden then lines left out drew one report at most");
 }
 
 /// A round's `round` line left out (a blank line in its place): the round's preamble and turns are

@@ -899,9 +899,9 @@ impl Code {
                  target and read as aimed there; a card written without `use` whose lines (or the turn \
                  after it: a Skip's player written `skipped`, a Go's extra turn) are what using it \
                  makes happen is reported once at the card and read as used; a Stampede whose player's own \
-                 play of the next number the log leaves out, the next card played breaking the chain, is \
-                 reported once at the Stampede and read with the card of that number the hand is known to \
-                 hold; a score line that gives another \
+                 play of the next number the log leaves out, the next card played breaking the chain (or \
+                 the round ending with nobody out, the player left with that one card), is reported once \
+                 at the Stampede and read with the card of that number the hand is known to hold; a score line that gives another \
                  figure than the rules is reported once and followed, and the round's points on the \
                  sheet may then be either.\n\n\
                  Example:\n    Dan: 1 Go\n      Dan goes out\n\nFix: correct or remove the line.",

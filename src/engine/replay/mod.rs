@@ -285,6 +285,11 @@ pub(crate) struct Referee<'a> {
     /// The last round's end let a player demand a reseating and no `reseat` line followed: a turn
     /// out of turn in this round may show the line left out.
     pub(super) reseat_unwritten: bool,
+    /// The round just ended with nobody out, and its latest turn that used a Stampede (its line and
+    /// the line its block runs to) has no `then` line, its player left with one card of the next
+    /// number: that play may have gone out, its line left out (set where the round's end is
+    /// reported, read by the run loop).
+    pub(super) unwon_stampede: Option<(usize, usize)>,
     /// Players the last round's end let mulligan (ROLL) for whom this round has no `mulligan`
     /// line: a card such a player's hand cannot hold may show the line left out.
     pub(super) unrolled: Vec<PlayerId>,
@@ -629,6 +634,7 @@ impl<'a> Referee<'a> {
             header_trial: None,
             header_failed: false,
             reseat_unwritten: false,
+            unwon_stampede: None,
             unrolled: Vec::new(),
             hands_unswapped: false,
             round_line_below: None,
@@ -860,6 +866,11 @@ impl<'a> Referee<'a> {
                     // played its Skip without `use` written.
                     line_readings -= 1;
                     self.unused_before(checkpoint.as_ref(), at, end, &[Power::Skip])
+                } else if let Some((at, end)) = self.unwon_after_stampede(start, mark) {
+                    // A round ended with nobody out: the play that went out may have been the
+                    // Stampede's player's own, after it, its `then` line left out.
+                    line_readings -= 1;
+                    self.then_left_out(checkpoint.as_ref(), at, end, true)
                 } else if own_readings == 0 {
                     None
                 } else if let Some((at, end)) = self.off_chain_after(start, mark) {
@@ -869,7 +880,7 @@ impl<'a> Referee<'a> {
                     own_readings -= 1;
                     self.misplayed_power(checkpoint.as_ref(), at, end, true)
                         .or_else(|| self.own_turn_left_out(checkpoint.as_ref(), start, mark))
-                        .or_else(|| self.then_left_out(checkpoint.as_ref(), at, end))
+                        .or_else(|| self.then_left_out(checkpoint.as_ref(), at, end, false))
                 } else if let Some((at, end)) = self.own_turn_after(start, mark) {
                     // A turn of the player who took the turn before: the two may be the other way
                     // round.
@@ -880,7 +891,7 @@ impl<'a> Referee<'a> {
                     self.own_turn_left_out(checkpoint.as_ref(), start, mark).or_else(|| {
                         // The last card played may have been a Stampede's, turns of draws ago.
                         let (at, end) = self.last_play_before(start)?;
-                        self.then_left_out(checkpoint.as_ref(), at, end)
+                        self.then_left_out(checkpoint.as_ref(), at, end, false)
                     })
                 } else {
                     None

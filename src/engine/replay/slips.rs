@@ -5,7 +5,7 @@
 use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::Event;
 use crate::model::log::{Line, LineKind, StepKind};
-use crate::model::{Card, PlayerId, Span};
+use crate::model::{Card, PlayerId, Power, Span};
 
 use super::Referee;
 
@@ -318,6 +318,45 @@ impl<'a> Referee<'a> {
         let at = at.checked_sub(1)?;
         let end = self.group_end(at);
         (matches!(lines[at].kind, LineKind::Turn(_)) && (end..start).all(aside)).then_some((at, end))
+    }
+
+    /// Where the group at line `start` is a round's end that drew a report (from report `mark` on)
+    /// that nobody went out, and [`Self::stampede_unplayed`] found a Stampede whose player's own
+    /// play after it may have gone out: the Stampede's turn, with the line its block runs to.
+    pub(super) fn unwon_after_stampede(&mut self, start: usize, mark: usize) -> Option<(usize, usize)> {
+        let span = self.log.lines[start].span;
+        let unwon = |d: &Diagnostic| d.code == Code::RoundWithoutGoOut && d.span == span;
+        if !self.diags.get(mark..)?.iter().any(unwon) {
+            return None;
+        }
+        self.unwon_stampede.take()
+    }
+
+    /// The round in progress, ending with nobody out at the line being read: its latest turn that
+    /// used a Stampede, where that turn has no `then` line and its player holds one card, of the
+    /// number after the Stampede's (or one nobody saw), with the line its block runs to.
+    pub(super) fn stampede_unplayed(&self) -> Option<(usize, usize)> {
+        let lines = &self.log.lines;
+        for k in (0..self.line.min(lines.len())).rev() {
+            let turn = match &lines[k].kind {
+                LineKind::Round(_) => return None,
+                LineKind::Turn(turn) => turn,
+                _ => continue,
+            };
+            let Some(StepKind::Play { card, used: Some(_) }) = turn.steps.last().map(|s| &s.kind) else { continue };
+            if !card.card.power().is_some_and(|p| p.is_known() && p.has(Power::Stampede)) {
+                continue;
+            }
+            let next = card.card.denomination().map(|d| d.next());
+            let hand = &self.state.player(turn.player).hand;
+            let one = !hand.unbounded && hand.known.len() + hand.unknown as usize == 1;
+            let end = self.group_end(k);
+            let then = lines[k + 1..end].iter().any(|l| matches!(l.kind, LineKind::Then(_)));
+            if one && !then && hand.known.iter().all(|c| c.denomination() == next) {
+                return Some((k, end));
+            }
+        }
+        None
     }
 
     /// A round's end at line `at` (its scores or the next round): the turn left out above it that a

@@ -63,12 +63,34 @@ impl<'a> Referee<'a> {
     /// Of `fits`, readings of the turn whose block runs to `end`, each read on to line `stop`, takes
     /// the one that draws the fewest errors since report `mark` by the log's end, where no other
     /// ties it and it draws fewer than the turn as written; returns the line it read up to.
-    fn take_fewest(&mut self, mut fits: Vec<Self>, stop: usize, end: usize, mark: usize) -> Option<usize> {
-        let ends: Vec<usize> = fits.iter().map(|r| r.clone().errors_by_the_end(stop, mark)).collect();
+    fn take_fewest(&mut self, fits: Vec<Self>, stop: usize, end: usize, mark: usize) -> Option<usize> {
+        self.take_least(fits, stop, end, mark, Self::errors_by_the_end)
+    }
+
+    /// [`Self::take_fewest`], where the errors by the log's end may tie with the turn as written
+    /// and the notes of what could not be followed then choose ([`Self::reports_by_the_end`]): for
+    /// a reading that moves an error the log draws either way (a round scored with nobody out) to
+    /// the slip, taken only where the game then follows better.
+    fn take_clearest(&mut self, fits: Vec<Self>, stop: usize, end: usize, mark: usize) -> Option<usize> {
+        self.take_least(fits, stop, end, mark, Self::reports_by_the_end)
+    }
+
+    /// Of `fits`, each read on from line `stop`, takes the one whose `ends` by the log's end (from
+    /// report `mark`) are least, where no other ties it and the turn as written, read on from
+    /// `end`, ends with more; returns the line it read up to.
+    fn take_least<K: Ord + Copy>(
+        &mut self,
+        mut fits: Vec<Self>,
+        stop: usize,
+        end: usize,
+        mark: usize,
+        ends_of: impl Fn(Self, usize, usize) -> K,
+    ) -> Option<usize> {
+        let ends: Vec<K> = fits.iter().map(|r| ends_of(r.clone(), stop, mark)).collect();
         let fewest = ends.iter().copied().min()?;
         let mut as_written = self.clone();
         as_written.speculating = true;
-        if ends.iter().filter(|&&e| e == fewest).count() != 1 || fewest >= as_written.errors_by_the_end(end, mark) {
+        if ends.iter().filter(|&&e| e == fewest).count() != 1 || fewest >= ends_of(as_written, end, mark) {
             return None;
         }
         let mut r = fits.swap_remove(ends.iter().position(|&e| e == fewest)?);

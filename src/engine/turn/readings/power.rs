@@ -317,13 +317,17 @@ impl<'a> Referee<'a> {
     /// `then` line for each card of the next number the hand is known to hold; where exactly one
     /// makes the turn and the next three happen with nothing else to report, and it draws fewer
     /// reports by the log's end than as written, it is taken (ruling R4), the slip reported once
-    /// at the Stampede; returns the line it read up to.
+    /// at the Stampede; returns the line it read up to. `at_round_end`: the round ends below with
+    /// nobody out ([`Self::unwon_after_stampede`]), and a reading that ties with the log as
+    /// written by the errors it draws is taken where it leaves less unfollowed
+    /// ([`Self::take_clearest`]): as written the round's end draws the one error in its place.
     #[cold]
     pub(in crate::engine) fn then_left_out(
         &mut self,
         from: Option<&Checkpoint<'a>>,
         at: usize,
         end: usize,
+        at_round_end: bool,
     ) -> Option<usize> {
         let lines = &self.log.lines;
         let LineKind::Turn(turn) = &lines[at].kind else { return None };
@@ -367,16 +371,26 @@ impl<'a> Referee<'a> {
             if r.errors_since(mark) > 0 {
                 return None;
             }
-            let mut d = Diagnostic::new(
-                Code::Misresolved,
-                stampede.span,
-                format!("the turns after this Stampede follow its player's playing {c} after it"),
-            )
-            .label(format!("read with `then {c}`"))
-            .help(format!(
-                "the Stampede's player's own play seems left out: the turn is read with `then {c}` under it, as \
-                 the turns after it have it, and the game goes on from it"
-            ));
+            let (message, help) = if at_round_end {
+                (
+                    format!("the round's end follows this Stampede's player's playing {c} after it and going out"),
+                    format!(
+                        "the Stampede's player's own play, which went out, seems left out: the turn is read with \
+                         `then {c}` under it, as the round's end has it, and the game goes on from it"
+                    ),
+                )
+            } else {
+                (
+                    format!("the turns after this Stampede follow its player's playing {c} after it"),
+                    format!(
+                        "the Stampede's player's own play seems left out: the turn is read with `then {c}` under \
+                         it, as the turns after it have it, and the game goes on from it"
+                    ),
+                )
+            };
+            let mut d = Diagnostic::new(Code::Misresolved, stampede.span, message)
+                .label(format!("read with `then {c}`"))
+                .help(help);
             d.rule = Some(powers::cited(Power::Stampede));
             r.only_report(d, end, stop, mark).then_some(r)
         };
@@ -385,12 +399,16 @@ impl<'a> Referee<'a> {
         // Of several cards that fit, the hand's other cards show only later, when they are played;
         // where none shows which (they tie by the log's end), or no known card fits and the hand
         // has unseen ones, the card is read with its number alone, its power taken from the log.
-        if written.take_fewest(fits, stop, read, mark).is_none() {
+        let take = |w: &mut Self, fits: Vec<Self>| match at_round_end {
+            false => w.take_fewest(fits, stop, read, mark),
+            true => w.take_clearest(fits, stop, read, mark),
+        };
+        if take(&mut written, fits).is_none() {
             if !several {
                 return None;
             }
             let r = read_then(Card::Known { denomination: next, power: PowerSpec::Unrecorded })?;
-            written.take_if_fewer(r, stop, read, mark)?;
+            take(&mut written, vec![r])?;
         }
         *self = written;
         Some(stop)
