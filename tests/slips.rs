@@ -1316,24 +1316,25 @@ fn a_card_written_twice_in_a_resolution_line_draws_one_report() {
     assert!(one * 100 >= games * 97, "{one} of {games} hidden cards written twice drew exactly one report");
 }
 
-/// A turn line that plays a card with a power, picked by the game's number, with the power's name
-/// misspelt, its last letter dropped (`Fay: 1 Draw use @Bob` becomes `Fay: 1 Dra use @Bob`): how
-/// many games, and how many draw exactly one error (the parser's warning aside).
-fn powers_misspelt() -> (usize, usize) {
+/// A line that names a card with a power, picked by the game's number among the lines `lines_of`
+/// gives (1-based), with the power's name misspelt, its last letter dropped (`Fay: 1 Draw use @Bob`
+/// becomes `Fay: 1 Dra use @Bob`): how many games, and how many draw exactly one error (or at most
+/// one, `or_none`; the parser's warning aside).
+fn powers_misspelt(make: fn(u64) -> String, lines_of: fn(&[&str]) -> Vec<usize>, or_none: bool) -> (usize, usize) {
     let (mut games, mut one) = (0, 0);
     for k in slip_games() {
-        let text = game(k);
+        let text = make(k);
         let lines: Vec<&str> = text.lines().collect();
-        let turn_lines = turns(&lines);
-        let candidates: Vec<(usize, usize)> = turn_lines
-            .iter()
-            .flat_map(|&(at, _)| {
+        let candidates: Vec<(usize, usize)> = lines_of(&lines)
+            .into_iter()
+            .flat_map(|at| {
                 let line = lines[at - 1];
                 // A card's power: a word after a number (a choice's card too), not `Time Warp`.
                 let words: Vec<&str> = line.split(' ').collect();
                 (1..words.len())
                     .filter(move |&i| {
                         words[i - 1].bytes().all(|b| b.is_ascii_digit())
+                            && !words[i - 1].is_empty()
                             && words[i].len() > 2
                             && words[i].bytes().all(|b| b.is_ascii_alphabetic())
                             && words[i] != "Time"
@@ -1347,9 +1348,20 @@ fn powers_misspelt() -> (usize, usize) {
         words[i].pop();
         games += 1;
         let slipped = words.join(" ");
-        one += usize::from(errors_with_line(&lines, at, &[&slipped]) == 1);
+        let errors = errors_with_line(&lines, at, &[&slipped]);
+        one += usize::from(errors == 1 || or_none && errors == 0);
     }
     (games, one)
+}
+
+/// The turn lines of `lines` (1-based).
+fn turn_lines(lines: &[&str]) -> Vec<usize> {
+    turns(lines).into_iter().map(|(at, _)| at).collect()
+}
+
+/// The resolution and `then` lines of `lines` (1-based).
+fn resolution_lines(lines: &[&str]) -> Vec<usize> {
+    (1..=lines.len()).filter(|&at| lines[at - 1].starts_with("  ")).collect()
 }
 
 /// A played card's power misspelt is read as the power the name misspells, where the hand, known
@@ -1358,8 +1370,25 @@ fn powers_misspelt() -> (usize, usize) {
 /// exactly one error before (checked), 293 since.
 #[test]
 fn a_power_s_name_misspelt_draws_one_report_in_most_games() {
-    let (games, one) = powers_misspelt();
+    let (games, one) = powers_misspelt(game, turn_lines, false);
     assert!(one * 100 >= games * 97, "{one} of {games} misspelt powers drew exactly one report");
+}
+
+/// A card's power misspelt in a resolution line: where the line's player cannot hold the card as
+/// written, it is read as the card the name misspells where the player may hold that one, the one
+/// report at the line (ruling R4); a stampede's play (`Cyd plays 1000 Exchang`) and a compound
+/// with a half misspelt (`100 Ski & Clone`) too. A draw's card may go unreported where the deck's
+/// top is not known. 293 of 300 games at most one error before (checked), 298
+/// since; all 300 hidden games before and since.
+#[test]
+fn a_power_s_name_misspelt_in_a_resolution_line_draws_one_report_in_most_games() {
+    let (games, one) = powers_misspelt(game, resolution_lines, true);
+    assert!(one * 100 >= games * 98, "{one} of {games} powers misspelt in resolution lines drew one report at most");
+    let (games, one) = powers_misspelt(hidden_game, resolution_lines, true);
+    assert!(
+        one * 100 >= games * 98,
+        "{one} of {games} hidden powers misspelt in resolution lines drew one report at most"
+    );
 }
 
 /// A `round` line picked by the game's number written one figure up or down (also by the number):

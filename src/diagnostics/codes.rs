@@ -755,7 +755,8 @@ impl Code {
                 "TCC 2.1, Tribble Powers: STAMPEDE",
                 "During a Stampede each other player may put one card of the next number onto their pile. \
                  A play by the Stampede's own player, a second play by one player, a card of another \
-                 number, or a card the hand cannot hold is refused.\n\n\
+                 number, or a card the hand cannot hold is refused. A card whose power's name is misspelt \
+                 (`1000 Bonu`) is reported once and read as the card meant where the hand may hold it.\n\n\
                  Example:\n    Rogue: 100 Stampede use\n      Dan plays 10000 Go\n\nFix: Dan could only \
                  play a 1,000.",
             ),

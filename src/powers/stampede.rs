@@ -19,7 +19,9 @@ pub const DOC: Doc = Doc {
            (`  then 1000 Discard use 10 Go`, or a second step of the turn line). Anyone whose hand is \
            emptied goes out, and the Stampede's player still finishes the turn.\n\n\
            Checked: each stampede play is another player's, of the next number, from a hand that can \
-           hold it, once per player (R0323); a second play by the Stampede's player is allowed once.",
+           hold it, once per player (R0323; a card whose power's name is misspelt is reported and read \
+           as the card meant, where the hand may hold it); a second play by the Stampede's player is \
+           allowed once.",
 };
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {
@@ -29,7 +31,7 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
     while let Some((event, span)) =
         cx.take_claim(|e| matches!(e, Event::Plays { player: p, .. } | Event::Passes(p) if *p != player))
     {
-        let Event::Plays { player: q, card } = event else { continue };
+        let Event::Plays { player: q, mut card } = event else { continue };
         let name = cx.name(q);
         let problem = if placed.contains(&q) {
             Some(format!("{name} already played into this stampede"))
@@ -38,7 +40,15 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
         } else if next.is_some() && card.denomination().is_some() && card.denomination() != next {
             Some(format!("a stampede plays the next number, {}", next.map_or(String::new(), |d| d.to_string())))
         } else if !cx.may_hold(q, &card) {
-            Some(format!("{name} cannot hold {card}"))
+            let message = format!("{name} cannot hold {card}");
+            // A power's name misspelt: read as the card meant, where the hand may hold it.
+            match cx.respelled_in_hand(q, &card, Diagnostic::new(Code::BadStampedePlay, span, message.clone())) {
+                Some(read) => {
+                    card = read;
+                    None
+                }
+                None => Some(message),
+            }
         } else {
             None
         };

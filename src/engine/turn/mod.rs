@@ -862,10 +862,20 @@ fn misspelt(power: &PowerSpec) -> Option<Power> {
     crate::diagnostics::did_you_mean(name.as_str(), Power::spellings()).and_then(Power::from_name)
 }
 
-/// `card` with the power its unrecognised power misspells ([`misspelt`]).
+/// `card` with the power its unrecognised power misspells ([`misspelt`]); for a compound kept
+/// unrecognised for a half misspelt (`100 Ski & Clone`), each half as known or as it misspells.
 fn respelled(card: &Card) -> Option<Card> {
     let Card::Known { denomination, power } = card else { return None };
-    misspelt(power).map(|p| Card::Known { denomination: *denomination, power: PowerSpec::Single(p) })
+    let PowerSpec::Unrecognised(name) = power else { return None };
+    let meant = |w: &str| {
+        Power::from_name(w)
+            .or_else(|| crate::diagnostics::did_you_mean(w, Power::spellings()).and_then(Power::from_name))
+    };
+    let power = match name.as_str().split_once('&') {
+        Some((a, b)) => PowerSpec::Compound(meant(a.trim())?, meant(b.trim())?),
+        None => PowerSpec::Single(misspelt(power)?),
+    };
+    Some(Card::Known { denomination: *denomination, power })
 }
 
 /// A turn's list of resolution lines emptied, given back for its allocation whatever the lines

@@ -1,7 +1,7 @@
 //! What a power sees and may do while it resolves ([`PowerCx`]): read the state, emit events,
 //! report diagnostics, take the table's resolution lines as evidence and pull the turn's levers.
 
-use super::{Progress, renumbered, replicate_line, with_card};
+use super::{Progress, renumbered, replicate_line, respelled, with_card};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::{Drawn, Event};
 use crate::engine::replay::Referee;
@@ -31,6 +31,16 @@ impl PowerCx<'_, '_, '_, '_> {
     /// (ruling R4).
     pub fn may_hold(&self, p: PlayerId, card: &Card) -> bool {
         self.r.state.player(p).hand.could_hold(card) || self.r.misnamed_in_hand(p, card)
+    }
+
+    /// A card a line has `p` play from hand outside the turn's own steps (a Stampede's) that the
+    /// hand cannot hold ([`Self::may_hold`]), its power's name misspelt: where the hand may hold
+    /// the card of its number with the power meant, `d` is reported, the card read as that one
+    /// (ruling R4), and returned.
+    pub fn respelled_in_hand(&mut self, p: PlayerId, card: &Card, d: Diagnostic) -> Option<Card> {
+        let hand = &self.r.state.player(p).hand;
+        let read = respelled(card).filter(|m| hand.could_hold(m))?;
+        Some(self.r.report_not_held(p, card, d, Some(read), ""))
     }
 
     pub fn name(&self, p: PlayerId) -> String {
