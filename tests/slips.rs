@@ -1377,16 +1377,17 @@ fn a_power_s_name_misspelt_draws_one_report_in_most_games() {
 /// A card's power misspelt in a resolution line: where the line's player cannot hold the card as
 /// written, it is read as the card the name misspells where the player may hold that one, the one
 /// report at the line (ruling R4); a stampede's play (`Cyd plays 1000 Exchang`) and a compound
-/// with a half misspelt (`100 Ski & Clone`) too. A draw's card may go unreported where the deck's
-/// top is not known. 293 of 300 games at most one error before (checked), 298
-/// since; all 300 hidden games before and since.
+/// with a half misspelt (`100 Ski & Clone`) too, and a card a discard pile gives or a Battle's
+/// reveal line names (read as its placement line names it). A draw's card may go unreported where
+/// the deck's top is not known. 293 of 300 games at most one error before (checked), 298 once a
+/// stampede play was read so, 300 since; all 300 hidden games before and since.
 #[test]
 fn a_power_s_name_misspelt_in_a_resolution_line_draws_one_report_in_most_games() {
     let (games, one) = powers_misspelt(game, resolution_lines, true);
-    assert!(one * 100 >= games * 98, "{one} of {games} powers misspelt in resolution lines drew one report at most");
+    assert!(one * 100 >= games * 99, "{one} of {games} powers misspelt in resolution lines drew one report at most");
     let (games, one) = powers_misspelt(hidden_game, resolution_lines, true);
     assert!(
-        one * 100 >= games * 98,
+        one * 100 >= games * 99,
         "{one} of {games} hidden powers misspelt in resolution lines drew one report at most"
     );
 }

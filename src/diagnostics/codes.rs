@@ -738,7 +738,8 @@ impl Code {
                 "TCC 2.1, Tribble Powers: RESCUE",
                 "Rescue recovers a card from the player's own discard pile (and Exchange and Rival take \
                  from discard piles); every way of filling in the unknown cards leaves the pile without \
-                 this one. The report cites the rule of the power used.\n\n\
+                 this one. The report cites the rule of the power used. A card one word off a card the \
+                 pile holds (its number, or its power's name misspelt) is read as that card.\n\n\
                  Example:\n    Dan: 100 Rescue use 1 Go     # Dan's discard pile is empty\n\nFix: name a card \
                  from the discard pile.",
             ),

@@ -2,10 +2,12 @@
 //! cards of their draw decks; the higher total goes beneath its player's play pile, the lower is
 //! discarded, and a tie puts both beneath their piles. The first card revealed lies lowest.
 
+use std::cell::RefCell;
+
 use super::{Doc, Resolved};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::{Destination, Event, Place, Source};
-use crate::engine::turn::PowerCx;
+use crate::engine::turn::{PowerCx, respelled};
 use crate::model::log::{CardCount, CardCounts, Zone};
 use crate::model::{Card, PlayerId, Power, Span};
 
@@ -22,9 +24,10 @@ pub const DOC: Doc = Doc {
            gave; with no line at all for a side that kept, its pile takes the cards the deck surely had and \
            is then unknown (ruling R26). A reveal line naming fewer cards than the deck surely gave is \
            reported and the cards it left out are read as unknown, for the placement line to name; one \
-           naming more is reported and all its cards are read so (ruling R4). The opponent's revealed \
-           Replicate lets them put one more card from hand where it went (the rulebook's Replicate \
-           example; `tribbles explain Replicate`).\n\n\
+           naming more is reported and all its cards are read so, and one naming a card whose power's name \
+           is misspelt is reported and read as its placement line names the cards (ruling R4). The \
+           opponent's revealed Replicate lets them put one more card from hand where it went (the \
+           rulebook's Replicate example; `tribbles explain Replicate`).\n\n\
            Checked: the target (R0320); each side reveals its deck's top cards (R0601) and the player's \
            (R0401); who keeps and who discards (R0601).",
 };
@@ -241,6 +244,7 @@ fn revealed(cx: &mut PowerCx, p: PlayerId) -> (Vec<Card>, Span, u32) {
             cards.clear();
             open = true;
         } else {
+            respelled_as_placed(cx, p, &mut cards, span);
             cx.check_deck_top(p, &cards, span);
         }
         cards.truncate(k as usize);
@@ -254,6 +258,52 @@ fn revealed(cx: &mut PowerCx, p: PlayerId) -> (Vec<Card>, Span, u32) {
     // Unwritten, the count is the deck's at most: a shorter deck may have given fewer.
     let least = if open { at_least } else { cards.len() as u32 };
     (cards, span, least)
+}
+
+/// A reveal line naming a card whose power's name is misspelt (`1 Masak`), where a placement line
+/// of the same side names the same cards with that card spelt as the name misspells (`1 Masaka`):
+/// the card is read as placed, the reveal line the one report (ruling R4).
+fn respelled_as_placed(cx: &mut PowerCx, p: PlayerId, cards: &mut [Card], span: Span) {
+    if !cards.iter().any(|c| respelled(c).is_some()) {
+        return;
+    }
+    let placed = RefCell::new(Vec::new());
+    let fits = |named: &CardCounts| {
+        let named = crate::engine::state::expand(named);
+        let fit = named.len() == cards.len()
+            && cards.iter().zip(&named).all(|(c, n)| c == n || respelled(c).as_ref() == Some(n));
+        if fit {
+            *placed.borrow_mut() = named;
+        }
+        fit
+    };
+    let found = cx.claims_left(|e| match e {
+        Event::Puts { player: q, cards: named, to: Destination { place: Place::UnderPile, .. }, from }
+            if *q == p && from.zone == Zone::Deck =>
+        {
+            fits(named)
+        }
+        Event::Discards { player: q, cards: named, from: Zone::Deck } if *q == p => fits(named),
+        _ => false,
+    });
+    if !found {
+        return;
+    }
+    let name = cx.name(p);
+    for (c, n) in cards.iter_mut().zip(placed.into_inner()) {
+        if *c != n {
+            cx.report(
+                Diagnostic::new(
+                    Code::Misresolved,
+                    span,
+                    format!("{name} reveals {c}, which the placement line names {n}"),
+                )
+                .label(format!("read as {n}"))
+                .help("the power's name seems misspelt: the card is read as the placement line names it"),
+            );
+            *c = n;
+        }
+    }
 }
 
 /// `cards` with `missing` unknown cards put among them, in every way (at most three cards in all).

@@ -72,13 +72,12 @@ pub fn resolve(cx: &mut PowerCx) -> Resolved {
                         // the card may be one of it. The discard pile is no longer counted (R2).
                         cx.emit(Event::DiscardsUnknown(q));
                     } else {
-                        cx.report(
-                            Diagnostic::new(
-                                Code::NotInDiscard,
-                                span,
-                                format!("{name}'s discard pile cannot hold {card}"),
-                            )
-                            .label("not in the discard pile"),
+                        // Reported; a number or a power's name miswritten is read as the card meant.
+                        card = cx.check_discarded(
+                            q,
+                            &card,
+                            span,
+                            "Rival removes a card from the player's own discard pile",
                         );
                     }
                 }

@@ -864,7 +864,7 @@ fn misspelt(power: &PowerSpec) -> Option<Power> {
 
 /// `card` with the power its unrecognised power misspells ([`misspelt`]); for a compound kept
 /// unrecognised for a half misspelt (`100 Ski & Clone`), each half as known or as it misspells.
-fn respelled(card: &Card) -> Option<Card> {
+pub(crate) fn respelled(card: &Card) -> Option<Card> {
     let Card::Known { denomination, power } = card else { return None };
     let PowerSpec::Unrecognised(name) = power else { return None };
     let meant = |w: &str| {

@@ -560,8 +560,9 @@ impl PowerCx<'_, '_, '_, '_> {
 
     /// Reports a card a power's choice (at `at`) takes from `p`'s discard pile that the pile cannot
     /// hold. Returns the card to read: the one written, or, where exactly one card of the same power
-    /// and another number may be in the pile, that card, its number taken to be miswritten (ruling
-    /// R4), so that the cards go on from the card the table took.
+    /// and another number may be in the pile, that card, its number taken to be miswritten, or the
+    /// card its misspelt power's name means where the pile may hold it (ruling R4), so that the
+    /// cards go on from the card the table took.
     pub fn check_discarded(&mut self, p: PlayerId, card: &Card, at: Span, help: &str) -> Card {
         let discard = &self.r.state.player(p).discard;
         if discard.could_hold(card) {
@@ -570,13 +571,15 @@ impl PowerCx<'_, '_, '_, '_> {
         if let Some(misfit) = self.misnamed_in_discard(p, card) {
             return misfit;
         }
-        let read = renumbered(card, |m| discard.could_hold(m));
+        let read =
+            renumbered(card, |m| discard.could_hold(m)).or_else(|| respelled(card).filter(|m| discard.could_hold(m)));
         let name = self.name(p);
         let d = Diagnostic::new(Code::NotInDiscard, at, format!("{name}'s discard pile cannot hold {card}"));
         match read {
             Some(read) => {
+                let word = if read.denomination() == card.denomination() { "power's name" } else { "number" };
                 self.report(d.label(format!("read as {read}")).help(format!(
-                    "the discard pile holds a {read}: the number seems miswritten, and the card is read as it"
+                    "the discard pile holds a {read}: the {word} seems miswritten, and the card is read as it"
                 )));
                 read
             }
