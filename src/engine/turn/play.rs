@@ -11,7 +11,7 @@ use crate::model::log::{CardAt, Choice, ChoiceKind};
 use crate::model::{Card, Denomination, PlayerId, Power, PowerSpec, Span};
 use crate::powers;
 
-use super::{Progress, card_listing, could_take, misspelt, renumbered, scores};
+use super::{Progress, card_listing, could_take, misspelt, renumbered, respelled, scores};
 
 impl<'a> Referee<'a> {
     /// The denomination the chain calls for now.
@@ -483,13 +483,21 @@ impl<'a> Referee<'a> {
             }
             _ => c,
         };
+        // A power's name misspelt: the card the pile holds that the name misspells (ruling R4).
+        let pile = &self.state.player(player).pile;
+        let meant = if in_pile { None } else { respelled(c).filter(|m| pile.iter().any(|p| compatible(m, p))) };
         if !in_pile {
-            self.report(
-                Diagnostic::new(Code::BadReplay, card.span, format!("{c} is not in {}'s play pile", self.name(player)))
-                    .label("not in the pile")
-                    .help("Replay plays again a card from its player's own play pile"),
-            );
-        } else if c.denomination().is_some_and(|d| d != expected) {
+            let name = self.name(player).to_string();
+            let d = Diagnostic::new(Code::BadReplay, card.span, format!("{c} is not in {name}'s play pile"));
+            self.report(match meant {
+                Some(m) => d.label(format!("read as {m}")).help(format!(
+                    "{name}'s play pile holds a {m}: the power's name seems miswritten, and the card is read as it"
+                )),
+                None => d.label("not in the pile").help("Replay plays again a card from its player's own play pile"),
+            });
+        }
+        let c = meant.as_ref().unwrap_or(c);
+        if in_pile && c.denomination().is_some_and(|d| d != expected) {
             self.report(
                 Diagnostic::new(
                     Code::BadReplay,
