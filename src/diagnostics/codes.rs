@@ -609,7 +609,8 @@ impl Code {
                 "A player who draws may play only the card drawn (if it is the right number), never another \
                  card from hand. Where only one of the two cards could have been drawn and played, or only \
                  the played card's power could have been used with the play's choices, the other is read \
-                 as it, miswritten (ruling R4), and reported once.\n\n\
+                 as it, miswritten (ruling R4), and reported once; so is a played card whose power's name \
+                 misspells the drawn card's (`draw 10 Skip; 10 Ski`).\n\n\
                  Example:\n    Dan: draw 1000 Go; 10 Go\n\nFix: Dan could only play the 1000 Go, or pass.",
             ),
             Code::NoPlayNoDraw => (

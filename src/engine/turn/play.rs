@@ -133,16 +133,24 @@ impl<'a> Referee<'a> {
                     )
                     .label(format!("only the drawn {drawn} may be played"))
                     .help("after drawing, a player may play the drawn card or pass, never another card");
-                    // The drawn card follows the chain, and the hand cannot hold the one written:
-                    // the play's card was miswritten (ruling R4), and is read as the drawn one.
+                    // The drawn card follows the chain, and the hand cannot hold the one written, or
+                    // its power's name misspells the drawn card's: the play's card was miswritten
+                    // (ruling R4), and is read as the drawn one.
                     let follows = |m: &Card| {
                         rules::play_verdict(&self.state.chain, self.previous_activations(), m) != Verdict::Illegal
                     };
                     let known = matches!(drawn, Card::Known { .. }) && matches!(c, Card::Known { .. });
-                    if known && follows(&drawn) && !self.state.player(player).hand.could_hold(c) {
+                    let misspelt = respelled(c).is_some_and(|m| compatible(&m, &drawn));
+                    let held = self.state.player(player).hand.could_hold(c);
+                    if known && follows(&drawn) && (misspelt || !held) {
+                        let why = if misspelt {
+                            format!("the power's name of {c} seems misspelt")
+                        } else {
+                            format!("the hand cannot hold {c}")
+                        };
                         d = d.label(format!("read as the drawn {drawn}")).help(format!(
-                            "after drawing, only the drawn card may be played; {drawn} follows the chain and the \
-                             hand cannot hold {c}: the card is read as the drawn one"
+                            "after drawing, only the drawn card may be played; {drawn} follows the chain and \
+                             {why}: the card is read as the drawn one"
                         ));
                         drawn_read = drawn;
                         c = &drawn_read;
