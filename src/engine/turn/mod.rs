@@ -862,6 +862,12 @@ fn misspelt(power: &PowerSpec) -> Option<Power> {
     crate::diagnostics::did_you_mean(name.as_str(), Power::spellings()).and_then(Power::from_name)
 }
 
+/// What of `card` seems miswritten where it is read as `read`, one word off it: its number, or
+/// its power's name.
+fn miswritten_word(card: &Card, read: &Card) -> &'static str {
+    if read.denomination() == card.denomination() { "power's name" } else { "number" }
+}
+
 /// `card` with the power its unrecognised power misspells ([`misspelt`]); for a compound kept
 /// unrecognised for a half misspelt (`100 Ski & Clone`), each half as known or as it misspells.
 pub(crate) fn respelled(card: &Card) -> Option<Card> {

@@ -11,7 +11,7 @@ use crate::model::log::{CardAt, Choice, ChoiceKind};
 use crate::model::{Card, Denomination, PlayerId, Power, PowerSpec, Span};
 use crate::powers;
 
-use super::{Progress, card_listing, could_take, misspelt, renumbered, respelled, scores};
+use super::{Progress, card_listing, could_take, misspelt, miswritten_word, renumbered, respelled, scores};
 
 impl<'a> Referee<'a> {
     /// The denomination the chain calls for now.
@@ -61,7 +61,7 @@ impl<'a> Referee<'a> {
         let who = self.name(p);
         match read {
             Some(read) => {
-                let word = if read.denomination() == card.denomination() { "power's name" } else { "number" };
+                let word = miswritten_word(card, &read);
                 self.report(
                     d.label(format!("read as {read}"))
                         .help(format!("{who} holds a {read}: the {word} seems miswritten, and the card is read as it")),

@@ -1,7 +1,7 @@
 //! What a power sees and may do while it resolves ([`PowerCx`]): read the state, emit events,
 //! report diagnostics, take the table's resolution lines as evidence and pull the turn's levers.
 
-use super::{Progress, renumbered, replicate_line, respelled, with_card};
+use super::{Progress, miswritten_word, renumbered, replicate_line, respelled, with_card};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::{Drawn, Event};
 use crate::engine::replay::Referee;
@@ -577,7 +577,7 @@ impl PowerCx<'_, '_, '_, '_> {
         let d = Diagnostic::new(Code::NotInDiscard, at, format!("{name}'s discard pile cannot hold {card}"));
         match read {
             Some(read) => {
-                let word = if read.denomination() == card.denomination() { "power's name" } else { "number" };
+                let word = miswritten_word(card, &read);
                 self.report(d.label(format!("read as {read}")).help(format!(
                     "the discard pile holds a {read}: the {word} seems miswritten, and the card is read as it"
                 )));
