@@ -1367,8 +1367,9 @@ fn resolution_lines(lines: &[&str]) -> Vec<usize> {
 /// A played card's power misspelt is read as the power the name misspells, where the hand, known
 /// in full, holds that one card of its number: one error, the card the hand cannot hold (ruling
 /// R4); a choice's card so misspelt is read so where the hand may hold it, a Replay's card where
-/// the play pile holds the card meant, and a card played after a draw as the drawn one. 275 of 300
-/// games exactly one error before (checked), 293 once the hand's card was read so, 297 since.
+/// the play pile holds the card meant, a card played after a draw as the drawn one, and one after
+/// a Rescue as the rescued one. 275 of 300 games exactly one error before (checked), 293 once the
+/// hand's card was read so, 298 since.
 #[test]
 fn a_power_s_name_misspelt_draws_one_report_in_most_games() {
     let (games, one) = powers_misspelt(game, turn_lines, false);

@@ -600,7 +600,9 @@ impl Code {
                 "a turn plays or draws more than once",
                 "TCC 2.1, How to Play",
                 "A turn is one card played from hand, or one card drawn and then either played or kept. More \
-                 plays in a turn need a power such as Go.\n\n\
+                 plays in a turn need a power such as Go. A card whose power's name misspells the card a \
+                 power allows (`100 Rescue use 1000 Skip; 1000 Ski`) is reported once and read as that card \
+                 (ruling R4).\n\n\
                  Example:\n    Dan: 1 Go; 10 Go\n\nFix: `Dan: 1 Go use` then `Dan: 10 Go` as Go's extra turn.",
             ),
             Code::NotTheDrawnCard => (

@@ -16,7 +16,8 @@ pub const DOC: Doc = Doc {
            (`Dan: 10000 Rescue use 100000 Clone; 100000 Clone`); otherwise it goes face down on top of \
            the deck.\n\n\
            Checked: exactly one card (R0317), which the discard pile can hold (R0321); a card played \
-           after it other than the rescued one is a second play (R0305).",
+           after it other than the rescued one is a second play (R0305; one whose power's name misspells \
+           the rescued card's is reported and read as it, ruling R4).",
 };
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {

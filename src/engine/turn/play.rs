@@ -97,16 +97,33 @@ impl<'a> Referee<'a> {
         progress: &mut Progress,
     ) {
         let mut c = &card.card;
-        // The card read in place of a miswritten one (below), or of one that is not the drawn one.
-        let (read_as, drawn_read);
+        // The card read in place of a miswritten one (below), of one that is not the drawn one, or
+        // of one misspelling the card a power allows.
+        let (read_as, drawn_read, allowed_read);
         let mut way = Way::InSequence;
         // Whether the hand could hold the card, once asked: nothing below changes the hand
         // before the card is played.
         let mut could_hold = None;
         if !progress.fogged {
-            let allowance = progress.allowed.iter().position(|a| compatible(c, a));
-            let second = progress.played && allowance.is_none();
-            if second {
+            let mut allowance = progress.allowed.iter().position(|a| compatible(c, a));
+            let mut second = progress.played && allowance.is_none();
+            // A power's name misspelt in the card a power allows (`use 1 Poison; 1 Poiso`): the
+            // play is reported, and read as that card (ruling R4).
+            let meant =
+                if second { respelled(c).filter(|m| progress.allowed.iter().any(|a| compatible(m, a))) } else { None };
+            if let Some(m) = meant {
+                self.report(
+                    Diagnostic::new(Code::SecondPlay, card.span, format!("{c} is a second card in one turn"))
+                        .label(format!("read as {m}"))
+                        .help(format!(
+                            "a power allows {m} here, and the power's name seems misspelt: the card is read as it"
+                        )),
+                );
+                allowed_read = m;
+                c = &allowed_read;
+                allowance = progress.allowed.iter().position(|a| compatible(c, a));
+                second = false;
+            } else if second {
                 self.report(
                     Diagnostic::new(Code::SecondPlay, card.span, "a second card in one turn")
                         .label("one card per turn")
