@@ -2,8 +2,6 @@
 //! cards of their draw decks; the higher total goes beneath its player's play pile, the lower is
 //! discarded, and a tie puts both beneath their piles. The first card revealed lies lowest.
 
-use std::cell::RefCell;
-
 use super::{Doc, Resolved};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::{Destination, Event, Place, Source};
@@ -267,30 +265,22 @@ fn respelled_as_placed(cx: &mut PowerCx, p: PlayerId, cards: &mut [Card], span: 
     if !cards.iter().any(|c| respelled(c).is_some()) {
         return;
     }
-    let placed = RefCell::new(Vec::new());
-    let fits = |named: &CardCounts| {
-        let named = crate::engine::state::expand(named);
-        let fit = named.len() == cards.len()
-            && cards.iter().zip(&named).all(|(c, n)| c == n || respelled(c).as_ref() == Some(n));
-        if fit {
-            *placed.borrow_mut() = named;
-        }
-        fit
-    };
-    let found = cx.claims_left(|e| match e {
-        Event::Puts { player: q, cards: named, to: Destination { place: Place::UnderPile, .. }, from }
+    // The cards a placement line of `p`'s names, beneath the pile or discarded from the deck.
+    let placed = |e: &Event| match e {
+        Event::Puts { player: q, cards, to: Destination { place: Place::UnderPile, .. }, from }
             if *q == p && from.zone == Zone::Deck =>
         {
-            fits(named)
+            Some(crate::engine::state::expand(cards))
         }
-        Event::Discards { player: q, cards: named, from: Zone::Deck } if *q == p => fits(named),
-        _ => false,
-    });
-    if !found {
-        return;
-    }
+        Event::Discards { player: q, cards, from: Zone::Deck } if *q == p => Some(crate::engine::state::expand(cards)),
+        _ => None,
+    };
+    let fits = |named: &[Card]| {
+        named.len() == cards.len() && cards.iter().zip(named).all(|(c, n)| c == n || respelled(c).as_ref() == Some(n))
+    };
+    let Some(named) = cx.find_claim(|e| placed(e).is_some_and(|n| fits(&n))).and_then(placed) else { return };
     let name = cx.name(p);
-    for (c, n) in cards.iter_mut().zip(placed.into_inner()) {
+    for (c, n) in cards.iter_mut().zip(named) {
         if *c != n {
             cx.report(
                 Diagnostic::new(

@@ -126,6 +126,11 @@ impl Progress<'_, '_> {
         self.at(pick).is_some()
     }
 
+    /// The first line not yet taken that satisfies `pick`, left to be taken.
+    fn find(&self, pick: impl Fn(&Event) -> bool) -> Option<&Event> {
+        self.claims.iter().find(|(e, _, used)| !*used && pick(e)).map(|(e, _, _)| *e)
+    }
+
     /// Where the first line not yet taken that satisfies `pick` stands.
     fn at(&self, pick: impl Fn(&Event) -> bool) -> Option<Span> {
         self.claims.iter().find(|(e, _, used)| !*used && pick(e)).map(|(_, span, _)| *span)
@@ -859,7 +864,12 @@ fn renumbered(card: &Card, holds: impl Fn(&Card) -> bool) -> Option<Card> {
 /// warning suggests (a later set's power is not so near a known one).
 fn misspelt(power: &PowerSpec) -> Option<Power> {
     let PowerSpec::Unrecognised(name) = power else { return None };
-    crate::diagnostics::did_you_mean(name.as_str(), Power::spellings()).and_then(Power::from_name)
+    misspelt_name(name.as_str())
+}
+
+/// The power a name one or two letters off it names, as the parser's warning suggests.
+fn misspelt_name(name: &str) -> Option<Power> {
+    crate::diagnostics::did_you_mean(name, Power::spellings()).and_then(Power::from_name)
 }
 
 /// What of `card` seems miswritten where it is read as `read`, one word off it: its number, or
@@ -873,10 +883,7 @@ fn miswritten_word(card: &Card, read: &Card) -> &'static str {
 pub(crate) fn respelled(card: &Card) -> Option<Card> {
     let Card::Known { denomination, power } = card else { return None };
     let PowerSpec::Unrecognised(name) = power else { return None };
-    let meant = |w: &str| {
-        Power::from_name(w)
-            .or_else(|| crate::diagnostics::did_you_mean(w, Power::spellings()).and_then(Power::from_name))
-    };
+    let meant = |w: &str| Power::from_name(w).or_else(|| misspelt_name(w));
     let power = match name.as_str().split_once('&') {
         Some((a, b)) => PowerSpec::Compound(meant(a.trim())?, meant(b.trim())?),
         None => PowerSpec::Single(misspelt(power)?),

@@ -509,7 +509,6 @@ impl<'a> Referee<'a> {
             _ => c,
         };
         // A power's name misspelt: the card the pile holds that the name misspells (ruling R4).
-        let pile = &self.state.player(player).pile;
         let meant = if in_pile { None } else { respelled(c).filter(|m| pile.iter().any(|p| compatible(m, p))) };
         if !in_pile {
             let name = self.name(player).to_string();

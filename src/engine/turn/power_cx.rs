@@ -409,6 +409,12 @@ impl PowerCx<'_, '_, '_, '_> {
         })
     }
 
+    /// The first of the turn's resolution lines not yet taken that `pick` accepts, leaving it to be
+    /// taken.
+    pub fn find_claim(&self, pick: impl Fn(&Event) -> bool) -> Option<&Event> {
+        self.progress.find(pick)
+    }
+
     /// Whether one of the turn's resolution lines not yet taken satisfies `pick`.
     pub fn claims_left(&self, pick: impl Fn(&Event) -> bool) -> bool {
         self.progress.has(pick)
