@@ -1368,12 +1368,13 @@ fn resolution_lines(lines: &[&str]) -> Vec<usize> {
 /// in full, holds that one card of its number: one error, the card the hand cannot hold (ruling
 /// R4); a choice's card so misspelt is read so where the hand may hold it, a Replay's card where
 /// the play pile holds the card meant, a card played after a draw as the drawn one, and one after
-/// a Rescue as the rescued one. 275 of 300 games exactly one error before (checked), 293 once the
-/// hand's card was read so, 298 since.
+/// a Rescue as the rescued one, and a drawn card the decklist cannot hold as written as the card
+/// meant. 275 of 300 games exactly one error before (checked), 293 once the hand's card was read
+/// so, 298 before the drawn card was, 299 since.
 #[test]
 fn a_power_s_name_misspelt_draws_one_report_in_most_games() {
     let (games, one) = powers_misspelt(game, turn_lines, false);
-    assert!(one * 100 >= games * 98, "{one} of {games} misspelt powers drew exactly one report");
+    assert!(one * 100 >= games * 99, "{one} of {games} misspelt powers drew exactly one report");
 }
 
 /// A card's power misspelt in a resolution line: where the line's player cannot hold the card as

@@ -8,7 +8,7 @@ use crate::engine::rules::{self, Verdict};
 use crate::model::log::{CardAt, CardCount, StepKind};
 use crate::model::{Card, PlayerId, Span};
 
-use super::{Progress, could_take, one_word_off};
+use super::{Progress, could_take, one_word_off, respelled};
 
 impl<'a> Referee<'a> {
     /// `p` draws a card the log left out, unless the deck is known to be empty: whether it did.
@@ -175,6 +175,17 @@ impl<'a> Referee<'a> {
             // Unless read as the top, the card written is reported: not again for the decklist.
             reported = read.is_none();
             seen = read.unwrap_or(seen);
+        } else if let Some(read) = (!progress.fogged).then(|| self.respelled_from_deck(player, &seen)).flatten() {
+            let name = self.name(player);
+            self.report(
+                Diagnostic::new(Code::NotInDecklist, at, format!("{name}'s decklist has no {seen}"))
+                    .label(format!("read as {read}"))
+                    .help(format!(
+                        "the power's name seems miswritten: the deck may give {read}, which the decklist holds, \
+                         and the draw is read as it"
+                    )),
+            );
+            seen = read;
         }
         self.emit(Event::Draws { player, drawn: Drawn::Cards(CardCount::one(seen, at).list()) });
         if self.state.player(player).deck.is_empty() {
@@ -183,6 +194,16 @@ impl<'a> Referee<'a> {
         }
         self.check_card_at(player, &seen, (!reported).then_some(at));
         progress.drew = Some(seen);
+    }
+
+    /// A drawn card whose power's name misspells another's (the parser warned of it) and which
+    /// `p`'s decklist cannot give as written, where the deck may give the card of its number with
+    /// the power meant: that card (ruling R4). Where the decklist allows the card as written, or
+    /// no decklist is given, it may be a later set's card, and stays as written.
+    fn respelled_from_deck(&self, p: PlayerId, seen: &Card) -> Option<Card> {
+        let read = respelled(seen)?;
+        let deck = &self.state.player(p).deck;
+        (!self.deck_top_admits(p, seen) && deck.could_draw(&read) && self.deck_top_admits(p, &read)).then_some(read)
     }
 
     /// A draw naming `seen` (the turn's step at `span`), where the turn's next step plays another
