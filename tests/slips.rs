@@ -1010,15 +1010,18 @@ fn activations_left_out(hidden: bool) -> (usize, usize) {
 }
 
 /// The turn is read with `activate` after the Sabotage, with no choices or aimed at each player,
-/// where the lines under it do not happen as written: the Sabotage is the one report (ruling R4).
-/// 60 of 78 games at most one error before (checked), 74 since; with the cards hidden, 79 of 99
-/// before, 90 since (the rest mostly a Masaka activated, whose hands' cards the lines do not give).
+/// where the lines under it do not happen as written, or the turn after it is out of turn or
+/// skipped by nothing; and with `; activate` before the choices after its `@Name`, which a
+/// Sabotage does not take: the Sabotage is the one report (ruling R4). 60 of 78 games at most one
+/// error before (checked), 74 before the turn after and the choices were read so, 78 since; with
+/// the cards hidden, 79 of 99 before, 90 before those, 96 since (the rest mostly a Masaka
+/// activated, whose hands' cards the lines do not give).
 #[test]
 fn an_activation_left_out_draws_one_report_in_most_games() {
     let (games, one) = activations_left_out(false);
-    assert!(one * 10 >= games * 9, "{one} of {games} activations left out drew one report at most");
+    assert!(one * 100 >= games * 98, "{one} of {games} activations left out drew one report at most");
     let (games, one) = activations_left_out(true);
-    assert!(one * 100 >= games * 88, "{one} of {games} hidden activations left out drew one report at most");
+    assert!(one * 100 >= games * 95, "{one} of {games} hidden activations left out drew one report at most");
 }
 
 /// A score line under a turn, its figure one digit off while the sheet keeps the rules' points.

@@ -708,7 +708,9 @@ impl Code {
                  Freeze and Rival name a power, Discard, Cycle and Rescue name cards, Copy names whose \
                  tribble it copies (`of Matt`). A choice the power does not take, or a missing one it \
                  needs, is an error; the help shows the syntax, and the report cites the rule of the \
-                 power used. A compound uses both halves' choices, or only the half named after `use`.\n\n\
+                 power used. A compound uses both halves' choices, or only the half named after `use`. A \
+                 Sabotage written with a second `@Name` whose lines follow the discarded card activated at \
+                 it is read with `; activate` before that name, the one report (ruling R4).\n\n\
                  Example:\n    Rogue: 100 Poison use\n\nFix: `Rogue: 100 Poison use @Matt`.",
             ),
             Code::CloneHalves => (

@@ -846,10 +846,14 @@ impl<'a> Referee<'a> {
                 } else if let Some((at, end)) = self.out_of_turn_after(start, mark) {
                     line_readings -= 1;
                     match self.misplayed_power(checkpoint.as_ref(), at, end, false) {
-                        None => self.swapped_own_turns(checkpoint.as_ref(), at, end, start).or_else(|| {
-                            // Or a Go played without `use`: its player's extra turn is out of turn.
-                            self.unused_before(checkpoint.as_ref(), at, end, &[Power::Go, Power::Skip])
-                        }),
+                        None => self
+                            .swapped_own_turns(checkpoint.as_ref(), at, end, start)
+                            .or_else(|| {
+                                // Or a Go played without `use`: its player's extra turn is out of turn.
+                                self.unused_before(checkpoint.as_ref(), at, end, &[Power::Go, Power::Skip])
+                            })
+                            // Or a card a Sabotage discarded activated, `activate` left out.
+                            .or_else(|| self.activate_left_out(checkpoint.as_ref(), at, end, false)),
                         read => read,
                     }
                 } else if self.unactivated(start, i, mark) || self.shift_unexplained(start, i, mark) {
@@ -857,15 +861,18 @@ impl<'a> Referee<'a> {
                     // out, or, where a line shifts the trouble, the turn's trouble action.
                     line_readings -= 1;
                     let from = checkpoint.as_ref();
-                    let activated = self.unactivated(start, i, mark).then(|| self.activate_left_out(from, start, i));
+                    let activated =
+                        self.unactivated(start, i, mark).then(|| self.activate_left_out(from, start, i, true));
                     activated.flatten().or_else(|| {
                         self.shift_unexplained(start, i, mark).then(|| self.action_left_out(from, start, i)).flatten()
                     })
                 } else if let Some((at, end)) = self.not_skipped_after(start, mark) {
                     // A turn written as skipped that nothing skipped: the turn before may have
-                    // played its Skip without `use` written.
+                    // played its Skip without `use` written, or activated a Skip its Sabotage
+                    // discarded without `activate`.
                     line_readings -= 1;
                     self.unused_before(checkpoint.as_ref(), at, end, &[Power::Skip])
+                        .or_else(|| self.activate_left_out(checkpoint.as_ref(), at, end, false))
                 } else if let Some((at, end)) = self.unwon_after_stampede(start, mark) {
                     // A round ended with nobody out: the play that went out may have been the
                     // Stampede's player's own, after it, its `then` line left out.

@@ -163,20 +163,26 @@ impl<'a> Referee<'a> {
 
     /// Whether the group at line `start` (running to `end`) is a turn that used a Sabotage aimed
     /// at a player and activated nothing, and drew a report (from report `mark` on) at one of its
-    /// lines.
+    /// lines, or at its Sabotage for choices after the `@Name`.
     #[cold]
     pub(super) fn unactivated(&self, start: usize, end: usize, mark: usize) -> bool {
+        use crate::engine::turn::{sabotage_aimed, sabotage_overloaded, within};
         let lines = &self.log.lines;
         let LineKind::Turn(turn) = &lines[start].kind else { return false };
-        if !turn.steps.iter().any(|s| crate::engine::turn::sabotage_aimed(&s.kind))
+        if !turn.steps.iter().any(|s| sabotage_aimed(&s.kind) || sabotage_overloaded(&s.kind))
             || turn.steps.iter().any(|s| matches!(s.kind, StepKind::Activate(_)))
         {
             return false;
         }
         let reports = self.diags.get(mark..).unwrap_or_default();
-        lines[start + 1..end]
-            .iter()
-            .any(|l| reports.iter().any(|d| d.code == Code::Misresolved && crate::engine::turn::within(d.span, l.span)))
+        let overloaded = |d: &Diagnostic| {
+            d.code == Code::BadChoices
+                && turn.steps.iter().any(|s| sabotage_overloaded(&s.kind) && within(d.span, s.span))
+        };
+        reports.iter().any(overloaded)
+            || lines[start + 1..end]
+                .iter()
+                .any(|l| reports.iter().any(|d| d.code == Code::Misresolved && within(d.span, l.span)))
     }
 
     /// Whether the group at line `start` (running to `end`) is a turn with no trouble action, a

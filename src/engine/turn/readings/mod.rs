@@ -298,6 +298,14 @@ pub(in crate::engine) fn sabotage_aimed(play: &StepKind) -> bool {
         && matches!(choices.as_ref(), [Choice { kind: ChoiceKind::Player(_), .. }])
 }
 
+/// Whether `play` is of a Sabotage aimed at a player with more choices after its `@Name`, which
+/// may be the activated card's, `; activate` left out before them (`use @Eve @Fay`).
+pub(in crate::engine) fn sabotage_overloaded(play: &StepKind) -> bool {
+    let StepKind::Play { card, used: Some(choices) } = play else { return false };
+    card.card.power() == Some(&PowerSpec::Single(Power::Sabotage))
+        && matches!(choices.as_ref(), [Choice { kind: ChoiceKind::Player(_), .. }, _, ..])
+}
+
 /// The notes of what the referee could not follow: a power, the turn order, a play, a score.
 fn fogging(code: Code) -> bool {
     matches!(code, Code::PowerUnverified | Code::TurnOrderUnverified | Code::PlayUnverified | Code::ScoringUnverified)

@@ -9,7 +9,7 @@ use crate::model::log::{CardAt, Choice, ChoiceKind, Line, LineKind, Step, StepKi
 use crate::model::{Card, PlayerId, Power, PowerSpec, Span};
 use crate::powers;
 
-use super::{fogging, sabotage_aimed, used_power};
+use super::{fogging, sabotage_aimed, sabotage_overloaded, used_power};
 
 impl<'a> Referee<'a> {
     /// A copy of the replay before the turn at line `at` (its block running to `end`) is read, in
@@ -184,10 +184,12 @@ impl<'a> Referee<'a> {
     }
 
     /// The turn at line `at` (its block running to `end`) used a Sabotage aimed at a player and
-    /// activated nothing, and its lines drew a report: the player may have activated the card the
-    /// Sabotage discarded, which the log leaves out. The replay just before the turn is taken up
+    /// activated nothing, and its lines drew a report (`by_lines`; else the turn after it, out of
+    /// turn or skipped by nothing): the player may have activated the card the Sabotage
+    /// discarded, which the log leaves out. The replay just before the turn is taken up
     /// again (read on to it from `from`, or from the log's start) and the turn read with
-    /// `activate` after the Sabotage, with no choices and aimed at each player; where one makes
+    /// `activate` after the Sabotage, with no choices and aimed at each player (where the
+    /// Sabotage has more choices after its `@Name`, with those alone, moved); where one makes
     /// the turn and the next three happen with nothing else to report (of several, the one that
     /// draws the fewest reports by the log's end, no other tying it) and it draws fewer reports
     /// by the log's end than as written, it is taken, the slip reported once at the Sabotage
@@ -198,26 +200,45 @@ impl<'a> Referee<'a> {
         from: Option<&Checkpoint<'a>>,
         at: usize,
         end: usize,
+        by_lines: bool,
     ) -> Option<usize> {
         let lines = &self.log.lines;
         let LineKind::Turn(turn) = &lines[at].kind else { return None };
         if self.speculating || self.left_out_readings == 0 || !self.block_rereadable(at, end) {
             return None;
         }
-        let s = turn.steps.iter().position(|step| sabotage_aimed(&step.kind))?;
+        if turn.steps.iter().any(|step| matches!(step.kind, StepKind::Activate(_))) {
+            return None;
+        }
+        let s = turn.steps.iter().position(|step| sabotage_aimed(&step.kind) || sabotage_overloaded(&step.kind))?;
         let sabotage = turn.steps.get(s)?.span;
+        // The choices after the Sabotage's `@Name`, moved to the activation.
+        let (own, moved) = match &turn.steps.get(s)?.kind {
+            StepKind::Play { used: Some(choices), .. } => choices.split_first()?,
+            _ => return None,
+        };
         self.left_out_readings -= 1;
         let (before, mut written, read) = self.turn_again(from, at, end)?;
         let stop = self.after_turns(self.next_group(end), 3);
         let mark = before.diags.len();
         let at_end = Span::new(sabotage.end as usize, sabotage.end as usize);
-        let choices = std::iter::once(None).chain(self.log.names.ids().map(Some));
+        let aimed = |q: PlayerId| vec![Choice { kind: ChoiceKind::Player(q), span: at_end }];
+        let choices: Vec<Vec<Choice>> = if moved.is_empty() {
+            std::iter::once(Vec::new()).chain(self.log.names.ids().map(aimed)).collect()
+        } else {
+            vec![moved.to_vec()]
+        };
         let mut fits = Vec::new();
-        for target in choices {
-            let chosen: Vec<Choice> =
-                target.map(|q| Choice { kind: ChoiceKind::Player(q), span: at_end }).into_iter().collect();
+        for chosen in choices {
+            let step = Step { kind: StepKind::Activate(chosen), span: at_end };
+            let written_step = crate::syntax::print::step(&step, &self.log.names);
             let mut steps: Vec<Step> = turn.steps.iter().cloned().collect();
-            steps.insert(s + 1, Step { kind: StepKind::Activate(chosen), span: at_end });
+            if !moved.is_empty() {
+                if let Some(StepKind::Play { used, .. }) = steps.get_mut(s).map(|step| &mut step.kind) {
+                    *used = Some(Box::new([own.clone()]));
+                }
+            }
+            steps.insert(s + 1, step);
             let mut activated = turn.clone();
             activated.steps = Steps::Many(steps);
             let mut r = before.clone();
@@ -227,26 +248,43 @@ impl<'a> Referee<'a> {
             if r.errors_since(mark) > 0 || fogged {
                 continue;
             }
-            let written_step = match target {
-                Some(q) => format!("activate @{}", self.name(q)),
-                None => "activate".to_string(),
+            let (shown, show) = if by_lines {
+                ("lines under this Sabotage follow", "lines show")
+            } else {
+                ("turn after this Sabotage follows", "next turn shows")
             };
-            let mut d = Diagnostic::new(
-                Code::Misresolved,
-                sabotage,
-                "the lines under this Sabotage follow the card it discarded activated",
-            )
-            .label(format!("read with `; {written_step}` after it"))
-            .help(format!(
-                "the lines show the discarded card's power used, which only `activate` does; the turn is read with \
-                 `{written_step}` after the Sabotage, the step seeming left out"
-            ));
+            let mut d = if moved.is_empty() {
+                Diagnostic::new(Code::Misresolved, sabotage, format!("the {shown} the card it discarded activated"))
+                    .label(format!("read with `; {written_step}` after it"))
+                    .help(format!(
+                        "the {show} the discarded card's power used, which only `activate` does; the turn is read \
+                     with `{written_step}` after the Sabotage, the step seeming left out"
+                    ))
+            } else {
+                Diagnostic::new(
+                    Code::BadChoices,
+                    sabotage,
+                    "Sabotage takes one `@Name`, and the lines follow the card it discarded activated with the rest",
+                )
+                .label(format!("read with `; {written_step}` after the first"))
+                .help(format!(
+                    "a Sabotage is aimed at one player, and the lines show the discarded card's power used with the \
+                     choices after that one, which only `activate` does; the turn is read with `{written_step}`, \
+                     the `; activate` seeming left out"
+                ))
+            };
             d.rule = Some(powers::cited(Power::Sabotage));
             if r.only_report(d, end, stop, mark) {
                 fits.push(r);
             }
         }
-        written.take_fewest(fits, stop, read, mark)?;
+        if moved.is_empty() {
+            written.take_fewest(fits, stop, read, mark)?;
+        } else {
+            // The Sabotage's choices are reported either way: the reading is taken where the game
+            // follows better, its lines followed rather than taken as the table has them.
+            written.take_clearest(fits, stop, read, mark)?;
+        }
         *self = written;
         Some(stop)
     }
