@@ -1373,11 +1373,15 @@ fn resolution_lines(lines: &[&str]) -> Vec<usize> {
 /// the play pile holds the card meant, a card played after a draw as the drawn one, and one after
 /// a Rescue as the rescued one, and a drawn card the decklist cannot hold as written as the card
 /// meant. 275 of 300 games exactly one error before (checked), 293 once the hand's card was read
-/// so, 298 before the drawn card was, 299 since.
+/// so, 298 before the drawn card was, 299 since. With the cards hidden the hands are not known, so
+/// the card as written may be a later set's and the parser's warning is mostly the only report:
+/// at most one error in 300 of 300 games (none drew a cascade).
 #[test]
 fn a_power_s_name_misspelt_draws_one_report_in_most_games() {
     let (games, one) = powers_misspelt(game, turn_lines, false);
     assert!(one * 100 >= games * 99, "{one} of {games} misspelt powers drew exactly one report");
+    let (games, one) = powers_misspelt(hidden_game, turn_lines, true);
+    assert!(one * 100 >= games * 99, "{one} of {games} hidden misspelt powers drew one report at most");
 }
 
 /// A card's power misspelt in a resolution line: where the line's player cannot hold the card as
