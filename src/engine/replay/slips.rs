@@ -166,10 +166,10 @@ impl<'a> Referee<'a> {
     /// lines, or at its Sabotage for choices after the `@Name`.
     #[cold]
     pub(super) fn unactivated(&self, start: usize, end: usize, mark: usize) -> bool {
-        use crate::engine::turn::{sabotage_aimed, sabotage_overloaded, within};
+        use crate::engine::turn::{sabotage_choices, sabotage_overloaded, within};
         let lines = &self.log.lines;
         let LineKind::Turn(turn) = &lines[start].kind else { return false };
-        if !turn.steps.iter().any(|s| sabotage_aimed(&s.kind) || sabotage_overloaded(&s.kind))
+        if !turn.steps.iter().any(|s| sabotage_choices(&s.kind).is_some())
             || turn.steps.iter().any(|s| matches!(s.kind, StepKind::Activate(_)))
         {
             return false;

@@ -27,7 +27,7 @@ mod use_power;
 mod whose;
 
 pub(crate) use power_cx::PowerCx;
-pub(super) use readings::{sabotage_aimed, sabotage_overloaded};
+pub(super) use readings::{sabotage_choices, sabotage_overloaded};
 
 /// What a turn has done so far.
 #[derive(Default)]

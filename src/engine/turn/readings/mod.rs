@@ -291,19 +291,22 @@ fn used_power(turn: &Turn) -> Option<Power> {
     })
 }
 
+/// The choices of `play` where it is of a Sabotage whose first choice names a player.
+pub(in crate::engine) fn sabotage_choices(play: &StepKind) -> Option<&[Choice]> {
+    let StepKind::Play { card, used: Some(choices) } = play else { return None };
+    let aimed = matches!(choices.first(), Some(Choice { kind: ChoiceKind::Player(_), .. }));
+    (card.card.power() == Some(&PowerSpec::Single(Power::Sabotage)) && aimed).then_some(choices)
+}
+
 /// Whether `play` is of a Sabotage aimed at a player.
 pub(in crate::engine) fn sabotage_aimed(play: &StepKind) -> bool {
-    let StepKind::Play { card, used: Some(choices) } = play else { return false };
-    card.card.power() == Some(&PowerSpec::Single(Power::Sabotage))
-        && matches!(choices.as_ref(), [Choice { kind: ChoiceKind::Player(_), .. }])
+    sabotage_choices(play).is_some_and(|choices| choices.len() == 1)
 }
 
 /// Whether `play` is of a Sabotage aimed at a player with more choices after its `@Name`, which
 /// may be the activated card's, `; activate` left out before them (`use @Eve @Fay`).
 pub(in crate::engine) fn sabotage_overloaded(play: &StepKind) -> bool {
-    let StepKind::Play { card, used: Some(choices) } = play else { return false };
-    card.card.power() == Some(&PowerSpec::Single(Power::Sabotage))
-        && matches!(choices.as_ref(), [Choice { kind: ChoiceKind::Player(_), .. }, _, ..])
+    sabotage_choices(play).is_some_and(|choices| choices.len() > 1)
 }
 
 /// The notes of what the referee could not follow: a power, the turn order, a play, a score.

@@ -9,7 +9,7 @@ use crate::model::log::{CardAt, Choice, ChoiceKind, Line, LineKind, Step, StepKi
 use crate::model::{Card, PlayerId, Power, PowerSpec, Span};
 use crate::powers;
 
-use super::{fogging, sabotage_aimed, sabotage_overloaded, used_power};
+use super::{fogging, sabotage_choices, used_power};
 
 impl<'a> Referee<'a> {
     /// A copy of the replay before the turn at line `at` (its block running to `end`) is read, in
@@ -210,13 +210,11 @@ impl<'a> Referee<'a> {
         if turn.steps.iter().any(|step| matches!(step.kind, StepKind::Activate(_))) {
             return None;
         }
-        let s = turn.steps.iter().position(|step| sabotage_aimed(&step.kind) || sabotage_overloaded(&step.kind))?;
+        let (s, choices) =
+            turn.steps.iter().enumerate().find_map(|(s, step)| Some((s, sabotage_choices(&step.kind)?)))?;
         let sabotage = turn.steps.get(s)?.span;
         // The choices after the Sabotage's `@Name`, moved to the activation.
-        let (own, moved) = match &turn.steps.get(s)?.kind {
-            StepKind::Play { used: Some(choices), .. } => choices.split_first()?,
-            _ => return None,
-        };
+        let (own, moved) = choices.split_first()?;
         self.left_out_readings -= 1;
         let (before, mut written, read) = self.turn_again(from, at, end)?;
         let stop = self.after_turns(self.next_group(end), 3);
