@@ -832,8 +832,9 @@ impl Code {
                  the hand a `hand` line dealt still holds may show a mulligan left out, and one the hand a \
                  round's end discarded held, with a Safety in the pile, a `safety` line left out (ruling R4). \
                  A card drawn whose power's name is misspelt (`1000 Ski`) is read as the card meant, where \
-                 the deck may give it and the list holds it (ruling R4). Where two players each show cards their own list cannot hold and the game follows with each \
-                 list as the other's, the two `deck` lines are the one report.\n\n\
+                 the deck may give it and the list holds it (ruling R4). Where two players each show cards \
+                 their own list cannot hold and the game follows with each list as the other's, the two \
+                 `deck` lines are the one report.\n\n\
                  Example:\n    deck Dan: 35x 1 Go\n    …\n    Dan: 10 Go\n\nFix: correct the card or the decklist.",
             ),
             Code::PointsMismatch => (

@@ -256,19 +256,19 @@ impl<'a> Referee<'a> {
                     .label(format!("read with `; {written_step}` after it"))
                     .help(format!(
                         "the {show} the discarded card's power used, which only `activate` does; the turn is read \
-                     with `{written_step}` after the Sabotage, the step seeming left out"
+                         with `{written_step}` after the Sabotage, the step seeming left out"
                     ))
             } else {
                 Diagnostic::new(
                     Code::BadChoices,
                     sabotage,
-                    "Sabotage takes one `@Name`, and the lines follow the card it discarded activated with the rest",
+                    "Sabotage takes one `@Name`: the rest seem the choices of the card it discarded, activated",
                 )
                 .label(format!("read with `; {written_step}` after the first"))
                 .help(format!(
-                    "a Sabotage is aimed at one player, and the lines show the discarded card's power used with the \
-                     choices after that one, which only `activate` does; the turn is read with `{written_step}`, \
-                     the `; activate` seeming left out"
+                    "a Sabotage is aimed at one player, and the game follows with the discarded card's power used \
+                     with the choices after that one, which only `activate` does; the turn is read with \
+                     `{written_step}`, the `; activate` seeming left out"
                 ))
             };
             d.rule = Some(powers::cited(Power::Sabotage));
