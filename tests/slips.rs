@@ -1085,7 +1085,8 @@ fn a_drawn_card_s_power_miswritten_draws_one_report_in_most_games() {
 /// show the cards of its number, a card whose play or lines drew an error is read as each other
 /// power the hand may hold, where no more than ten fit and none leaves more unfollowed. 224 of
 /// 264 games at most one error before (checked), 253 since, 254 since a hidden hand's turn left out
-/// is read, 255 since ten readings rather than six are read to the log's end.
+/// is read, 255 since ten readings rather than six are read to the log's end, 256 since a tie the
+/// game follows alike is read as its first.
 #[test]
 fn a_played_card_s_power_miswritten_draws_one_report_in_most_hidden_games() {
     let plays = |lines: &[&str], at: usize| {
@@ -1099,7 +1100,7 @@ fn a_played_card_s_power_miswritten_draws_one_report_in_most_hidden_games() {
         with_other_power(k, words, i + 1)
     });
     assert!(games >= 200, "only {games} hidden plays given another power");
-    assert!(one * 100 >= games * 94, "{one} of {games} hidden plays with another power drew one report at most");
+    assert!(one * 100 >= games * 96, "{one} of {games} hidden plays with another power drew one report at most");
 }
 
 /// The first compound card a line names (`10 Poison & Freeze`): the index of its number.
@@ -1109,8 +1110,9 @@ fn compound_at(words: &[&str]) -> Option<usize> {
 
 /// A compound card played with one of its two powers another (the first half in even games, the
 /// second in odd ones), the cards hidden: the card is read with each other power in either half,
-/// the other half kept. 247 of 300 games at most one error before (checked), 283 since; most of
-/// the rest are a Clone's half miswritten, where an Advance or a Dabo in its place fits as well.
+/// the other half kept. 247 of 300 games at most one error before (checked), 283 since, 299 since
+/// a tie the game follows alike (a Clone's half miswritten, where an Advance or a Dabo in its
+/// place fits as well) is read as its first, the report naming both.
 #[test]
 fn a_compound_card_s_power_miswritten_draws_one_report_in_most_hidden_games() {
     let plays = |lines: &[&str], at: usize| {
@@ -1137,7 +1139,7 @@ fn a_compound_card_s_power_miswritten_draws_one_report_in_most_hidden_games() {
         Some(words.join(" "))
     });
     assert!(games >= 250, "only {games} hidden compound plays given another power");
-    assert!(one * 100 >= games * 93, "{one} of {games} hidden compounds with another power drew one report at most");
+    assert!(one * 100 >= games * 99, "{one} of {games} hidden compounds with another power drew one report at most");
 }
 
 /// The powers that choose who takes the next turn.

@@ -898,7 +898,9 @@ impl Code {
                  is reported once at that card and read so (ruling R4); so is a card played that its \
                  hand may hold, where it broke the chain or its power could not be used so and a card \
                  one word off it that the hand may hold makes the turn and the turns after it happen \
-                 (where the decklist does not show its number, any other power, where one fits best), \
+                 (where the decklist does not show its number, any other power, where one fits best, or \
+                 where several fit and the game goes on alike from each, the first, the report naming \
+                 them all), \
                  or where the turn after it was out of turn and another power of its number sends the \
                  turns to the players written, or broke the chain and the card one digit off (a Clone \
                  of the number last played) lets it follow; lines the turn above does not make happen, where the \

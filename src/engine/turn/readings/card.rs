@@ -3,12 +3,16 @@
 
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::engine::replay::{Checkpoint, Referee};
+use crate::engine::state::Status;
 use crate::engine::turn::within;
 use crate::model::log::{ChoiceKind, Line, LineKind, StepKind, Turn};
-use crate::model::{Card, Denomination, PlayerId, PowerSpec, Span};
+use crate::model::{Card, Denomination, PlayerId, Points, PowerSpec, Span};
 use crate::powers;
 
 use super::{BLOCK_READ, CardPlace, fogging, other_powers, used_power};
+
+/// What a reading leaves by the log's end ([`CardReadings::ending`]).
+type Ending = (Vec<(Code, Span)>, Vec<(Points, Status)>);
 
 /// Readings of a card of the turn at line `at` (a card of its resolution lines, or a card played
 /// or chosen that its zone could not hold), for
@@ -37,6 +41,9 @@ struct CardReadings<'r, 'a> {
     next_turn: bool,
     /// The readings are of the cards played one digit off, the turn after having broken the chain.
     numbers: bool,
+    /// The other cards of a tie that the game follows alike ([`CardReadings::alike`]), named in
+    /// the report of the one read.
+    alike: Vec<Card>,
 }
 
 impl<'a> CardReadings<'_, 'a> {
@@ -73,14 +80,30 @@ impl<'a> CardReadings<'_, 'a> {
                 let only = fits.iter().position(|f| *f == near)?;
                 return Some(kept.swap_remove(only));
             }
+            // Powers no decklist shows are not read with their number alone, which is
+            // unfollowed; but where the game goes on alike whichever of them was played, the
+            // first is read, the report naming them all.
+            if self.unfogged {
+                let mut tied_ends = kept.iter().zip(&ends).filter(|(_, e)| **e == fewest).map(|(r, _)| self.ending(r));
+                let first = tied_ends.next()?;
+                if !tied_ends.all(|e| e == first) {
+                    return None;
+                }
+                let (&(place, read), others) = tied.split_first()?;
+                if others.iter().any(|f| f.0 != place) {
+                    return None;
+                }
+                self.alike = others.iter().map(|&(_, card)| card).collect();
+                let r = self.read_as(place, read);
+                self.alike.clear();
+                return r;
+            }
             tied
+        } else if self.unfogged {
+            return None;
         } else {
             fits
         };
-        // Powers no decklist shows are not read with their number alone, which is unfollowed.
-        if self.unfogged {
-            return None;
-        }
         let (&(place, read), rest) = tied.split_first()?;
         if rest.iter().any(|f| f.0 != place || f.1.denomination() != read.denomination()) {
             return None;
@@ -146,9 +169,14 @@ impl<'a> CardReadings<'_, 'a> {
         }
         let what = if card.denomination() == read.denomination() { "power" } else { "number" };
         let name = r.name(self.turn.player).to_string();
+        // A tie the game follows alike: every card of it is named.
+        let read_as = std::iter::once(read).chain(self.alike.iter().copied());
+        let read_as = read_as.map(|c| c.to_string()).collect::<Vec<_>>().join(" or ");
+        let may_hold = std::iter::once(read).chain(self.alike.iter().copied());
+        let may_hold = may_hold.map(|c| format!("a {c}")).collect::<Vec<_>>().join(" or ");
         let help = match place {
             CardPlace::Play { .. } if read.power_recorded() => {
-                format!("the {what} seems miswritten, and {name} may hold a {read}")
+                format!("the {what} seems miswritten, and {name} may hold {may_hold}")
             }
             CardPlace::Play { .. } => format!(
                 "the power seems miswritten, and {name} may hold more than one card of its number that fits: which \
@@ -174,7 +202,7 @@ impl<'a> CardReadings<'_, 'a> {
             None => {
                 let what = if self.next_turn { "the turn after it" } else { "this turn" };
                 let message = if read.power_recorded() {
-                    format!("{card} does not fit {what}, and {read} does")
+                    format!("{card} does not fit {what}, and {read_as} does")
                 } else {
                     format!("{card} does not fit {what}, and more than one card of its number does")
                 };
@@ -195,9 +223,13 @@ impl<'a> CardReadings<'_, 'a> {
                 d
             }
         };
-        report = report.label(format!("read as {read}")).help(format!(
-            "{help}: read as {read}, the turn and the turns after it follow, and the game goes on from it"
-        ));
+        let goes_on = if self.alike.is_empty() {
+            format!("read as {read}, the turn and the turns after it follow, and the game goes on from it")
+        } else {
+            let either = if self.alike.len() == 1 { "either" } else { "any of them" };
+            format!("read as {either}, the turn and the turns after it follow alike, and the game goes on from {read}")
+        };
+        report = report.label(format!("read as {read_as}")).help(format!("{help}: {goes_on}"));
         r.only_report(report, end, self.stop, mark).then_some(r)
     }
 
@@ -210,6 +242,17 @@ impl<'a> CardReadings<'_, 'a> {
             return usize::MAX;
         }
         errors
+    }
+
+    /// What a reading leaves by the log's end: each report since the turn's (its code and span)
+    /// and each player's score and standing. Readings that leave the same are alike: whichever
+    /// was played, the referee reports the same.
+    fn ending(&self, r: &Referee<'a>) -> Ending {
+        let mut r = r.clone();
+        r.read_lines(self.stop, r.log.lines.len());
+        let reports = r.diags.get(self.written.group_diags..).unwrap_or_default();
+        let standing = r.state.players.iter().map(|p| (p.score, p.status)).collect();
+        (reports.iter().map(|d| (d.code, d.span)).collect(), standing)
     }
 
     fn as_written(&self) -> usize {
@@ -321,6 +364,7 @@ impl<'a> Referee<'a> {
             unfogged: false,
             next_turn: true,
             numbers,
+            alike: Vec::new(),
         };
         let read = (!listed.is_empty()).then(|| readings.choose(listed)).flatten().or_else(|| {
             readings.unfogged = true;
@@ -418,6 +462,7 @@ impl<'a> Referee<'a> {
             unfogged: false,
             next_turn: false,
             numbers: false,
+            alike: Vec::new(),
         };
         if !played.is_empty() {
             if let Some(r) = readings.choose(played) {
