@@ -1112,7 +1112,8 @@ fn compound_at(words: &[&str]) -> Option<usize> {
 /// second in odd ones), the cards hidden: the card is read with each other power in either half,
 /// the other half kept. 247 of 300 games at most one error before (checked), 283 since, 299 since
 /// a tie the game follows alike (a Clone's half miswritten, where an Advance or a Dabo in its
-/// place fits as well) is read as its first, the report naming both.
+/// place fits as well) is read as its first, the report naming both, 300 since a turn written as
+/// skipped where nothing skipped its player is read after a card with another power.
 #[test]
 fn a_compound_card_s_power_miswritten_draws_one_report_in_most_hidden_games() {
     let plays = |lines: &[&str], at: usize| {
@@ -1139,7 +1140,7 @@ fn a_compound_card_s_power_miswritten_draws_one_report_in_most_hidden_games() {
         Some(words.join(" "))
     });
     assert!(games >= 250, "only {games} hidden compound plays given another power");
-    assert!(one * 100 >= games * 99, "{one} of {games} hidden compounds with another power drew one report at most");
+    assert!(one * 300 >= games * 299, "{one} of {games} hidden compounds with another power drew one report at most");
 }
 
 /// The powers that choose who takes the next turn.

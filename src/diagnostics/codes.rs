@@ -901,8 +901,9 @@ impl Code {
                  (where the decklist does not show its number, any other power, where one fits best, or \
                  where several fit and the game goes on alike from each, the first, the report naming \
                  them all), \
-                 or where the turn after it was out of turn and another power of its number sends the \
-                 turns to the players written, or broke the chain and the card one digit off (a Clone \
+                 or where the turn after it was out of turn (or written as skipped where nothing \
+                 skipped its player) and another power of its number sends the turns to the players \
+                 written, or broke the chain and the card one digit off (a Clone \
                  of the number last played) lets it follow; lines the turn above does not make happen, where the \
                  player due could have made them in a turn left out above them (a play, a draw, a power \
                  used with the choices the lines show, the trouble's action), are reported once at the \

@@ -868,10 +868,11 @@ impl<'a> Referee<'a> {
                     })
                 } else if let Some((at, end)) = self.not_skipped_after(start, mark) {
                     // A turn written as skipped that nothing skipped: the turn before may have
-                    // played its Skip without `use` written, or activated a Skip its Sabotage
-                    // discarded without `activate`.
+                    // played its Skip without `use` written, or with another power written for
+                    // it, or activated a Skip its Sabotage discarded without `activate`.
                     line_readings -= 1;
                     self.unused_before(checkpoint.as_ref(), at, end, &[Power::Skip])
+                        .or_else(|| self.misplayed_power(checkpoint.as_ref(), at, end, false))
                         .or_else(|| self.activate_left_out(checkpoint.as_ref(), at, end, false))
                 } else if let Some((at, end)) = self.unwon_after_stampede(start, mark) {
                     // A round ended with nobody out: the play that went out may have been the
