@@ -925,19 +925,21 @@ fn reseat_lines_left_out(hidden: bool) -> (usize, usize) {
 
 /// The round after is read with the seating its turns show written before it, where a BaH! let
 /// the table be reseated and no `reseat` line followed: the first turn out of turn is the one
-/// report (ruling R4). 10 of 148 games at most one error before (checked), 137 since; in those
-/// left, the round's turns that used no power do not show every pair of neighbours.
+/// report (ruling R4). 10 of 148 games at most one error before (checked), 137 since, 147 since
+/// every seating that keeps the neighbours the round's plain turns show, either way round where
+/// that does not show, is read (the one left follows a power the referee does not follow).
 #[test]
 fn a_reseat_line_left_out_draws_one_report_in_most_games() {
     let (games, one) = reseat_lines_left_out(false);
-    assert!(one * 10 >= games * 9, "{one} of {games} reseat lines left out drew one report at most");
+    assert!(one * 100 >= games * 99, "{one} of {games} reseat lines left out drew one report at most");
 }
 
-/// Likewise with the cards hidden: 9 of 188 games before, 171 since.
+/// Likewise with the cards hidden: 9 of 188 games before, 171 since, 187 since every seating is
+/// read.
 #[test]
 fn a_reseat_line_left_out_draws_one_report_in_most_hidden_games() {
     let (games, one) = reseat_lines_left_out(true);
-    assert!(one * 10 >= games * 9, "{one} of {games} reseat lines left out drew one report at most");
+    assert!(one * 100 >= games * 99, "{one} of {games} reseat lines left out drew one report at most");
 }
 
 /// In each slip game with a mulligan, the `mulligan` line picked by the game's number left out.

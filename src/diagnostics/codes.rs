@@ -562,7 +562,7 @@ impl Code {
                  says which: a turn line left out above (in a log with the hands hidden, a turn the hand \
                  may have taken), two turn lines in the wrong order, the name miswritten, or a `reseat` line \
                  left out after a round whose end let a BaH! reseat the table (the round is then read with \
-                 the seating its turns show); a card before it written with the wrong power (a Go for a \
+                 a seating that keeps the neighbours its plain turns show, the one that follows best); a card before it written with the wrong power (a Go for a \
                  Skip) is reported at that card instead. Where the turns keep following another seating \
                  (two neighbours swapped, or the table the other way round), the `players:` line is the one \
                  report and the game is read with that seating.\n\n\

@@ -149,12 +149,13 @@ impl<'a> Referee<'a> {
 
     /// The turn at line `at` (its block running to `end`) is out of turn in a round after one
     /// whose end let a player with a BaH! demand a reseating, and no `reseat` line was written
-    /// between them: the table may have been reseated and the line left out. The seating the
-    /// round's turns show ([`seating_shown`]), where it is another, is read as written before the
-    /// round's first turn; where the replay so reads the round to the
-    /// turn with nothing to report, the turn and the next three with nothing else, and draws fewer
-    /// reports by the log's end than as written, it is taken, and the turn's report is the one
-    /// report of the slip (ruling R4). Returns the line it read up to.
+    /// between them: the table may have been reseated and the line left out. Each other seating
+    /// the round's turns allow ([`seatings_shown`]) is read as written before the round's first
+    /// turn; where the replay so reads the round to the turn with nothing to report, and the turn
+    /// and the next three with nothing else, for one seating, or of several, the one that draws
+    /// the fewest reports by the log's end where no other ties it, and that draws fewer reports
+    /// by the log's end than as written, it is taken, and the turn's report is the one report of
+    /// the slip (ruling R4). Returns the line it read up to.
     #[cold]
     pub(in crate::engine) fn reseat_left_out(
         &mut self,
@@ -169,32 +170,45 @@ impl<'a> Referee<'a> {
         }
         let out_of_turn = |d: &&Diagnostic| d.code == Code::OutOfTurn && d.span.is_at(turn.player_span);
         let report = self.diags.iter().rev().find(out_of_turn)?.clone();
-        // The round's first turn, and the seating its turns show.
+        // The round's first turn, and the seatings its turns allow.
         let round = (0..at).rev().find(|&k| matches!(lines[k].kind, LineKind::Round(_)))?;
         let first = (round..at).find(|&k| matches!(lines[k].kind, LineKind::Turn(_)))?;
-        let seats = self.state.seating.len();
-        let shown = seating_shown(&lines[first..], seats)?;
-        // A seating is a circle: the same players in the same order from another seat are no reseating.
-        let mut rotations = (0..seats).map(|k| shown.iter().cycle().skip(k).take(seats));
-        if rotations.any(|r| r.eq(self.state.seating.iter())) {
+        let shown = seatings_shown(&lines[first..], &self.state.seating);
+        if shown.is_empty() {
             return None;
         }
-        let order: Vec<&str> = shown.iter().map(|&p| self.name(p)).collect();
-        let who = self.name(turn.player);
-        let d = Diagnostic {
-            label: Some(format!("{who}'s turn if the table was reseated {}", order.join(", "))),
-            help: Some(format!(
-                "the round's turns follow another seating: a BaH! may have reseated the table at the last round's \
-                 end, and its line seems left out; read so (`reseat {}`), the turns follow",
-                order.join(", ")
-            )),
-            ..report
-        };
-        self.read_again_from(from, first, at, end, d, |r| {
-            r.emit(Event::Reseated(shown));
+        let who = self.name(turn.player).to_string();
+        let mut written = self.replayed_clear_to(from, first)?;
+        let mark = written.diags.len();
+        let stop = self.after_turns(self.next_group(end), 3);
+        let mut fits = Vec::new();
+        for seating in shown {
+            let order = seating.iter().map(|&p| self.name(p)).collect::<Vec<_>>().join(", ");
+            let d = Diagnostic {
+                label: Some(format!("{who}'s turn if the table was reseated {order}")),
+                help: Some(format!(
+                    "the round's turns follow another seating: a BaH! may have reseated the table at the last \
+                     round's end, and its line seems left out; read so (`reseat {order}`), the turns follow"
+                )),
+                ..report.clone()
+            };
+            let mut r = written.clone();
+            r.speculating = true;
+            r.emit(Event::Reseated(seating));
             r.reseat_unwritten = false;
-            true
-        })
+            r.read_lines(first, at);
+            if r.errors_since(mark) > 0 {
+                continue;
+            }
+            r.report_at_group = Some(Box::new(d));
+            r.read_lines(at, stop);
+            if r.errors_since(mark) == 1 {
+                fits.push(r);
+            }
+        }
+        written.take_fewest(fits, stop, first, mark)?;
+        *self = written;
+        Some(stop)
     }
 
     /// A turn out of order at line `at` (its block running to `end`) that no other reading
@@ -252,14 +266,16 @@ impl<'a> Referee<'a> {
     }
 }
 
-/// The seating a round's turns show, from its first turn on: a turn that used no power sits
-/// beside the next turn's player (a skipped turn written as such too), so such pairs of turns are
-/// the circle's pairs of neighbours, the first found while the play went clockwise (no Reverse,
-/// or a power that may be one, used before it) saying which way round. A pair that would give a
-/// player a third neighbour or close a smaller circle (a player out of the round passed over) is
-/// not taken; pairs that join every player in one line close it. `None` unless the pairs make one
-/// circle of the `seats` players.
-fn seating_shown(lines: &[Line], seats: usize) -> Option<Vec<PlayerId>> {
+/// The seatings other than `seating` that a round's turns allow, from its first turn on: a turn
+/// that used no power sits beside the next turn's player (a skipped turn written as such too), so
+/// such pairs of turns are pairs of neighbours in the circle, the first found while the play
+/// went clockwise (no Reverse, or a power that may be one, used before it) saying which way
+/// round. A pair that would give a player a third neighbour or close a smaller circle (a player
+/// out of the round passed over) is not taken. Every circle of the players that keeps each pair
+/// side by side, and the known pair's way round, is one (none where more than
+/// [`SEATINGS_READ`] are).
+fn seatings_shown(lines: &[Line], seating: &[PlayerId]) -> Vec<Vec<PlayerId>> {
+    let seats = seating.len();
     let mut pairs: Vec<(PlayerId, PlayerId)> = Vec::with_capacity(seats);
     // The direction of play, `None` once a power that may have changed it was used; a pair known
     // to go clockwise.
@@ -303,25 +319,70 @@ fn seating_shown(lines: &[Line], seats: usize) -> Option<Vec<PlayerId>> {
             break;
         }
     }
-    let (start, mut at) = oriented?;
-    // Pairs one short of the circle that join every player in one line close it.
-    let mut players: Vec<PlayerId> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
-    players.sort();
-    players.dedup();
-    if pairs.len() + 1 == seats && players.len() == seats {
-        let end = *players.iter().find(|&&p| neighbours(&pairs, p).len() == 1)?;
-        pairs.push((end, path_end(&pairs, end)));
+    let mut found = Vec::new();
+    let Some((&head, rest)) = seating.split_first() else { return found };
+    circles(&mut vec![head], rest.to_vec(), &pairs, oriented, &mut found);
+    // A circle that is the table's seating from another seat is no reseating (each circle starts
+    // at the seating's first player, so only the seating itself is).
+    found.retain(|c| c.as_slice() != seating);
+    if found.len() > SEATINGS_READ {
+        found.clear();
     }
-    if pairs.len() != seats {
-        return None;
+    found
+}
+
+/// At most this many seatings are read for a `reseat` line left out.
+const SEATINGS_READ: usize = 12;
+
+/// Adds to `found` each circle that goes on from `placed` with the players `left`, keeping each
+/// of `pairs` side by side and `oriented` (a pair known to go clockwise) that way round; stops
+/// once more than one over [`SEATINGS_READ`] are found.
+fn circles(
+    placed: &mut Vec<PlayerId>,
+    left: Vec<PlayerId>,
+    pairs: &[(PlayerId, PlayerId)],
+    oriented: Option<(PlayerId, PlayerId)>,
+    found: &mut Vec<Vec<PlayerId>>,
+) {
+    // One more than the cap, as the table's own seating may be among them.
+    if found.len() > SEATINGS_READ + 1 {
+        return;
     }
-    let mut seating = vec![start];
-    while at != start {
-        let came = *seating.last()?;
-        seating.push(at);
-        at = *neighbours(&pairs, at).iter().find(|&&n| n != came)?;
+    let Some(&last) = placed.last() else { return };
+    if left.is_empty() {
+        let n = placed.len();
+        let at = |p: PlayerId| placed.iter().position(|&q| q == p);
+        let beside = |a: PlayerId, b: PlayerId| match (at(a), at(b)) {
+            (Some(i), Some(j)) => (i + 1) % n == j || (j + 1) % n == i,
+            _ => false,
+        };
+        let clockwise = oriented.is_none_or(|(a, b)| matches!((at(a), at(b)), (Some(i), Some(j)) if (i + 1) % n == j));
+        if clockwise && pairs.iter().all(|&(a, b)| beside(a, b)) {
+            found.push(placed.clone());
+        }
+        return;
     }
-    (seating.len() == seats).then_some(seating)
+    for (k, &next) in left.iter().enumerate() {
+        // A player placed whose partner is already placed sits beside it: only after `last`, or
+        // as the circle's last, beside its first.
+        let closing = left.len() == 1;
+        let beside = |p: &PlayerId| *p == last || (closing && Some(p) == placed.first());
+        if !neighbours(pairs, next).iter().filter(|p| placed.contains(p)).all(beside) {
+            continue;
+        }
+        // And `last`, once left, has all its partners beside it.
+        let last_partners = neighbours(pairs, last);
+        let before_last = placed.len().checked_sub(2).map(|i| placed[i]);
+        let wraps = placed.len() == 1;
+        if !last_partners.iter().all(|&p| p == next || Some(p) == before_last || (wraps && !placed.contains(&p))) {
+            continue;
+        }
+        let mut rest = left.clone();
+        rest.remove(k);
+        placed.push(next);
+        circles(placed, rest, pairs, oriented, found);
+        placed.pop();
+    }
 }
 
 /// The players paired with `p`.
