@@ -1088,7 +1088,8 @@ fn a_drawn_card_s_power_miswritten_draws_one_report_in_most_games() {
 /// power the hand may hold, where no more than ten fit and none leaves more unfollowed. 224 of
 /// 264 games at most one error before (checked), 253 since, 254 since a hidden hand's turn left out
 /// is read, 255 since ten readings rather than six are read to the log's end, 256 since a tie the
-/// game follows alike is read as its first.
+/// game follows alike is read as its first, 258 since the errors and warnings alone are compared
+/// and the reading with the fewest notes is taken.
 #[test]
 fn a_played_card_s_power_miswritten_draws_one_report_in_most_hidden_games() {
     let plays = |lines: &[&str], at: usize| {
@@ -1102,7 +1103,7 @@ fn a_played_card_s_power_miswritten_draws_one_report_in_most_hidden_games() {
         with_other_power(k, words, i + 1)
     });
     assert!(games >= 200, "only {games} hidden plays given another power");
-    assert!(one * 100 >= games * 96, "{one} of {games} hidden plays with another power drew one report at most");
+    assert!(one * 100 >= games * 97, "{one} of {games} hidden plays with another power drew one report at most");
 }
 
 /// The first compound card a line names (`10 Poison & Freeze`): the index of its number.

@@ -84,16 +84,19 @@ impl<'a> CardReadings<'_, 'a> {
             // unfollowed; but where the game goes on alike whichever of them was played, the
             // first is read, the report naming them all.
             if self.unfogged {
-                let mut tied_ends = kept.iter().zip(&ends).filter(|(_, e)| **e == fewest).map(|(r, _)| self.ending(r));
-                let first = tied_ends.next()?;
-                if !tied_ends.all(|e| e == first) {
+                let endings: Vec<(Ending, usize)> =
+                    kept.iter().zip(&ends).filter(|(_, e)| **e == fewest).map(|(r, _)| self.ending(r)).collect();
+                let (first, _) = endings.first()?;
+                let place = tied.first()?.0;
+                if endings.iter().any(|(e, _)| e != first) || tied.iter().any(|f| f.0 != place) {
                     return None;
                 }
-                let (&(place, read), others) = tied.split_first()?;
-                if others.iter().any(|f| f.0 != place) {
-                    return None;
-                }
-                self.alike = others.iter().map(|&(_, card)| card).collect();
+                // Of those, the one that leaves the fewest notes (the least unfollowed), the first
+                // of several.
+                let clearest = endings.iter().map(|&(_, fog)| fog).min()?;
+                let pick = endings.iter().position(|&(_, fog)| fog == clearest)?;
+                let read = tied.get(pick)?.1;
+                self.alike = tied.iter().enumerate().filter(|&(i, _)| i != pick).map(|(_, f)| f.1).collect();
                 let r = self.read_as(place, read);
                 self.alike.clear();
                 return r;
@@ -227,7 +230,10 @@ impl<'a> CardReadings<'_, 'a> {
             format!("read as {read}, the turn and the turns after it follow, and the game goes on from it")
         } else {
             let either = if self.alike.len() == 1 { "either" } else { "any of them" };
-            format!("read as {either}, the turn and the turns after it follow alike, and the game goes on from {read}")
+            format!(
+                "read as {either}, the turn and the turns after it follow with the same reports, and the game goes \
+                 on from {read}"
+            )
         };
         report = report.label(format!("read as {read_as}")).help(format!("{help}: {goes_on}"));
         r.only_report(report, end, self.stop, mark).then_some(r)
@@ -244,15 +250,18 @@ impl<'a> CardReadings<'_, 'a> {
         errors
     }
 
-    /// What a reading leaves by the log's end: each report since the turn's (its code and span)
-    /// and each player's score and standing. Readings that leave the same are alike: whichever
-    /// was played, the referee reports the same.
-    fn ending(&self, r: &Referee<'a>) -> Ending {
+    /// What a reading leaves by the log's end: each error and warning since the turn's (its code
+    /// and span), and each player's score and standing; and the number of notes (of what could
+    /// not be followed, mostly). Readings that leave the same are alike: whichever was played,
+    /// the referee accuses the table of the same, and of no more where it follows more.
+    fn ending(&self, r: &Referee<'a>) -> (Ending, usize) {
         let mut r = r.clone();
         r.read_lines(self.stop, r.log.lines.len());
         let reports = r.diags.get(self.written.group_diags..).unwrap_or_default();
+        let (notes, reports): (Vec<&Diagnostic>, Vec<&Diagnostic>) =
+            reports.iter().partition(|d| d.severity() == Severity::Note);
         let standing = r.state.players.iter().map(|p| (p.score, p.status)).collect();
-        (reports.iter().map(|d| (d.code, d.span)).collect(), standing)
+        ((reports.iter().map(|d| (d.code, d.span)).collect(), standing), notes.len())
     }
 
     fn as_written(&self) -> usize {
