@@ -562,8 +562,9 @@ impl Code {
                  says which: a turn line left out above (in a log with the hands hidden, a turn the hand \
                  may have taken), two turn lines in the wrong order, the name miswritten, or a `reseat` line \
                  left out after a round whose end let a BaH! reseat the table (the round is then read with \
-                 a seating that keeps the neighbours its plain turns show, the one that follows best); a card before it written with the wrong power (a Go for a \
-                 Skip) is reported at that card instead. Where the turns keep following another seating \
+                 a seating that keeps the neighbours its plain turns show, the one that follows best); a \
+                 card before it written with the wrong power (a Go for a Skip) is reported at that card \
+                 instead. Where the turns keep following another seating \
                  (two neighbours swapped, or the table the other way round), the `players:` line is the one \
                  report and the game is read with that seating.\n\n\
                  Example:\n    players: Dan, Rogue, Matt\n    round 1\n    first: Dan\n    Dan: 1 Go\n    Matt: 10 Go\n\n\
@@ -900,11 +901,10 @@ impl Code {
                  one word off it that the hand may hold makes the turn and the turns after it happen \
                  (where the decklist does not show its number, any other power, where one fits best, or \
                  where several fit and the game goes on alike from each, the first, the report naming \
-                 them all), \
-                 or where the turn after it was out of turn (or written as skipped where nothing \
-                 skipped its player) and another power of its number sends the turns to the players \
-                 written, or broke the chain and the card one digit off (a Clone \
-                 of the number last played) lets it follow; lines the turn above does not make happen, where the \
+                 them all), or where the turn after it was out of turn (or written as skipped where \
+                 nothing skipped its player) and another power of its number sends the turns to the \
+                 players written, or broke the chain and the card one digit off (a Clone of the number \
+                 last played) lets it follow; lines the turn above does not make happen, where the \
                  player due could have made them in a turn left out above them (a play, a draw, a power \
                  used with the choices the lines show, the trouble's action), are reported once at the \
                  first and read as that turn's (where powers nobody saw tie, as its card's number alone, \

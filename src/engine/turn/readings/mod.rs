@@ -144,7 +144,26 @@ impl<'a> Referee<'a> {
         change: impl FnOnce(&mut Self) -> bool,
     ) -> Option<usize> {
         let mut written = self.replayed_clear_to(from, from_line)?;
-        let mut r = written.clone();
+        let mark = written.diags.len();
+        let stop = self.after_turns(self.next_group(end), 3);
+        let r = written.read_changed(from_line, at, stop, d, change)?;
+        written.take_if_fewer(r, stop, from_line, mark)?;
+        *self = written;
+        Some(stop)
+    }
+
+    /// A copy of this replay (taken up at line `from_line`) with `change` made to it first
+    /// (false: none can be made), where it then reads to the turn at line `at` with nothing to
+    /// report, and on to line `stop` with nothing but `d` (reported as the turn's group begins).
+    pub(in crate::engine) fn read_changed(
+        &self,
+        from_line: usize,
+        at: usize,
+        stop: usize,
+        d: Diagnostic,
+        change: impl FnOnce(&mut Self) -> bool,
+    ) -> Option<Self> {
+        let mut r = self.clone();
         r.speculating = true;
         let mark = r.diags.len();
         if !change(&mut r) {
@@ -154,15 +173,9 @@ impl<'a> Referee<'a> {
         if r.errors_since(mark) > 0 {
             return None;
         }
-        let stop = self.after_turns(self.next_group(end), 3);
         r.report_at_group = Some(Box::new(d));
         r.read_lines(at, stop);
-        if r.errors_since(mark) != 1 {
-            return None;
-        }
-        written.take_if_fewer(r, stop, from_line, mark)?;
-        *self = written;
-        Some(stop)
+        (r.errors_since(mark) == 1).then_some(r)
     }
 
     /// `turn` read in place of the turn at line `at` (its block running to `end`), on a copy of

@@ -181,8 +181,7 @@ impl<'a> Referee<'a> {
         let mut written = self.replayed_clear_to(from, first)?;
         let mark = written.diags.len();
         let stop = self.after_turns(self.next_group(end), 3);
-        let mut fits = Vec::new();
-        for seating in shown {
+        let fits = shown.into_iter().filter_map(|seating| {
             let order = seating.iter().map(|&p| self.name(p)).collect::<Vec<_>>().join(", ");
             let d = Diagnostic {
                 label: Some(format!("{who}'s turn if the table was reseated {order}")),
@@ -192,20 +191,13 @@ impl<'a> Referee<'a> {
                 )),
                 ..report.clone()
             };
-            let mut r = written.clone();
-            r.speculating = true;
-            r.emit(Event::Reseated(seating));
-            r.reseat_unwritten = false;
-            r.read_lines(first, at);
-            if r.errors_since(mark) > 0 {
-                continue;
-            }
-            r.report_at_group = Some(Box::new(d));
-            r.read_lines(at, stop);
-            if r.errors_since(mark) == 1 {
-                fits.push(r);
-            }
-        }
+            written.read_changed(first, at, stop, d, |r| {
+                r.emit(Event::Reseated(seating));
+                r.reseat_unwritten = false;
+                true
+            })
+        });
+        let fits = fits.collect();
         written.take_fewest(fits, stop, first, mark)?;
         *self = written;
         Some(stop)
