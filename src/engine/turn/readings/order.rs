@@ -354,18 +354,19 @@ fn circles(
         }
         return;
     }
+    // `last`, once left, has all its partners beside it: the one before it, the next, or (for the
+    // circle's first) its last.
+    let last_partners = neighbours(pairs, last);
+    let before_last = placed.len().checked_sub(2).map(|i| placed[i]);
+    let wraps = placed.len() == 1;
+    let closing = left.len() == 1;
     for (k, &next) in left.iter().enumerate() {
         // A player placed whose partner is already placed sits beside it: only after `last`, or
         // as the circle's last, beside its first.
-        let closing = left.len() == 1;
         let beside = |p: &PlayerId| *p == last || (closing && Some(p) == placed.first());
         if !neighbours(pairs, next).iter().filter(|p| placed.contains(p)).all(beside) {
             continue;
         }
-        // And `last`, once left, has all its partners beside it.
-        let last_partners = neighbours(pairs, last);
-        let before_last = placed.len().checked_sub(2).map(|i| placed[i]);
-        let wraps = placed.len() == 1;
         if !last_partners.iter().all(|&p| p == next || Some(p) == before_last || (wraps && !placed.contains(&p))) {
             continue;
         }
