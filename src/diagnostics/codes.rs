@@ -912,12 +912,15 @@ impl Code {
                  are what aiming it at exactly one other player makes happen is reported once at the \
                  target and read as aimed there; a card written without `use` whose lines (or the turn \
                  after it: a Skip's player written `skipped`, a Go's extra turn) are what using it \
-                 makes happen is reported once at the card and read as used; a Stampede whose player's own \
-                 play of the next number the log leaves out, the next card played breaking the chain (or \
-                 the round ending with nobody out, the player left with that one card), is reported once \
-                 at the Stampede and read with the card of that number the hand is known to hold; a score line that gives another \
-                 figure than the rules is reported once and followed, and the round's points on the \
-                 sheet may then be either.\n\n\
+                 makes happen is reported once at the card and read as used; a Stampede whose player's \
+                 own play of the next number the log leaves out, the next card played breaking the chain \
+                 (or the round ending with nobody out, the player left with that one card), is reported \
+                 once at the Stampede and read with the card of that number the hand is known to hold; \
+                 a draw whose card was played at once, the play left out (its lines, the turn after it \
+                 or the round's end showing it), is reported once at the drawn card and read with the \
+                 play (`draw; 10 ? use @Matt` where powers nobody saw fit as well); a score line that \
+                 gives another figure than the rules is reported once and followed, and the round's \
+                 points on the sheet may then be either.\n\n\
                  Example:\n    Dan: 1 Go\n      Dan goes out\n\nFix: correct or remove the line.",
             ),
             Code::PowerUnverified => (

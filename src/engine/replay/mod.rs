@@ -290,6 +290,10 @@ pub(crate) struct Referee<'a> {
     /// number: that play may have gone out, its line left out (set where the round's end is
     /// reported, read by the run loop).
     pub(super) unwon_stampede: Option<(usize, usize)>,
+    /// The round just ended with nobody out, and its latest turn that drew the one card its player
+    /// is left with (its line and the line its block runs to): the card may have been played at
+    /// once and gone out, the play left out (set and read as `unwon_stampede` is).
+    pub(super) unwon_draw: Option<(usize, usize)>,
     /// Players the last round's end let mulligan (ROLL) for whom this round has no `mulligan`
     /// line: a card such a player's hand cannot hold may show the line left out.
     pub(super) unrolled: Vec<PlayerId>,
@@ -635,6 +639,7 @@ impl<'a> Referee<'a> {
             header_failed: false,
             reseat_unwritten: false,
             unwon_stampede: None,
+            unwon_draw: None,
             unrolled: Vec::new(),
             hands_unswapped: false,
             round_line_below: None,
@@ -853,7 +858,9 @@ impl<'a> Referee<'a> {
                                 self.unused_before(checkpoint.as_ref(), at, end, &[Power::Go, Power::Skip])
                             })
                             // Or a card a Sabotage discarded activated, `activate` left out.
-                            .or_else(|| self.activate_left_out(checkpoint.as_ref(), at, end, false)),
+                            .or_else(|| self.activate_left_out(checkpoint.as_ref(), at, end, false))
+                            // Or a card drawn and played at once, the play left out.
+                            .or_else(|| self.unplayed_before(checkpoint.as_ref(), at, end, false)),
                         read => read,
                     }
                 } else if self.unactivated(start, i, mark) || self.shift_unexplained(start, i, mark) {
@@ -874,11 +881,16 @@ impl<'a> Referee<'a> {
                     self.unused_before(checkpoint.as_ref(), at, end, &[Power::Skip])
                         .or_else(|| self.misplayed_power(checkpoint.as_ref(), at, end, false))
                         .or_else(|| self.activate_left_out(checkpoint.as_ref(), at, end, false))
-                } else if let Some((at, end)) = self.unwon_after_stampede(start, mark) {
+                        .or_else(|| self.unplayed_before(checkpoint.as_ref(), at, end, false))
+                } else if let Some([stampede, drawn]) = self.unwon_at(start, mark) {
                     // A round ended with nobody out: the play that went out may have been the
-                    // Stampede's player's own, after it, its `then` line left out.
+                    // Stampede's player's own, after it, its `then` line left out; or a card drawn
+                    // and played at once, the play left out.
                     line_readings -= 1;
-                    self.then_left_out(checkpoint.as_ref(), at, end, true)
+                    let from = checkpoint.as_ref();
+                    stampede
+                        .and_then(|(at, end)| self.then_left_out(from, at, end, true))
+                        .or_else(|| drawn.and_then(|(at, end)| self.unplayed_before(from, at, end, true)))
                 } else if own_readings == 0 {
                     None
                 } else if let Some((at, end)) = self.off_chain_after(start, mark) {
@@ -889,6 +901,7 @@ impl<'a> Referee<'a> {
                     self.misplayed_power(checkpoint.as_ref(), at, end, true)
                         .or_else(|| self.own_turn_left_out(checkpoint.as_ref(), start, mark))
                         .or_else(|| self.then_left_out(checkpoint.as_ref(), at, end, false))
+                        .or_else(|| self.unplayed_before(checkpoint.as_ref(), at, end, false))
                 } else if let Some((at, end)) = self.own_turn_after(start, mark) {
                     // A turn of the player who took the turn before: the two may be the other way
                     // round.
@@ -896,11 +909,26 @@ impl<'a> Referee<'a> {
                     self.swapped_own_turns(checkpoint.as_ref(), at, end, start)
                 } else if self.off_chain(start, mark) {
                     own_readings -= 1;
-                    self.own_turn_left_out(checkpoint.as_ref(), start, mark).or_else(|| {
-                        // The last card played may have been a Stampede's, turns of draws ago.
-                        let (at, end) = self.last_play_before(start)?;
-                        self.then_left_out(checkpoint.as_ref(), at, end, false)
-                    })
+                    self.own_turn_left_out(checkpoint.as_ref(), start, mark)
+                        .or_else(|| {
+                            // The last card played may have been a Stampede's, turns of draws ago.
+                            let (at, end) = self.last_play_before(start)?;
+                            self.then_left_out(checkpoint.as_ref(), at, end, false)
+                        })
+                        .or_else(|| {
+                            // A card drawn in one of the turns of draws just before, played at
+                            // once, the play left out.
+                            let (mut k, mut read) = (start, None);
+                            for _ in 0..3 {
+                                let Some((at, end)) = self.turn_before(k) else { break };
+                                read = self.unplayed_before(checkpoint.as_ref(), at, end, false);
+                                if read.is_some() || !self.draws_only(at) {
+                                    break;
+                                }
+                                k = at;
+                            }
+                            read
+                        })
                 } else {
                     None
                 };

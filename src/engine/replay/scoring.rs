@@ -62,6 +62,7 @@ impl<'a> Referee<'a> {
             } else {
                 let what = if for_new_round { "a new round starts" } else { "the round is scored" };
                 self.unwon_stampede = self.stampede_unplayed();
+                self.unwon_draw = self.draw_unplayed();
                 // One mistake, one diagnostic: the round's scores are the sheet's from here.
                 self.scores_from_the_sheet(
                     Diagnostic::new(

@@ -311,6 +311,12 @@ impl<'a> Referee<'a> {
             && self.diags.get(mark..).unwrap_or_default().iter().any(|d| d.code == Code::OutOfSequence)
     }
 
+    /// Whether the turn at line `at` only draws (or passes).
+    pub(super) fn draws_only(&self, at: usize) -> bool {
+        let LineKind::Turn(t) = &self.log.lines[at].kind else { return false };
+        t.steps.iter().all(|s| matches!(s.kind, StepKind::Draw { .. } | StepKind::Pass { .. }))
+    }
+
     /// The turn just before the group at line `start` (only comments and `expect` lines between)
     /// and its block's end.
     pub(in crate::engine) fn turn_before(&self, start: usize) -> Option<(usize, usize)> {
@@ -328,14 +334,36 @@ impl<'a> Referee<'a> {
 
     /// Where the group at line `start` is a round's end that drew a report (from report `mark` on)
     /// that nobody went out, and [`Self::stampede_unplayed`] found a Stampede whose player's own
-    /// play after it may have gone out: the Stampede's turn, with the line its block runs to.
-    pub(super) fn unwon_after_stampede(&mut self, start: usize, mark: usize) -> Option<(usize, usize)> {
+    /// play after it may have gone out, or [`Self::draw_unplayed`] a card drawn that may have been
+    /// played at once and gone out: each such turn, with the line its block runs to.
+    pub(super) fn unwon_at(&mut self, start: usize, mark: usize) -> Option<[Option<(usize, usize)>; 2]> {
         let span = self.log.lines[start].span;
         let unwon = |d: &Diagnostic| d.code == Code::RoundWithoutGoOut && d.span == span;
         if !self.diags.get(mark..)?.iter().any(unwon) {
             return None;
         }
-        self.unwon_stampede.take()
+        let turns = [self.unwon_stampede.take(), self.unwon_draw.take()];
+        turns.iter().any(Option::is_some).then_some(turns)
+    }
+
+    /// The round in progress, ending with nobody out at the line being read: its latest turn that
+    /// ends with a draw of the one card its player now holds, with the line its block runs to (the
+    /// card played at once would have gone out).
+    pub(super) fn draw_unplayed(&self) -> Option<(usize, usize)> {
+        let lines = &self.log.lines;
+        for k in (0..self.line.min(lines.len())).rev() {
+            let turn = match &lines[k].kind {
+                LineKind::Round(_) => return None,
+                LineKind::Turn(turn) => turn,
+                _ => continue,
+            };
+            let Some(StepKind::Draw { card: Some(drawn) }) = turn.steps.last().map(|s| &s.kind) else { continue };
+            let hand = &self.state.player(turn.player).hand;
+            if !hand.unbounded && hand.unknown == 0 && hand.known.as_slice() == [drawn.card] {
+                return Some((k, self.group_end(k)));
+            }
+        }
+        None
     }
 
     /// The round in progress, ending with nobody out at the line being read: its latest turn that

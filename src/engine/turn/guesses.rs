@@ -274,7 +274,7 @@ impl<'a> Referee<'a> {
     /// [`Self::numbers_allowed`]): the deck's top card where the referee knows it, else the
     /// decklist's cards, else (a decklist that does not show the cards of that number) the number,
     /// its power unknown.
-    fn drawn_called(&self, player: PlayerId, ones: bool) -> Vec<Card> {
+    pub(super) fn drawn_called(&self, player: PlayerId, ones: bool) -> Vec<Card> {
         let listed = self.state.collections.get(player.index()).and_then(Option::as_ref);
         let deck = &self.state.player(player).deck;
         let mut drawn: Vec<Card> = match deck.top.last() {

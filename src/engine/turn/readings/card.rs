@@ -3,16 +3,12 @@
 
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::engine::replay::{Checkpoint, Referee};
-use crate::engine::state::Status;
 use crate::engine::turn::within;
 use crate::model::log::{ChoiceKind, Line, LineKind, StepKind, Turn};
-use crate::model::{Card, Denomination, PlayerId, Points, PowerSpec, Span};
+use crate::model::{Card, Denomination, PlayerId, PowerSpec, Span};
 use crate::powers;
 
-use super::{BLOCK_READ, CardPlace, fogging, other_powers, used_power};
-
-/// What a reading leaves by the log's end ([`CardReadings::ending`]).
-type Ending = (Vec<(Code, Span)>, Vec<(Points, Status)>);
+use super::{BLOCK_READ, CardPlace, Ending, fogging, other_powers, used_power};
 
 /// Readings of a card of the turn at line `at` (a card of its resolution lines, or a card played
 /// or chosen that its zone could not hold), for
@@ -255,13 +251,8 @@ impl<'a> CardReadings<'_, 'a> {
     /// not be followed, mostly). Readings that leave the same are alike: whichever was played,
     /// the referee accuses the table of the same, and of no more where it follows more.
     fn ending(&self, r: &Referee<'a>) -> (Ending, usize) {
-        let mut r = r.clone();
-        r.read_lines(self.stop, r.log.lines.len());
-        let reports = r.diags.get(self.written.group_diags..).unwrap_or_default();
-        let (notes, reports): (Vec<&Diagnostic>, Vec<&Diagnostic>) =
-            reports.iter().partition(|d| d.severity() == Severity::Note);
-        let standing = r.state.players.iter().map(|p| (p.score, p.status)).collect();
-        ((reports.iter().map(|d| (d.code, d.span)).collect(), standing), notes.len())
+        let (ending, _, notes) = r.clone().ending(self.stop, self.written.group_diags);
+        (ending, notes)
     }
 
     fn as_written(&self) -> usize {

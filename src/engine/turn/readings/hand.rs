@@ -3,9 +3,28 @@
 
 use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::replay::{Checkpoint, Referee};
-use crate::model::log::{LineKind, OneOrMany, Step, StepKind};
+use crate::engine::turn::Uses;
+use crate::model::log::{LineKind, OneOrMany, Step, StepKind, Turn};
 use crate::model::{Card, PlayerId, Power, Span};
 use crate::powers;
+
+use super::left_out::power_unknown;
+use super::{Ending, used_power};
+
+/// The rule a drawn card's play at once rests on.
+const HOW_TO_PLAY: &str = "TCC 2.1, How to Play";
+
+/// The draw a turn line ends with, where it plays nothing after it: the card drawn where the log
+/// names it with its power (`None` for a card nobody saw), and where the draw is written.
+fn drawn_last(kind: &LineKind) -> Option<(Option<Card>, Span)> {
+    let LineKind::Turn(turn) = kind else { return None };
+    let last = turn.steps.last()?;
+    match &last.kind {
+        StepKind::Draw { card: Some(drawn) } if drawn.card.power_recorded() => Some((Some(drawn.card), drawn.span)),
+        StepKind::Draw { card: None } => Some((None, last.span)),
+        _ => None,
+    }
+}
 
 impl<'a> Referee<'a> {
     /// The turn at line `at` (its block running to `end`) plays first a card the hand cannot hold
@@ -46,6 +65,204 @@ impl<'a> Referee<'a> {
         d.rule = report.rule;
         let r = self.read_as_slip(before, &turn, at, end, stop, d)?;
         self.take_if_fewer(r, stop, end, before.diags.len())
+    }
+
+    /// The turn after the one at line `at` (its block running to `end`) drew a report (out of
+    /// turn, off the chain, written as skipped where nothing skipped its player), or, with
+    /// `at_round_end`, the round ended with nobody out and the turn at `at` drew the one card its
+    /// player was left with; the turn at `at` ends with a draw: the player may have played the
+    /// card at once, the play left out. The replay just before the turn is taken up again (read
+    /// on to it from `from`, or from the log's start) and the turn read with the play
+    /// ([`Self::unplayed_draw`]), which, if it is taken, becomes the replay; returns the line it
+    /// read up to.
+    #[cold]
+    pub(in crate::engine) fn unplayed_before(
+        &mut self,
+        from: Option<&Checkpoint<'a>>,
+        at: usize,
+        end: usize,
+        at_round_end: bool,
+    ) -> Option<usize> {
+        let lines = &self.log.lines;
+        if drawn_last(&lines[at].kind).is_none() || !self.block_rereadable(at, end) {
+            return None;
+        }
+        let (before, mut written, read) = self.turn_again(from, at, end)?;
+        if read != end {
+            return None;
+        }
+        let stop = self.after_turns(self.next_group(end), 3);
+        let read = written.unplayed_draw(&before, at, end, stop, at_round_end);
+        self.left_out_readings = written.left_out_readings;
+        read?;
+        *self = written;
+        Some(stop)
+    }
+
+    /// The turn at line `at` (its block running to `end`) ends with a draw and plays nothing after
+    /// it, and it, the turn after it or the round's end (`at_round_end`) drew a report. The player
+    /// may have played the drawn card at once, the play left out (`draw 10 Go` written for
+    /// `draw 10 Go; 10 Go use`). Each way of playing it (its power not used, used with no
+    /// choices, aimed at a player, or with the choices the turn's lines show; for a card nobody
+    /// saw, each card of the number called for that the deck may have given) is read from
+    /// `before` (the replay just before the turn); of those that make the turn and the next three
+    /// (to line `stop`) happen with nothing else to report, the one that draws the fewest errors
+    /// by the log's end, fewer than the turn as written, is taken (ruling R4): of several the
+    /// game goes on alike from, the first, the report naming the others; of several it does not,
+    /// those that leave the least unfollowed, and, for a card nobody saw, the card with its power
+    /// unknown where they differ in nothing else. The slip is reported once at the drawn card.
+    /// Returns the line read up to.
+    #[cold]
+    pub(super) fn unplayed_draw(
+        &mut self,
+        before: &Self,
+        at: usize,
+        end: usize,
+        stop: usize,
+        at_round_end: bool,
+    ) -> Option<usize> {
+        /// At most this many plays that fit are read on to the log's end (a power aimed at each
+        /// player of a table of eight, besides the plain plays).
+        const FITS_READ: usize = 12;
+        let lines = &self.log.lines;
+        let LineKind::Turn(written) = &lines[at].kind else { return None };
+        let (drawn, span) = drawn_last(&lines[at].kind)?;
+        if self.left_out_readings == 0 {
+            return None;
+        }
+        self.left_out_readings -= 1;
+        // The card drawn; for one nobody saw, each card of the number the chain calls for that the
+        // deck may have given.
+        let player = written.player;
+        let cards = match drawn {
+            Some(c) => vec![c],
+            None => before.drawn_called(player, true),
+        };
+        let shown = before.shown_by(player, &lines[at + 1..end]);
+        let mut plays = before.plays_of(player, &cards, span, Uses::Shown(&shown));
+        if drawn.is_none() {
+            // Where no decklist shows the cards of that number, that number with each power the
+            // player may hold, played as the lines may show it.
+            for play in before.guessed_plays(player, span, &shown) {
+                if !plays.contains(&play) {
+                    plays.push(play);
+                }
+            }
+        }
+        let who = self.name(player).to_string();
+        let has_lines = end > at + 1;
+        let shows = match (has_lines, at_round_end) {
+            (_, true) => "the round's end has",
+            (true, false) => "its lines and the turns after it have",
+            (false, false) => "the turns after it have",
+        };
+        // The report of the play read as `text`, `or` naming what else fits as well.
+        let report = |turn: &Turn, text: &str, or: &str| {
+            let (c, used) = match turn.steps.last().map(|s| &s.kind) {
+                Some(StepKind::Play { card, used: Some(_) }) => (card.card, used_power(turn)),
+                Some(StepKind::Play { card, used: None }) => (card.card, None),
+                _ => return None,
+            };
+            // A card nobody saw, read with its number alone, is named by its number.
+            let c = match (c.power_recorded(), c.denomination()) {
+                (false, Some(d)) => format!("a {d}"),
+                _ => c.to_string(),
+            };
+            let message = if at_round_end {
+                format!("the round's end follows {who}'s playing {c} at once, as {who} then went out")
+            } else if has_lines {
+                format!("this draw's lines are what {who}'s playing {c} at once makes happen")
+            } else {
+                format!("the turns after this draw follow {who}'s playing {c} at once")
+            };
+            let mut d =
+                Diagnostic::new(Code::Misresolved, span, message).label(format!("read as `{text}`")).help(format!(
+                    "the play of the card drawn seems left out: the turn is read as `{who}: {text}`{or}, as \
+                     {shows} it, and the game goes on from it"
+                ));
+            d.rule = Some(used.map_or(HOW_TO_PLAY, powers::cited));
+            Some(d)
+        };
+        // The plays that fit: those of a card whose power is known (at most `FITS_READ`, else
+        // none), and those of a number alone (a card nobody saw, of a number no decklist shows).
+        let (mut fits, mut alone, mut over) = (Vec::new(), Vec::new(), false);
+        for play in plays {
+            let unrecorded = matches!(&play, StepKind::Play { card, .. } if !card.card.power_recorded());
+            if over && !unrecorded {
+                continue;
+            }
+            let mut turn = written.clone();
+            turn.steps.push(Step { kind: play, span });
+            let names = &self.log.names;
+            let text: Vec<String> = turn.steps.iter().map(|s| crate::syntax::print::step(s, names)).collect();
+            let text = text.join("; ");
+            let Some(d) = report(&turn, &text, "") else { continue };
+            let Some(r) = self.read_as_slip(before, &turn, at, end, stop, d) else { continue };
+            match unrecorded {
+                true => alone.push((turn, text, r)),
+                false if fits.len() == FITS_READ => {
+                    over = true;
+                    fits.clear();
+                }
+                false => fits.push((turn, text, r)),
+            }
+        }
+        // The play that draws the fewest errors by the log's end, fewer than the turn as written;
+        // of several that tie, where the game goes on alike from each (the same reports at the
+        // same places, the same standings), the one leaving the fewest notes, the first of those;
+        // for a card nobody saw, where they differ but for the card's power, the card with its
+        // power unknown. Where none is so chosen, a number alone, as one.
+        let mark = before.diags.len();
+        let mut as_written = self.clone();
+        as_written.speculating = true;
+        let (_, written_errors, written_notes) = as_written.ending(end, mark);
+        let choose = |fits: &[(Turn, String, Self)]| -> Option<Self> {
+            let ends: Vec<(Ending, usize, usize)> = fits.iter().map(|(_, _, r)| r.clone().ending(stop, mark)).collect();
+            // At the round's end, the one report as written (nobody went out) may stand in the
+            // slip's place: the play is read where the game then follows better.
+            let fewest = ends.iter().map(|e| e.1).min().filter(|&f| f <= written_errors)?;
+            let mut tied: Vec<usize> = (0..fits.len()).filter(|&i| ends[i].1 == fewest).collect();
+            let clearest = tied.iter().map(|&i| ends[i].2).min()?;
+            if fewest == written_errors && !(at_round_end && clearest < written_notes) {
+                return None;
+            }
+            // Where the game does not go on alike from each, those that leave the least
+            // unfollowed; where those differ too, for a card nobody saw, the card with its power
+            // not known, where they differ in nothing else.
+            if tied.iter().any(|&i| ends[i].0 != ends[tied[0]].0) {
+                tied.retain(|&i| ends[i].2 == clearest);
+            }
+            if tied.iter().any(|&i| ends[i].0 != ends[tied[0]].0) {
+                let turns: Vec<&Turn> = tied.iter().map(|&i| &fits[i].0).collect();
+                let (turn, powers) = power_unknown(&turns).filter(|_| drawn.is_none())?;
+                let names = &self.log.names;
+                let text: Vec<String> = turn.steps.iter().map(|s| crate::syntax::print::step(s, names)).collect();
+                let powers: Vec<String> = powers.iter().map(ToString::to_string).collect();
+                let or = format!(" (the card's power may be any of {}, which fit as well)", powers.join(", "));
+                let d = report(&turn, &text.join("; "), &or)?;
+                let r = self.read_as_slip(before, &turn, at, end, stop, d)?;
+                return (r.clone().errors_by_the_end(stop, mark) < written_errors).then_some(r);
+            }
+            let pick = *tied.iter().find(|&&i| ends[i].2 == clearest)?;
+            let (turn, text, r) = fits.get(pick)?;
+            let others: Vec<String> =
+                tied.iter().filter(|&&i| i != pick).map(|&i| format!("`{}`", fits[i].1)).collect();
+            match others.as_slice() {
+                [] => Some(r.clone()),
+                [other] => {
+                    let or = format!(" (or {other}: the game goes on alike from either)");
+                    self.read_as_slip(before, turn, at, end, stop, report(turn, text, &or)?)
+                }
+                others => {
+                    let or = format!(" (or {}: the game goes on alike from any)", others.join(", "));
+                    self.read_as_slip(before, turn, at, end, stop, report(turn, text, &or)?)
+                }
+            }
+        };
+        let mut r = choose(&fits).or_else(|| choose(&alone))?;
+        r.speculating = false;
+        *self = r;
+        Some(stop)
     }
 
     /// The turn at line `at` (its block running to `end`) drew `report`: a card player `p`'s hand

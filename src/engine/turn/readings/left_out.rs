@@ -859,7 +859,7 @@ fn used_for_nothing(unused: &Turn, other: &Turn) -> bool {
 
 /// Where the readings `tied` of a turn left out are alike but for the power of the card their
 /// last step plays, that turn with the card's power not recorded, and the powers it may be.
-fn power_unknown(tied: &[&Turn]) -> Option<(Turn, Vec<PowerSpec>)> {
+pub(super) fn power_unknown(tied: &[&Turn]) -> Option<(Turn, Vec<PowerSpec>)> {
     let (first, rest) = tied.split_first()?;
     let play = LastPlay::of(first)?;
     let mut powers = vec![*play.card.power()?];

@@ -11,10 +11,11 @@
 //! ([`left_out`]), a round's hands ([`hand`]), a turn's power and lines ([`power`]), and a card
 //! ([`card`]).
 
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::engine::replay::{Checkpoint, Referee};
+use crate::engine::state::Status;
 use crate::model::log::{Choice, ChoiceKind, Line, LineKind, StepKind, Turn};
-use crate::model::{Power, PowerSpec, Span};
+use crate::model::{Points, Power, PowerSpec, Span};
 
 mod card;
 mod hand;
@@ -26,6 +27,10 @@ mod power;
 /// ([`Referee::misnamed_line`]): a Party or a Masaka at a table of eight writes a score of them.
 /// So too for the steps of a turn line read again with a card of it read otherwise.
 const BLOCK_READ: usize = 48;
+
+/// What a reading leaves by the log's end ([`Referee::ending`]): the errors and warnings, each as its
+/// code and span, and each player's score and standing.
+type Ending = (Vec<(Code, Span)>, Vec<(Points, Status)>);
 
 /// Where a card read otherwise stands in a turn: card `j` of line `k` of its block, the card
 /// played at step `s` of the turn line, or card `j` of choice `c` of that play's power (`0` for a
@@ -269,6 +274,19 @@ impl<'a> Referee<'a> {
         self.read_lines(from, self.log.lines.len());
         let fog = self.diags.get(mark..).unwrap_or_default().iter().filter(|d| fogging(d.code)).count();
         (self.errors_since(mark), fog)
+    }
+
+    /// What this copy leaves by the log's end, read on from line `from`: the errors and warnings
+    /// since report `mark` with the standings ([`Ending`]), how many of them are errors, and the
+    /// notes since `mark` (of what could not be followed, mostly).
+    fn ending(mut self, from: usize, mark: usize) -> (Ending, usize, usize) {
+        self.read_lines(from, self.log.lines.len());
+        let errors = self.errors_since(mark);
+        let reports = self.diags.get(mark..).unwrap_or_default();
+        let (notes, reports): (Vec<&Diagnostic>, Vec<&Diagnostic>) =
+            reports.iter().partition(|d| d.severity() == Severity::Note);
+        let standing = self.state.players.iter().map(|p| (p.score, p.status)).collect();
+        ((reports.iter().map(|d| (d.code, d.span)).collect(), standing), errors, notes.len())
     }
 
     /// The line before the `n + 1`th turn line from `from` (or the log's end).

@@ -354,7 +354,7 @@ impl<'a> Referee<'a> {
     /// makes the turn and the next three happen with nothing else to report, and it draws fewer
     /// reports by the log's end than as written, it is taken (ruling R4), the slip reported once
     /// at the Stampede; returns the line it read up to. `at_round_end`: the round ends below with
-    /// nobody out ([`Self::unwon_after_stampede`]), and a reading that ties with the log as
+    /// nobody out ([`Self::unwon_at`]), and a reading that ties with the log as
     /// written by the errors it draws is taken where it leaves less unfollowed
     /// ([`Self::take_clearest`]): as written the round's end draws the one error in its place.
     #[cold]
@@ -643,6 +643,9 @@ impl<'a> Referee<'a> {
                 return Some(stop);
             }
             if let Some(stop) = self.unused_turn(&before, at, end, stop) {
+                return Some(stop);
+            }
+            if let Some(stop) = self.unplayed_draw(&before, at, end, stop, false) {
                 return Some(stop);
             }
             if let Some(r) = self.miswritten_card(&before, turn, at, end, stop) {
