@@ -4,7 +4,7 @@
 
 use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::Event;
-use crate::model::log::{Line, LineKind, StepKind};
+use crate::model::log::{Line, LineKind, StepKind, Turn};
 use crate::model::{Card, PlayerId, Power, Span};
 
 use super::Referee;
@@ -346,24 +346,30 @@ impl<'a> Referee<'a> {
         turns.iter().any(Option::is_some).then_some(turns)
     }
 
+    /// The turns of the round in progress before the line being read, latest first, each with its
+    /// line.
+    fn round_turns_back(&self) -> impl Iterator<Item = (usize, &'a Turn)> {
+        let lines = &self.log.lines;
+        (0..self.line.min(lines.len()))
+            .rev()
+            .map_while(|k| match &lines[k].kind {
+                LineKind::Round(_) => None,
+                LineKind::Turn(turn) => Some(Some((k, turn))),
+                _ => Some(None),
+            })
+            .flatten()
+    }
+
     /// The round in progress, ending with nobody out at the line being read: its latest turn that
     /// ends with a draw of the one card its player now holds, with the line its block runs to (the
     /// card played at once would have gone out).
     pub(super) fn draw_unplayed(&self) -> Option<(usize, usize)> {
-        let lines = &self.log.lines;
-        for k in (0..self.line.min(lines.len())).rev() {
-            let turn = match &lines[k].kind {
-                LineKind::Round(_) => return None,
-                LineKind::Turn(turn) => turn,
-                _ => continue,
-            };
-            let Some(StepKind::Draw { card: Some(drawn) }) = turn.steps.last().map(|s| &s.kind) else { continue };
+        self.round_turns_back().find_map(|(k, turn)| {
+            let Some(StepKind::Draw { card: Some(drawn) }) = turn.steps.last().map(|s| &s.kind) else { return None };
             let hand = &self.state.player(turn.player).hand;
-            if !hand.unbounded && hand.unknown == 0 && hand.known.as_slice() == [drawn.card] {
-                return Some((k, self.group_end(k)));
-            }
-        }
-        None
+            let one = !hand.unbounded && hand.unknown == 0 && hand.known.as_slice() == [drawn.card];
+            one.then(|| (k, self.group_end(k)))
+        })
     }
 
     /// The round in progress, ending with nobody out at the line being read: its latest turn that
@@ -371,26 +377,18 @@ impl<'a> Referee<'a> {
     /// number after the Stampede's (or one nobody saw), with the line its block runs to.
     pub(super) fn stampede_unplayed(&self) -> Option<(usize, usize)> {
         let lines = &self.log.lines;
-        for k in (0..self.line.min(lines.len())).rev() {
-            let turn = match &lines[k].kind {
-                LineKind::Round(_) => return None,
-                LineKind::Turn(turn) => turn,
-                _ => continue,
-            };
-            let Some(StepKind::Play { card, used: Some(_) }) = turn.steps.last().map(|s| &s.kind) else { continue };
+        self.round_turns_back().find_map(|(k, turn)| {
+            let Some(StepKind::Play { card, used: Some(_) }) = turn.steps.last().map(|s| &s.kind) else { return None };
             if !card.card.power().is_some_and(|p| p.is_known() && p.has(Power::Stampede)) {
-                continue;
+                return None;
             }
             let next = card.card.denomination().map(|d| d.next());
             let hand = &self.state.player(turn.player).hand;
             let one = !hand.unbounded && hand.known.len() + hand.unknown as usize == 1;
             let end = self.group_end(k);
             let then = lines[k + 1..end].iter().any(|l| matches!(l.kind, LineKind::Then(_)));
-            if one && !then && hand.known.iter().all(|c| c.denomination() == next) {
-                return Some((k, end));
-            }
-        }
-        None
+            (one && !then && hand.known.iter().all(|c| c.denomination() == next)).then_some((k, end))
+        })
     }
 
     /// A round's end at line `at` (its scores or the next round): the turn left out above it that a
