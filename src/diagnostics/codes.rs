@@ -783,7 +783,10 @@ impl Code {
                 "Some cards' places in a draw deck are known: the top cards of a position block, a card a \
                  Rescue put back face down, the cards a Scan put on top. A draw that names another card is \
                  reported, and not again as a card its decklist cannot hold; one of the top's power and \
-                 another number is read as the top, its number taken to be miswritten (ruling R4).\n\n\
+                 another number is read as the top, its number taken to be miswritten (ruling R4). A lone \
+                 draw of a card the hand holds, where the turn read as that card played (`Dan: 10 Go` for \
+                 `Dan: draw 10 Go`) lets the turns after it follow, is read so, `draw` taken to be written \
+                 for the play; the same holds for a drawn card its decklist holds no more of (R0401).\n\n\
                  Example:\n    Dan: 10 Scan use top 10 Skip bottom 1 Go, 100 Go\n    ...\n    Dan: draw 1 Go     \
                  # 10 Skip is on top\n\nFix: name the card that was drawn.",
             ),

@@ -1153,11 +1153,12 @@ impl<'a> Referee<'a> {
                 } else if end == i + 1
                     && self.diags.len() > self.group_diags
                     && !self.speculating
-                    && !self.suspect_cards(turn, false).is_empty()
+                    && (!self.suspect_cards(turn, false).is_empty() || lone_draw(turn))
                 {
                     // A turn of no lines whose card (or a card its power chose) the hand or the
                     // discard pile could not hold, which no reading of it as one card explained,
-                    // or whose card's play drew an error (it broke the chain, say).
+                    // or whose card's play drew an error (it broke the chain, say); or a lone
+                    // draw that drew one (`draw` may be written for a card played).
                     // (Whether the turn drew a report is asked first: most turns draw none, and
                     // it keeps the call off the clean path.)
                     self.suspect_lines = Some((i, end));
@@ -1487,6 +1488,12 @@ fn counted(text: &mut String, more: usize, sep: &str) {
 }
 
 /// Whether a line of this kind belongs to a round: its preamble, or a turn.
+/// Whether `turn` only draws one card the log names (which may be a card played, `draw` written
+/// for it).
+fn lone_draw(turn: &crate::model::log::Turn) -> bool {
+    matches!(&turn.steps[..], [Step { kind: StepKind::Draw { card: Some(_) }, .. }])
+}
+
 fn opens_round(kind: &LineKind) -> bool {
     matches!(
         kind,

@@ -3,7 +3,7 @@
 
 use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::replay::{Checkpoint, Referee};
-use crate::engine::turn::Uses;
+use crate::engine::turn::{LastPlay, Uses, within};
 use crate::model::log::{LineKind, OneOrMany, Step, StepKind, Turn};
 use crate::model::{Card, PlayerId, Power, Span};
 use crate::powers;
@@ -121,9 +121,6 @@ impl<'a> Referee<'a> {
         stop: usize,
         at_round_end: bool,
     ) -> Option<usize> {
-        /// At most this many plays that fit are read on to the log's end (a power aimed at each
-        /// player of a table of eight, besides the plain plays).
-        const FITS_READ: usize = 12;
         let lines = &self.log.lines;
         let LineKind::Turn(written) = &lines[at].kind else { return None };
         let (drawn, span) = drawn_last(&lines[at].kind)?;
@@ -183,16 +180,87 @@ impl<'a> Referee<'a> {
             d.rule = Some(used.map_or(HOW_TO_PLAY, powers::cited));
             Some(d)
         };
+        let turns = plays.into_iter().map(|play| {
+            let mut turn = written.clone();
+            turn.steps.push(Step { kind: play, span });
+            turn
+        });
+        self.take_play(before, (at, end, stop), turns, &report, (at_round_end, drawn.is_none()))
+    }
+
+    /// The turn at line `at` (its block running to `end`) is a lone draw of a card its player's
+    /// hand is known to hold, and the draw drew an error (the deck cannot give the card, or the
+    /// decklist holds no more of it). The card may have been played from the hand, `draw` written
+    /// for it (`Dan: draw 10 Go` for `Dan: 10 Go`): each way of playing it (its power not used,
+    /// used with no choices, or aimed at a player) is read from `before` (the replay just before
+    /// the turn) and one is taken as [`Self::take_play`] takes one, the draw's report the slip's
+    /// one report. Returns the line read up to.
+    #[cold]
+    pub(super) fn played_as_drawn(&mut self, before: &Self, at: usize, end: usize, stop: usize) -> Option<usize> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(written) = &lines[at].kind else { return None };
+        let [Step { kind: StepKind::Draw { card: Some(drawn) }, span: step }] = &written.steps[..] else {
+            return None;
+        };
+        let reports = self.diags.get(self.group_diags..).unwrap_or_default();
+        let error = |d: &&Diagnostic| crate::engine::replay::rules_error(d) && within(d.span, *step);
+        let report = reports.iter().find(error)?.clone();
+        let player = written.player;
+        let held = before.state.player(player).hand.known.contains(&drawn.card);
+        if end > at + 1 || !drawn.card.power_recorded() || !held || self.left_out_readings == 0 {
+            return None;
+        }
+        self.left_out_readings -= 1;
+        let plays = before.plays_of(player, std::slice::from_ref(&drawn.card), drawn.span, Uses::Aimed);
+        let who = self.name(player).to_string();
+        let report = |_: &Turn, text: &str, or: &str| {
+            let mut d = Diagnostic::new(report.code, report.span, report.message.clone())
+                .label(format!("read as `{text}`"))
+                .help(format!(
+                    "the hand held the card, and `draw` seems written for its play: the turn is read as \
+                     `{who}: {text}`{or}, as the turns after it have it, and the game goes on from it"
+                ));
+            d.rule = report.rule;
+            Some(d)
+        };
+        let turns = plays.into_iter().map(|play| {
+            let mut turn = written.clone();
+            turn.steps = OneOrMany::One(Step { kind: play, span: *step });
+            turn
+        });
+        self.take_play(before, (at, end, stop), turns, &report, (false, false))
+    }
+
+    /// Of `turns`, readings of the turn at line `at` (its block running to `end`) with a card
+    /// played, each read from `before` (the replay just before the turn) with `report` (the turn,
+    /// its text, and what else fits as well) its one report: where some make the turn and the
+    /// next three (to line `stop`) happen with nothing else to report, the one that draws the
+    /// fewest errors by the log's end, fewer than the turn as written (`at_round_end`: as many,
+    /// where it leaves fewer notes), is taken (ruling R4). Of several the game goes on alike
+    /// from, the first, the report naming the others; of several it does not, those that leave
+    /// the least unfollowed, and, where the cards were `guessed` for a card nobody saw, the card
+    /// with its power unknown where they differ in nothing else. Failing those, a reading of a
+    /// card's number alone, chosen the same way. Returns the line read up to.
+    #[cold]
+    fn take_play(
+        &mut self,
+        before: &Self,
+        (at, end, stop): (usize, usize, usize),
+        turns: impl Iterator<Item = Turn>,
+        report: &dyn Fn(&Turn, &str, &str) -> Option<Diagnostic>,
+        (at_round_end, guessed): (bool, bool),
+    ) -> Option<usize> {
+        /// At most this many plays that fit are read on to the log's end (a power aimed at each
+        /// player of a table of eight, besides the plain plays).
+        const FITS_READ: usize = 12;
         // The plays that fit: those of a card whose power is known (at most `FITS_READ`, else
         // none), and those of a number alone (a card nobody saw, of a number no decklist shows).
         let (mut fits, mut alone, mut over) = (Vec::new(), Vec::new(), false);
-        for play in plays {
-            let unrecorded = matches!(&play, StepKind::Play { card, .. } if !card.card.power_recorded());
+        for turn in turns {
+            let unrecorded = LastPlay::of(&turn).is_some_and(|p| !p.card.power_recorded());
             if over && !unrecorded {
                 continue;
             }
-            let mut turn = written.clone();
-            turn.steps.push(Step { kind: play, span });
             let names = &self.log.names;
             let text: Vec<String> = turn.steps.iter().map(|s| crate::syntax::print::step(s, names)).collect();
             let text = text.join("; ");
@@ -234,7 +302,7 @@ impl<'a> Referee<'a> {
             }
             if tied.iter().any(|&i| ends[i].0 != ends[tied[0]].0) {
                 let turns: Vec<&Turn> = tied.iter().map(|&i| &fits[i].0).collect();
-                let (turn, powers) = power_unknown(&turns).filter(|_| drawn.is_none())?;
+                let (turn, powers) = power_unknown(&turns).filter(|_| guessed)?;
                 let names = &self.log.names;
                 let text: Vec<String> = turn.steps.iter().map(|s| crate::syntax::print::step(s, names)).collect();
                 let powers: Vec<String> = powers.iter().map(ToString::to_string).collect();

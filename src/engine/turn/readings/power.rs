@@ -648,6 +648,9 @@ impl<'a> Referee<'a> {
             if let Some(stop) = self.unplayed_draw(&before, at, end, stop, false) {
                 return Some(stop);
             }
+            if let Some(stop) = self.played_as_drawn(&before, at, end, stop) {
+                return Some(stop);
+            }
             if let Some(r) = self.miswritten_card(&before, turn, at, end, stop) {
                 self.adopt(r);
                 return Some(stop);
