@@ -87,16 +87,9 @@ impl<'a> Referee<'a> {
         if drawn_last(&lines[at].kind).is_none() || !self.block_rereadable(at, end) {
             return None;
         }
-        let (before, mut written, read) = self.turn_again(from, at, end)?;
-        if read != end {
-            return None;
-        }
-        let stop = self.after_turns(self.next_group(end), 3);
-        let read = written.unplayed_draw(&before, at, end, stop, at_round_end);
-        self.left_out_readings = written.left_out_readings;
-        read?;
-        *self = written;
-        Some(stop)
+        self.reread_turn(from, at, end, |written, before, stop| {
+            written.unplayed_draw(before, at, end, stop, at_round_end)
+        })
     }
 
     /// The turn at line `at` (its block running to `end`) ends with a draw and plays nothing after

@@ -124,6 +124,31 @@ impl<'a> Referee<'a> {
         Some((before, written, read))
     }
 
+    /// Reads the turn at line `at` (its block running to `end`) again, once a later line showed a
+    /// slip in it: on the replay with the turn read as written (the replay before it read on to
+    /// it from `from`, or from the log's start), `reading` reads it otherwise from the replay
+    /// before it, on to line `stop` (after the next three turns). Where it reads so, that copy
+    /// becomes the replay; the readings it spent count against the game's either way. Returns the
+    /// line read up to.
+    fn reread_turn(
+        &mut self,
+        from: Option<&Checkpoint<'a>>,
+        at: usize,
+        end: usize,
+        reading: impl FnOnce(&mut Self, &Self, usize) -> Option<usize>,
+    ) -> Option<usize> {
+        let (before, mut written, read) = self.turn_again(from, at, end)?;
+        if read != end {
+            return None;
+        }
+        let stop = self.after_turns(self.next_group(end), 3);
+        let read = reading(&mut written, &before, stop);
+        self.left_out_readings = written.left_out_readings;
+        read?;
+        *self = written;
+        Some(stop)
+    }
+
     /// Whether the block of the turn at line `at` (running to `end`) may be read again: each
     /// reading reads it again, so a longer block than a table writes ([`BLOCK_READ`] lines) is
     /// not read so, which would cost its length squared; nor one with an `expect` line.

@@ -470,16 +470,13 @@ impl<'a> Referee<'a> {
         if !turn.steps.iter().any(unused) || !self.block_rereadable(at, end) {
             return None;
         }
-        let (before, mut written, read) = self.turn_again(from, at, end)?;
-        if read != end || written.previous_turn.map(|(p, _)| p) != Some(turn.player) {
-            return None;
-        }
-        let stop = self.after_turns(self.next_group(end), 3);
-        let read = written.unused_turn(&before, at, end, stop);
-        self.left_out_readings = written.left_out_readings;
-        read?;
-        *self = written;
-        Some(stop)
+        let player = turn.player;
+        self.reread_turn(from, at, end, |written, before, stop| {
+            if written.previous_turn.map(|(p, _)| p) != Some(player) {
+                return None;
+            }
+            written.unused_turn(before, at, end, stop)
+        })
     }
 
     /// The turn at line `at` (its block running to `end`) drew a report, and plays a card of a
