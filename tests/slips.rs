@@ -624,29 +624,38 @@ fn a_drawn_card_s_play_left_out_draws_one_report_in_most_games() {
 }
 
 /// A card played from the hand written as drawn (`Ann: draw 10 Go` for `Ann: 10 Go`, a plain play
-/// with no lines): the draw is reported (the deck's top is another card, or the decklist holds no
-/// more of it), and the turn is read again as the card played from the hand that holds it. 33 of
-/// 300 games at most one error before (checked on the build before), 275 since; most of the rest
-/// draw a card the deck may have given as written, the slip showing only later.
+/// with no lines): where the draw is reported (the deck's top is another card, or the decklist
+/// holds no more of it), the turn is read again as the card played from the hand that holds it;
+/// where the draw fits as written but the turn after or the round's end (nobody out, the player
+/// holding two cards) shows the slip, the card played from the hand is weighed with the card
+/// drawn and played at once, and a hand not known in full (the cards hidden) may hold the card.
+/// 33 of 300 games at most one error before (checked on the build before), 275 before the turn
+/// after and the round's end were read so, 291 since; with the cards hidden, 257 of 300 before
+/// (checked), 290 since.
 #[test]
 fn a_card_played_written_as_drawn_draws_one_report_in_most_games() {
-    let (games, one) = slipped_lines(
-        false,
-        |lines, at| {
-            let line = lines[at - 1];
-            let words: Vec<&str> = line.split(' ').collect();
-            let head = line.split(':').next().unwrap_or("");
-            let plain = words.len() == 3 && words[1].bytes().all(|b| b.is_ascii_digit());
-            let lines_under = lines.get(at).is_some_and(|next| next.starts_with("  "));
-            player_names(lines).contains(&head) && plain && !lines_under
-        },
-        |_, mut words| {
-            words.insert(1, "draw");
-            Some(words.join(" "))
-        },
-    );
-    assert!(games >= 250, "only {games} plays written as draws");
-    assert!(one * 100 >= games * 91, "{one} of {games} plays written as draws drew one report at most");
+    for hidden in [false, true] {
+        let (games, one) = slipped_lines(
+            hidden,
+            |lines, at| {
+                let line = lines[at - 1];
+                let words: Vec<&str> = line.split(' ').collect();
+                let head = line.split(':').next().unwrap_or("");
+                let plain = words.len() == 3 && words[1].bytes().all(|b| b.is_ascii_digit());
+                let lines_under = lines.get(at).is_some_and(|next| next.starts_with("  "));
+                player_names(lines).contains(&head) && plain && !lines_under
+            },
+            |_, mut words| {
+                words.insert(1, "draw");
+                Some(words.join(" "))
+            },
+        );
+        assert!(games >= 250, "only {games} plays written as draws");
+        assert!(
+            one * 100 >= games * 95,
+            "{one} of {games} plays written as draws (hidden: {hidden}) drew one report at most"
+        );
+    }
 }
 
 /// A Stampede's `then` line left out (a blank line in its place): the next card played breaks the

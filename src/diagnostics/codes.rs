@@ -921,7 +921,9 @@ impl Code {
                  once at the Stampede and read with the card of that number the hand is known to hold; \
                  a draw whose card was played at once, the play left out (its lines, the turn after it \
                  or the round's end showing it), is reported once at the drawn card and read with the \
-                 play (`draw; 10 ? use @Matt` where powers nobody saw fit as well); a score line that \
+                 play (`draw; 10 ? use @Matt` where powers nobody saw fit as well), and a lone draw the \
+                 turn after it or the round's end shows to be the card's play from a hand that may hold \
+                 it (`draw 10 Go` for `10 Go`) the same way, read as that play; a score line that \
                  gives another figure than the rules is reported once and followed, and the round's \
                  points on the sheet may then be either.\n\n\
                  Example:\n    Dan: 1 Go\n      Dan goes out\n\nFix: correct or remove the line.",

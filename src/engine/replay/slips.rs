@@ -4,6 +4,7 @@
 
 use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::event::Event;
+use crate::engine::zone::Hidden;
 use crate::model::log::{Line, LineKind, StepKind, Turn};
 use crate::model::{Card, PlayerId, Power, Span};
 
@@ -361,15 +362,25 @@ impl<'a> Referee<'a> {
     }
 
     /// The round in progress, ending with nobody out at the line being read: its latest turn that
-    /// ends with a draw of the one card its player now holds, with the line its block runs to (the
-    /// card played at once would have gone out).
+    /// ends with a draw of the one card its player now holds (the card played at once would have
+    /// gone out), or failing one, its latest lone draw of a card its player, now holding two, may
+    /// hold (`draw` written for the card's play from the hand: the player would have gone out),
+    /// with the line its block runs to.
     pub(super) fn draw_unplayed(&self) -> Option<(usize, usize)> {
-        self.round_turns_back().find_map(|(k, turn)| {
-            let Some(StepKind::Draw { card: Some(drawn) }) = turn.steps.last().map(|s| &s.kind) else { return None };
-            let hand = &self.state.player(turn.player).hand;
-            let one = !hand.unbounded && hand.unknown == 0 && hand.known.as_slice() == [drawn.card];
-            one.then(|| (k, self.group_end(k)))
-        })
+        let drawn = |turn: &Turn| match turn.steps.last().map(|s| &s.kind) {
+            Some(StepKind::Draw { card: Some(drawn) }) => Some((drawn.card, &self.state.player(turn.player).hand)),
+            _ => None,
+        };
+        let one = self.round_turns_back().find(|(_, turn)| {
+            drawn(turn).is_some_and(|(card, hand)| !hand.unbounded && hand.unknown == 0 && hand.known == [card])
+        });
+        let two = || {
+            self.round_turns_back().find(|(_, turn)| {
+                let held = |hand: &Hidden| !hand.unbounded && hand.known.len() + hand.unknown as usize == 2;
+                turn.steps.len() == 1 && drawn(turn).is_some_and(|(card, hand)| held(hand) && hand.could_hold(&card))
+            })
+        };
+        one.or_else(two).map(|(k, _)| (k, self.group_end(k)))
     }
 
     /// The round in progress, ending with nobody out at the line being read: its latest turn that

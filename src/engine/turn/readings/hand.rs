@@ -103,8 +103,10 @@ impl<'a> Referee<'a> {
     /// by the log's end, fewer than the turn as written, is taken (ruling R4): of several the
     /// game goes on alike from, the first, the report naming the others; of several it does not,
     /// those that leave the least unfollowed, and, for a card nobody saw, the card with its power
-    /// unknown where they differ in nothing else. The slip is reported once at the drawn card.
-    /// Returns the line read up to.
+    /// unknown where they differ in nothing else. A lone draw of a card the log names, which the
+    /// hand may hold and whose draw drew no error, may instead be `draw` written for the card's
+    /// play from the hand: those plays are weighed with the others, and where that takes none,
+    /// the others alone. The slip is reported once at the drawn card. Returns the line read up to.
     #[cold]
     pub(super) fn unplayed_draw(
         &mut self,
@@ -158,27 +160,64 @@ impl<'a> Referee<'a> {
                 (false, Some(d)) => format!("a {d}"),
                 _ => c.to_string(),
             };
-            let message = if at_round_end {
+            // Read with no draw: the card played from the hand, `draw` written for the play.
+            let played = turn.steps.len() == 1;
+            let how = if played { "from the hand" } else { "at once" };
+            let message = if at_round_end && played {
+                format!("the round's end follows {who}'s playing {c} from the hand, not drawing it: {who} went out")
+            } else if at_round_end {
                 format!("the round's end follows {who}'s playing {c} at once, as {who} then went out")
             } else if has_lines {
-                format!("this draw's lines are what {who}'s playing {c} at once makes happen")
+                format!("this draw's lines are what {who}'s playing {c} {how} makes happen")
             } else {
-                format!("the turns after this draw follow {who}'s playing {c} at once")
+                format!("the turns after this draw follow {who}'s playing {c} {how}")
             };
-            let mut d =
-                Diagnostic::new(Code::Misresolved, span, message).label(format!("read as `{text}`")).help(format!(
-                    "the play of the card drawn seems left out: the turn is read as `{who}: {text}`{or}, as \
-                     {shows} it, and the game goes on from it"
-                ));
+            let slip = if played {
+                "the hand may have held the card, and `draw` seems written for its play"
+            } else {
+                "the play of the card drawn seems left out"
+            };
+            let mut d = Diagnostic::new(Code::Misresolved, span, message).label(format!("read as `{text}`")).help(
+                format!("{slip}: the turn is read as `{who}: {text}`{or}, as {shows} it, and the game goes on from it"),
+            );
             d.rule = Some(used.map_or(HOW_TO_PLAY, powers::cited));
             Some(d)
         };
-        let turns = plays.into_iter().map(|play| {
-            let mut turn = written.clone();
-            turn.steps.push(Step { kind: play, span });
-            turn
-        });
-        self.take_play(before, (at, end, stop), turns, &report, (at_round_end, drawn.is_none()))
+        let drawn_then = |plays: Vec<StepKind>| {
+            plays.into_iter().map(|play| {
+                let mut turn = written.clone();
+                turn.steps.push(Step { kind: play, span });
+                turn
+            })
+        };
+        // A lone draw of a card the log names, which the hand may hold: `draw` may be written for
+        // the card's play from the hand (`Dan: draw 10 Go` for `Dan: 10 Go`), which the round's
+        // end may show (the player went out two cards sooner). Those plays are weighed with the
+        // others; where that takes none, the others alone.
+        // A draw that drew an error itself is read so by [`Self::played_as_drawn`], its report kept.
+        let reports = self.diags.get(self.group_diags..).unwrap_or_default();
+        let step = written.steps.last()?.span;
+        let draw_erred = reports.iter().any(|d| crate::engine::replay::rules_error(d) && within(d.span, step));
+        let hand = &before.state.player(player).hand;
+        let from_hand = match (drawn, &written.steps[..]) {
+            (Some(c), [_]) if !draw_erred && hand.could_hold(&c) => {
+                before.plays_of(player, &[c], span, Uses::Shown(&shown))
+            }
+            _ => Vec::new(),
+        };
+        let guessed = (at_round_end, drawn.is_none());
+        if !from_hand.is_empty() {
+            let as_played = from_hand.into_iter().map(|play| {
+                let mut turn = written.clone();
+                turn.steps = OneOrMany::One(Step { kind: play, span: written.steps[0].span });
+                turn
+            });
+            let turns = drawn_then(plays.clone()).chain(as_played);
+            if let Some(stop) = self.take_play(before, (at, end, stop), turns, &report, guessed) {
+                return Some(stop);
+            }
+        }
+        self.take_play(before, (at, end, stop), drawn_then(plays), &report, guessed)
     }
 
     /// The turn at line `at` (its block running to `end`) is a lone draw of a card its player's
