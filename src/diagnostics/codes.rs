@@ -496,7 +496,9 @@ impl Code {
                 "TCC 2.1, Setup",
                 "Each player draws a hand of seven cards at the start of a round (fewer after Time Warp; \
                  none for a player sitting the round out under TCC 2.1). A `hand` line may list fewer (the \
-                 rest are unknown), never more.\n\n\
+                 rest are unknown), never more. A line one card over, a card of which it lists one copy \
+                 more than the decklist holds (or, where the list does not show it, its one repeated \
+                 card), is read without that card's last copy, written twice (ruling R4).\n\n\
                  Example:\n    hand Dan: 8x ?\n\nFix: list the cards actually dealt.",
             ),
             Code::NoSeating => (

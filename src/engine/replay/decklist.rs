@@ -6,7 +6,7 @@
 use super::Referee;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::engine::zone::{Collection, Counts};
-use crate::model::log::{CardCount, Zone};
+use crate::model::log::{CardCount, CardCounts, Zone};
 use crate::model::{Card, PlayerId, Span};
 
 impl<'a> Referee<'a> {
@@ -263,6 +263,54 @@ impl<'a> Referee<'a> {
             *slot = 0;
         }
         true
+    }
+
+    /// A `hand` line of `p`'s that lists one card more than `p` was dealt: the card it seems to
+    /// write twice, and the line's cards without that card's last copy (ruling R4). That is a card
+    /// the line lists twice or more and `p`'s decklist holds one copy fewer of, beside `p`'s cards
+    /// known elsewhere; failing one (no decklist, or the list holds them all), the one card the
+    /// line lists twice or more, where it lists no other so (with whether the decklist showed it).
+    /// `None` where neither shows it.
+    pub(super) fn listed_twice(&self, p: PlayerId, listed: &CardCounts) -> Option<(Card, CardCounts, bool)> {
+        let copies = |card: &Card| listed.iter().filter(|c| c.card == *card).map(|c| c.count).sum::<u32>();
+        let mut repeated = listed.iter().map(|c| c.card).filter(|card| card.power_recorded() && copies(card) >= 2);
+        let over = match self.state.collections.get(p.index()) {
+            Some(Some(list)) if !self.state.fog.cards => {
+                let mut counts = self.unreported_counts(p);
+                for c in listed.iter() {
+                    (0..c.count).for_each(|_| counts.add(&c.card));
+                }
+                repeated.clone().find(|card| {
+                    !list.admits(&counts, card) && {
+                        let mut fewer = counts.clone();
+                        fewer.remove(card);
+                        list.admits(&fewer, card)
+                    }
+                })
+            }
+            _ => None,
+        };
+        let twice = match over {
+            Some(card) => card,
+            None => {
+                let first = repeated.next()?;
+                if repeated.any(|card| card != first) {
+                    return None;
+                }
+                first
+            }
+        };
+        let over = over.is_some();
+        let mut cards = listed.clone();
+        let last = cards.iter().rposition(|c| c.card == twice)?;
+        let mut i = 0;
+        cards.retain_mut(|c| {
+            let here = i == last;
+            i += 1;
+            c.count -= u32::from(here);
+            c.count > 0
+        });
+        Some((twice, cards, over))
     }
 
     fn report_misfit(&mut self, p: PlayerId, card: Card, span: Span) {

@@ -485,16 +485,32 @@ impl<'a> Referee<'a> {
             let size: u32 = 7u32.saturating_sub(fewer);
             let uncertain = self.uncertain_deal.contains(&q);
             let mut cards: CardCounts = listed.map(|(_, c, _)| (*c).clone()).unwrap_or_default();
-            let named = total_count(&cards);
+            let mut named = total_count(&cards);
             if named > size && !uncertain {
-                if let Some((_, _, span)) = listed {
+                if let Some((_, listed, span)) = listed {
                     let mut d = Diagnostic::new(
                         Code::HandTooLarge,
                         *span,
                         format!("{named} card{} listed; {} was dealt {size}", plural(named), self.name(q)),
                     )
                     .label(format!("at most {size} card{}", plural(size)));
-                    if fewer > 0 {
+                    // One card too many, a card the decklist holds one copy fewer of: written
+                    // twice, the hand read without its last copy (ruling R4).
+                    let twice = if named == size + 1 { self.listed_twice(q, listed) } else { None };
+                    if let Some((card, kept, over)) = twice {
+                        let why = match over {
+                            true => format!(
+                                "is listed once more than {}'s decklist holds beside the cards known elsewhere",
+                                self.name(q)
+                            ),
+                            false => "is the one card listed twice".to_string(),
+                        };
+                        d = d.help(format!(
+                            "{card} {why}, and seems written twice: the hand is read without its last copy"
+                        ));
+                        cards = kept;
+                        named = size;
+                    } else if fewer > 0 {
                         d = d
                             .help(format!(
                                 "a Time Warp in the pile at the last round's end, not gone out: {fewer} card{} \
