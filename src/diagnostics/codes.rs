@@ -899,7 +899,8 @@ impl Code {
                  rests on that power's rule; the help lists all the referee derived for the turn. Each \
                  line stands for one event: a line written again under the same turn, where the rules \
                  make its event happen fewer times than it is written, is reported at the repeat. A \
-                 turn that goes wrong, and follows with one card of a line read with another number (or \
+                 turn that goes wrong, and follows with one card of a line (a Stampede's `then` line too) \
+                 read with another number (or \
                  another power of its player's decklist, or its number alone where several powers fit), \
                  is reported once at that card and read so (ruling R4); so is a card played that its \
                  hand may hold, where it broke the chain or its power could not be used so and a card \
@@ -915,7 +916,9 @@ impl Code {
                  first and read as that turn's (where powers nobody saw tie, as its card's number alone, \
                  `10 ? use @Matt`, the help naming the powers); a turn aimed at one player whose lines \
                  are what aiming it at exactly one other player makes happen is reported once at the \
-                 target and read as aimed there; a card written without `use` whose lines (or the turn \
+                 target and read as aimed there; a power named (`name Skip`) whose lines are what naming \
+                 another power they show makes happen is reported once at the name and read so; a card \
+                 written without `use` whose lines (or the turn \
                  after it: a Skip's player written `skipped`, a Go's extra turn) are what using it \
                  makes happen is reported once at the card and read as used; a Stampede whose player's \
                  own play of the next number the log leaves out, the next card played breaking the chain \

@@ -4,7 +4,7 @@
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::engine::replay::{Checkpoint, Referee};
 use crate::engine::turn::within;
-use crate::model::log::{ChoiceKind, Line, LineKind, StepKind, Turn};
+use crate::model::log::{ChoiceKind, Line, LineKind, Step, StepKind, Turn};
 use crate::model::{Card, Denomination, PlayerId, PowerSpec, Span};
 use crate::powers;
 
@@ -134,6 +134,10 @@ impl<'a> CardReadings<'_, 'a> {
                 let LineKind::Resolution(e) = &mut self.block.get_mut(k)?.kind else { return None };
                 e.cards_mut().get_mut(j).map(|c| (&mut c.card, c.span))
             }
+            CardPlace::Then { k } => match &mut self.block.get_mut(k)?.kind {
+                LineKind::Then(Step { kind: StepKind::Play { card, .. }, .. }) => Some((&mut card.card, card.span)),
+                _ => None,
+            },
             CardPlace::Play { s } => match &mut self.turn.steps.get_mut(s)?.kind {
                 StepKind::Play { card, .. } => Some((&mut card.card, card.span)),
                 _ => None,
@@ -174,10 +178,10 @@ impl<'a> CardReadings<'_, 'a> {
         let may_hold = std::iter::once(read).chain(self.alike.iter().copied());
         let may_hold = may_hold.map(|c| format!("a {c}")).collect::<Vec<_>>().join(" or ");
         let help = match place {
-            CardPlace::Play { .. } if read.power_recorded() => {
+            CardPlace::Play { .. } | CardPlace::Then { .. } if read.power_recorded() => {
                 format!("the {what} seems miswritten, and {name} may hold {may_hold}")
             }
-            CardPlace::Play { .. } => format!(
+            CardPlace::Play { .. } | CardPlace::Then { .. } => format!(
                 "the power seems miswritten, and {name} may hold more than one card of its number that fits: which \
                  was meant does not show"
             ),
@@ -441,10 +445,18 @@ impl<'a> Referee<'a> {
         }
         let mut lines: Readings = Default::default();
         for (k, line) in block.iter().enumerate() {
-            let LineKind::Resolution(e) = &line.kind else { continue };
-            let Some(p) = e.subject() else { continue };
-            for (j, c) in e.cards().iter().enumerate() {
-                add(&mut lines, CardPlace::Line { k, j }, &c.card, p, &|_| true);
+            match &line.kind {
+                LineKind::Resolution(e) => {
+                    let Some(p) = e.subject() else { continue };
+                    for (j, c) in e.cards().iter().enumerate() {
+                        add(&mut lines, CardPlace::Line { k, j }, &c.card, p, &|_| true);
+                    }
+                }
+                // A Stampede's player's own play after it, from the hand.
+                LineKind::Then(Step { kind: StepKind::Play { card, .. }, .. }) => {
+                    add(&mut lines, CardPlace::Then { k }, &card.card, turn.player, &|c| hand.could_hold(c));
+                }
+                _ => {}
             }
         }
         let (by_number, by_power) = lines;

@@ -32,12 +32,13 @@ const BLOCK_READ: usize = 48;
 /// code and span, and each player's score and standing.
 type Ending = (Vec<(Code, Span)>, Vec<(Points, Status)>);
 
-/// Where a card read otherwise stands in a turn: card `j` of line `k` of its block, the card
-/// played at step `s` of the turn line, or card `j` of choice `c` of that play's power (`0` for a
-/// card it takes).
+/// Where a card read otherwise stands in a turn: card `j` of line `k` of its block, the card of
+/// its block's `then` line `k` (a Stampede's player's own play), the card played at step `s` of
+/// the turn line, or card `j` of choice `c` of that play's power (`0` for a card it takes).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(in crate::engine) enum CardPlace {
     Line { k: usize, j: usize },
+    Then { k: usize },
     Play { s: usize },
     Choice { s: usize, c: usize, j: usize },
 }

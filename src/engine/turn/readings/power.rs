@@ -648,6 +648,9 @@ impl<'a> Referee<'a> {
             if let Some(stop) = self.played_as_drawn(&before, at, end, stop) {
                 return Some(stop);
             }
+            if let Some(stop) = self.misnamed_power(&before, at, end, stop) {
+                return Some(stop);
+            }
             if let Some(r) = self.miswritten_card(&before, turn, at, end, stop) {
                 self.adopt(r);
                 return Some(stop);
@@ -663,6 +666,77 @@ impl<'a> Referee<'a> {
         }
         self.adopt(r);
         Some(stop)
+    }
+}
+
+impl Referee<'_> {
+    /// The turn at line `at` (its block running to `end`) used a power with a `name` choice (a
+    /// Rival's) and drew a report: the power named may have been miswritten (`name Skip` for the
+    /// `name Go` whose cards the lines move). The turn is read from `before` (the replay just
+    /// before it) naming each other power that a card of its lines has (a compound, or either of
+    /// its halves); of those that make the turn and the next three (to line `stop`) happen with
+    /// nothing else to report, the one that draws the fewest errors by the log's end, where none
+    /// ties it, and fewer than the turn as written, is taken (ruling R4), the slip reported once
+    /// at the name. Returns the line read up to.
+    #[cold]
+    pub(super) fn misnamed_power(&mut self, before: &Self, at: usize, end: usize, stop: usize) -> Option<usize> {
+        /// At most this many powers are read named (a Rival's lines name a card of each player).
+        const NAMES_READ: usize = 8;
+        let lines = &self.log.lines;
+        let LineKind::Turn(written) = &lines[at].kind else { return None };
+        let named = written.steps.iter().enumerate().find_map(|(s, step)| {
+            let StepKind::Play { used: Some(used), .. } = &step.kind else { return None };
+            used.iter().enumerate().find_map(|(c, choice)| match choice.kind {
+                ChoiceKind::Name(named @ (PowerSpec::Single(_) | PowerSpec::Compound(..))) => {
+                    Some((s, c, choice.span, named))
+                }
+                _ => None,
+            })
+        });
+        let (s, c, span, named) = named?;
+        // The powers the lines' cards show: each card's, and each half of a compound's.
+        let mut shown: Vec<PowerSpec> = Vec::new();
+        for line in &lines[at + 1..end] {
+            let LineKind::Resolution(e) = &line.kind else { continue };
+            for card in e.cards().iter() {
+                let specs = match card.card.power() {
+                    Some(&PowerSpec::Single(p)) => [Some(PowerSpec::Single(p)), None, None],
+                    Some(&whole @ PowerSpec::Compound(p, q)) => {
+                        [Some(whole), Some(PowerSpec::Single(p)), Some(PowerSpec::Single(q))]
+                    }
+                    _ => [None, None, None],
+                };
+                for p in specs.into_iter().flatten() {
+                    if p != named && !shown.contains(&p) {
+                        shown.push(p);
+                    }
+                }
+            }
+        }
+        if shown.is_empty() || shown.len() > NAMES_READ {
+            return None;
+        }
+        let rule = used_power(written).map(powers::cited);
+        let mut fits = Vec::new();
+        for p in shown {
+            let mut turn = written.clone();
+            if let StepKind::Play { used: Some(used), .. } = &mut turn.steps[s].kind {
+                used[c].kind = ChoiceKind::Name(p);
+            }
+            let mut d = Diagnostic::new(
+                Code::Misresolved,
+                span,
+                format!("the turn names {named}, and its lines are what naming {p} makes happen"),
+            )
+            .label(format!("read as `name {p}`"))
+            .help(format!(
+                "the power named seems miswritten: read as naming {p}, the turn and the turns after it follow, and \
+                 the game goes on from it"
+            ));
+            d.rule = rule;
+            fits.extend(self.read_as_slip(before, &turn, at, end, stop, d));
+        }
+        self.take_fewest(fits, stop, end, before.diags.len())
     }
 }
 
