@@ -756,8 +756,9 @@ impl Code {
                 "TCC 2.1, Tribble Powers: REPLAY",
                 "A Replay plays again a card of the next number from its player's play pile, and must when \
                  the pile holds one; a replayed card must be in the pile and be the next number. A card \
-                 whose power's name is misspelt (`replay 100 Ski`) is reported once and read as the card \
-                 the pile holds.\n\n\
+                 whose power's name is misspelt (`replay 100 Ski`), or whose number is not the next one \
+                 (`replay 100 Go` where a 10 Go is due and in the pile), is reported once and read as the \
+                 card the pile holds.\n\n\
                  Example:\n    Dan: 1 Replay use; replay 100 Go\n\nFix: replay a 10 from the pile, or none if \
                  the pile holds no 10.",
             ),

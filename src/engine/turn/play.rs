@@ -508,15 +508,29 @@ impl<'a> Referee<'a> {
             }
             _ => c,
         };
-        // A power's name misspelt: the card the pile holds that the name misspells (ruling R4).
-        let meant = if in_pile { None } else { respelled(c).filter(|m| pile.iter().any(|p| compatible(m, p))) };
+        // A power's name misspelt, or the card's number miswritten: the card the pile holds that
+        // the name misspells, or failing one, the card of the number the chain calls for with the
+        // power written, where the pile holds it (ruling R4).
+        let held = |m: &Card| pile.iter().any(|p| compatible(m, p));
+        let renumbered = match *c {
+            Card::Known { denomination, power } if denomination != expected => {
+                Some(Card::Known { denomination: expected, power })
+            }
+            _ => None,
+        };
+        let respelled = if in_pile { None } else { respelled(c).filter(held) };
+        let meant = if in_pile { None } else { respelled.or_else(|| renumbered.filter(held)) };
         if !in_pile {
             let name = self.name(player).to_string();
             let d = Diagnostic::new(Code::BadReplay, card.span, format!("{c} is not in {name}'s play pile"));
+            let why = match respelled {
+                Some(_) => ": the power's name seems miswritten",
+                None => ", of the number the chain calls for: the number seems miswritten",
+            };
             self.report(match meant {
-                Some(m) => d.label(format!("read as {m}")).help(format!(
-                    "{name}'s play pile holds a {m}: the power's name seems miswritten, and the card is read as it"
-                )),
+                Some(m) => d
+                    .label(format!("read as {m}"))
+                    .help(format!("{name}'s play pile holds a {m}{why}, and the card is read as it")),
                 None => d.label("not in the pile").help("Replay plays again a card from its player's own play pile"),
             });
         }
