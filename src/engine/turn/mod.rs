@@ -469,6 +469,7 @@ impl<'a> Referee<'a> {
             StepKind::Place(card) => {
                 // BAH!: a skipped player may put it from hand beneath the play pile on that turn.
                 let c = &card.card;
+                let mut placed = *c;
                 let name = self.name(player).to_string();
                 if !self.state.fog.turn_order && !progress.fogged && self.last_skipped != Some(player) {
                     self.report(
@@ -492,14 +493,16 @@ impl<'a> Referee<'a> {
                             ),
                     );
                 } else if !self.state.player(player).hand.could_hold(c) {
-                    self.report(
-                        Diagnostic::new(Code::NotInHand, card.span, format!("{name} cannot hold {c}"))
-                            .label("not in hand"),
-                    );
+                    // The one BaH! of another number the hand may hold is the card placed, its
+                    // number miswritten (ruling R4).
+                    let hand = &self.state.player(player).hand;
+                    let read = renumbered(c, |m| hand.could_hold(m));
+                    let d = Diagnostic::new(Code::NotInHand, card.span, format!("{name} cannot hold {c}"));
+                    placed = self.report_not_held(player, c, d, read, "not in hand");
                 }
                 self.emit(Event::Puts {
                     player,
-                    cards: CardCount::one(card.card, card.span).list(),
+                    cards: CardCount::one(placed, card.span).list(),
                     to: super::event::Destination { place: super::event::Place::UnderPile, owner: None },
                     from: super::event::Source::default(),
                 });
