@@ -494,16 +494,17 @@ impl<'a> Referee<'a> {
                         format!("{named} card{} listed; {} was dealt {size}", plural(named), self.name(q)),
                     )
                     .label(format!("at most {size} card{}", plural(size)));
-                    // One card too many, a card the decklist holds one copy fewer of: written
-                    // twice, the hand read without its last copy (ruling R4).
+                    // One card too many, a card seemingly written twice ([`Self::listed_twice`]):
+                    // the hand is read without its last copy (ruling R4).
                     let twice = if named == size + 1 { self.listed_twice(q, listed) } else { None };
                     if let Some((card, kept, over)) = twice {
-                        let why = match over {
-                            true => format!(
+                        let why = if over {
+                            format!(
                                 "is listed once more than {}'s decklist holds beside the cards known elsewhere",
                                 self.name(q)
-                            ),
-                            false => "is the one card listed twice".to_string(),
+                            )
+                        } else {
+                            "is the one card listed twice".to_string()
                         };
                         d = d.help(format!(
                             "{card} {why}, and seems written twice: the hand is read without its last copy"

@@ -512,18 +512,18 @@ impl<'a> Referee<'a> {
         // the name misspells, or failing one, the card of the number the chain calls for with the
         // power written, where the pile holds it (ruling R4).
         let held = |m: &Card| pile.iter().any(|p| compatible(m, p));
-        let renumbered = match *c {
+        let due = |c: &Card| match *c {
             Card::Known { denomination, power } if denomination != expected => {
                 Some(Card::Known { denomination: expected, power })
             }
             _ => None,
         };
-        let respelled = if in_pile { None } else { respelled(c).filter(held) };
-        let meant = if in_pile { None } else { respelled.or_else(|| renumbered.filter(held)) };
+        let respelt = if in_pile { None } else { respelled(c).filter(held) };
+        let meant = if in_pile { None } else { respelt.or_else(|| due(c).filter(held)) };
         if !in_pile {
             let name = self.name(player).to_string();
             let d = Diagnostic::new(Code::BadReplay, card.span, format!("{c} is not in {name}'s play pile"));
-            let why = match respelled {
+            let why = match respelt {
                 Some(_) => ": the power's name seems miswritten",
                 None => ", of the number the chain calls for: the number seems miswritten",
             };
