@@ -195,14 +195,11 @@ impl<'a> Referee<'a> {
         // end may show (the player went out two cards sooner). Those plays are weighed with the
         // others; where that takes none, the others alone.
         // A draw that drew an error itself is read so by [`Self::played_as_drawn`], its report kept.
-        let reports = self.diags.get(self.group_diags..).unwrap_or_default();
-        let step = written.steps.last()?.span;
-        let draw_erred = reports.iter().any(|d| crate::engine::replay::rules_error(d) && within(d.span, step));
+        // The plays are those of the card drawn, gathered above.
+        let draw_erred = self.step_error(written.steps.last()?.span).is_some();
         let hand = &before.state.player(player).hand;
         let from_hand = match (drawn, &written.steps[..]) {
-            (Some(c), [_]) if !draw_erred && hand.could_hold(&c) => {
-                before.plays_of(player, &[c], span, Uses::Shown(&shown))
-            }
+            (Some(c), [_]) if !draw_erred && hand.could_hold(&c) => plays.clone(),
             _ => Vec::new(),
         };
         let guessed = (at_round_end, drawn.is_none());
@@ -234,9 +231,7 @@ impl<'a> Referee<'a> {
         let [Step { kind: StepKind::Draw { card: Some(drawn) }, span: step }] = &written.steps[..] else {
             return None;
         };
-        let reports = self.diags.get(self.group_diags..).unwrap_or_default();
-        let error = |d: &&Diagnostic| crate::engine::replay::rules_error(d) && within(d.span, *step);
-        let report = reports.iter().find(error)?.clone();
+        let report = self.step_error(*step)?.clone();
         let player = written.player;
         let held = before.state.player(player).hand.known.contains(&drawn.card);
         if end > at + 1 || !drawn.card.power_recorded() || !held || self.left_out_readings == 0 {
@@ -261,6 +256,12 @@ impl<'a> Referee<'a> {
             turn
         });
         self.take_play(before, (at, end, stop), turns, &report, (false, false))
+    }
+
+    /// The first rules error the group just read drew within `step`, a step of its turn line.
+    fn step_error(&self, step: Span) -> Option<&Diagnostic> {
+        let reports = self.diags.get(self.group_diags..).unwrap_or_default();
+        reports.iter().find(|d| crate::engine::replay::rules_error(d) && within(d.span, step))
     }
 
     /// Of `turns`, readings of the turn at line `at` (its block running to `end`) with a card
