@@ -713,7 +713,10 @@ impl Code {
                  needs, is an error; the help shows the syntax, and the report cites the rule of the \
                  power used. A compound uses both halves' choices, or only the half named after `use`. A \
                  Sabotage written with a second `@Name` whose lines follow the discarded card activated at \
-                 it is read with `; activate` before that name, the one report (ruling R4).\n\n\
+                 it is read with `; activate` before that name, the one report (ruling R4). A Copy of a top card \
+                 that cannot be copied, or of an empty pile, whose lines (or the turns after it) are what \
+                 copying another player's top card makes happen is read as copying that one, this the one \
+                 report too.\n\n\
                  Example:\n    Rogue: 100 Poison use\n\nFix: `Rogue: 100 Poison use @Matt`.",
             ),
             Code::CloneHalves => (
@@ -738,7 +741,9 @@ impl Code {
                 "TCC 2.1, Tribble Powers: POISON",
                 "Poison chooses an opponent who still has cards in the draw deck; Battle, Copy, Utilize and \
                  the other powers that choose an opponent choose another player, whom a Fold on top of the \
-                 pile shields. The report cites the rule of the power used.\n\n\
+                 pile shields. The report cites the rule of the power used. A Copy of its own player's top card \
+                 whose lines (or the turns after it) are what copying one other player's makes happen is \
+                 read so, this the one report (ruling R4).\n\n\
                  Example:\n    Dan: 100 Poison use @Dan\n\nFix: name an opponent with a deck: `use @Matt`.",
             ),
             Code::NotInDiscard => (
@@ -918,7 +923,10 @@ impl Code {
                  `10 ? use @Matt`, the help naming the powers); a turn aimed at one player whose lines \
                  are what aiming it at exactly one other player makes happen is reported once at the \
                  target and read as aimed there; a power named (`name Skip`) whose lines are what naming \
-                 another power they show makes happen is reported once at the name and read so; a card \
+                 another power they show makes happen is reported once at the name and read so; a Copy \
+                 whose lines (or the turns after it) are what copying another player's top card makes \
+                 happen is reported once at the name after `of` and read so (where the name as written is \
+                 already an error there, R0320 or R0317, that code is the one report); a card \
                  written without `use` whose lines (or the turn \
                  after it: a Skip's player written `skipped`, a Go's extra turn) are what using it \
                  makes happen is reported once at the card and read as used; a Stampede whose player's \

@@ -860,7 +860,9 @@ impl<'a> Referee<'a> {
                             // Or a card a Sabotage discarded activated, `activate` left out.
                             .or_else(|| self.activate_left_out(checkpoint.as_ref(), at, end, false))
                             // Or a card drawn and played at once, the play left out.
-                            .or_else(|| self.unplayed_before(checkpoint.as_ref(), at, end, false)),
+                            .or_else(|| self.unplayed_before(checkpoint.as_ref(), at, end, false))
+                            // Or a Copy of another player's top card than the one written.
+                            .or_else(|| self.miscopied_before(checkpoint.as_ref(), at, end)),
                         read => read,
                     }
                 } else if self.unactivated(start, i, mark) || self.shift_unexplained(start, i, mark) {
@@ -882,6 +884,7 @@ impl<'a> Referee<'a> {
                         .or_else(|| self.misplayed_power(checkpoint.as_ref(), at, end, false))
                         .or_else(|| self.activate_left_out(checkpoint.as_ref(), at, end, false))
                         .or_else(|| self.unplayed_before(checkpoint.as_ref(), at, end, false))
+                        .or_else(|| self.miscopied_before(checkpoint.as_ref(), at, end))
                 } else if let Some([stampede, drawn]) = self.unwon_at(start, mark) {
                     // A round ended with nobody out: the play that went out may have been the
                     // Stampede's player's own, after it, its `then` line left out; or a card drawn

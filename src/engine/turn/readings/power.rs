@@ -1,7 +1,7 @@
 //! A turn's power as written: its target, a resolution line under another name, the power's
 //! name, a `use`, a trouble action or a `then` line left out.
 
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::engine::event::Event;
 use crate::engine::replay::{Checkpoint, Referee};
 use crate::engine::turn::{aimed_at, played_unused, within};
@@ -9,7 +9,7 @@ use crate::model::log::{CardAt, Choice, ChoiceKind, Line, LineKind, Step, StepKi
 use crate::model::{Card, PlayerId, Power, PowerSpec, Span};
 use crate::powers;
 
-use super::{fogging, sabotage_choices, used_power};
+use super::{Ending, fogging, sabotage_choices, used_power};
 
 impl<'a> Referee<'a> {
     /// A copy of the replay before the turn at line `at` (its block running to `end`) is read, in
@@ -479,6 +479,32 @@ impl<'a> Referee<'a> {
         })
     }
 
+    /// The turn after the one at line `at` (its block running to `end`) was out of turn or not
+    /// skipped as written, and the turn at `at` used a Copy: the player whose top card it copied
+    /// may have been miswritten (a Skip copied for a Reverse). The replay just before the turn is
+    /// taken up again (read on to it from `from`, or from the log's start) and the turn read
+    /// copying each other player's top card ([`Self::miscopied_turn`]), which, if it is taken,
+    /// becomes the replay; returns the line it read up to.
+    #[cold]
+    pub(in crate::engine) fn miscopied_before(
+        &mut self,
+        from: Option<&Checkpoint<'a>>,
+        at: usize,
+        end: usize,
+    ) -> Option<usize> {
+        let LineKind::Turn(turn) = &self.log.lines[at].kind else { return None };
+        if copied_player(turn).is_none() || !self.block_rereadable(at, end) {
+            return None;
+        }
+        let player = turn.player;
+        self.reread_turn(from, at, end, |written, before, stop| {
+            if written.previous_turn.map(|(p, _)| p) != Some(player) {
+                return None;
+            }
+            written.miscopied_turn(before, at, end, stop)
+        })
+    }
+
     /// The turn at line `at` (its block running to `end`) drew a report, and plays a card of a
     /// power it may use without `use`. When the turn read with the card used (for a compound,
     /// both halves, or one half alone) happens, and leaves nothing else to report over it and the
@@ -589,7 +615,7 @@ impl<'a> Referee<'a> {
         let power = used_power(turn);
         let mut fit = None;
         let mut block = lines[at + 1..end].to_vec();
-        for k in 0..block.len() {
+        'lines: for k in 0..block.len() {
             let LineKind::Resolution(e) = &lines[at + 1 + k].kind else { continue };
             let Some(written) = e.subject() else { continue };
             for q in log.names.ids().filter(|&q| q != written) {
@@ -621,51 +647,56 @@ impl<'a> Referee<'a> {
                     continue;
                 }
                 if fit.is_some() {
-                    return None;
+                    // Two names read otherwise fit: neither is taken.
+                    fit = None;
+                    break 'lines;
                 }
                 fit = Some((r, k, q));
             }
             block[k].kind = lines[at + 1 + k].kind.clone();
         }
-        let Some((r, k, q)) = fit else {
-            // A target miswritten where no copy was taken before the turn ([`Self::aimed_turn`]):
-            // the lines name no player but the turn's own and the one it is aimed at (a Draw
-            // aimed at its own player written at another).
-            if self.names_another_target(turn, at, end) == Some(false) {
-                if let Some(stop) = self.misaimed_turn(before.clone(), at, end) {
-                    return Some(stop);
-                }
-            }
-            if let Some(stop) = self.untargeted_turn(&before, at, end) {
-                return Some(stop);
-            }
-            if let Some(stop) = self.unused_turn(&before, at, end, stop) {
-                return Some(stop);
-            }
-            if let Some(stop) = self.unplayed_draw(&before, at, end, stop, false) {
-                return Some(stop);
-            }
-            if let Some(stop) = self.played_as_drawn(&before, at, end, stop) {
-                return Some(stop);
-            }
-            if let Some(stop) = self.misnamed_power(&before, at, end, stop) {
-                return Some(stop);
-            }
-            if let Some(r) = self.miswritten_card(&before, turn, at, end, stop) {
+        // Fewer reports than as written by the log's end, or as many where the block shows the
+        // slip: the name written has another line like it, and the one read has none (a player
+        // written twice in a power that acts on every player, the other left out). Failing that,
+        // the turn is read otherwise.
+        if let Some((r, k, q)) = fit {
+            let (read, written) = (r.clone().errors_by_the_end(stop, self.group_diags), self.errors_as_written(end));
+            if read < written || read == written && written_for_another(&lines[at + 1..end], k, q) {
                 self.adopt(r);
                 return Some(stop);
             }
-            return self.undrawn_turn(&before, at, end);
-        };
-        // Fewer reports than as written by the log's end, or as many where the block shows the
-        // slip: the name written has another line like it, and the one read has none (a player
-        // written twice in a power that acts on every player, the other left out).
-        let (read, written) = (r.clone().errors_by_the_end(stop, self.group_diags), self.errors_as_written(end));
-        if read > written || read == written && !written_for_another(&lines[at + 1..end], k, q) {
-            return None;
         }
-        self.adopt(r);
-        Some(stop)
+        // A target miswritten where no copy was taken before the turn ([`Self::aimed_turn`]):
+        // the lines name no player but the turn's own and the one it is aimed at (a Draw
+        // aimed at its own player written at another).
+        if self.names_another_target(turn, at, end) == Some(false) {
+            if let Some(stop) = self.misaimed_turn(before.clone(), at, end) {
+                return Some(stop);
+            }
+        }
+        if let Some(stop) = self.untargeted_turn(&before, at, end) {
+            return Some(stop);
+        }
+        if let Some(stop) = self.unused_turn(&before, at, end, stop) {
+            return Some(stop);
+        }
+        if let Some(stop) = self.unplayed_draw(&before, at, end, stop, false) {
+            return Some(stop);
+        }
+        if let Some(stop) = self.played_as_drawn(&before, at, end, stop) {
+            return Some(stop);
+        }
+        if let Some(stop) = self.misnamed_power(&before, at, end, stop) {
+            return Some(stop);
+        }
+        if let Some(stop) = self.miscopied_turn(&before, at, end, stop) {
+            return Some(stop);
+        }
+        if let Some(r) = self.miswritten_card(&before, turn, at, end, stop) {
+            self.adopt(r);
+            return Some(stop);
+        }
+        self.undrawn_turn(&before, at, end)
     }
 }
 
@@ -738,6 +769,108 @@ impl Referee<'_> {
         }
         self.take_fewest(fits, stop, end, before.diags.len())
     }
+}
+
+impl Referee<'_> {
+    /// The turn at line `at` (its block running to `end`) used a Copy and drew a report: the
+    /// player whose top card it copied may have been miswritten (`of Cyd` for the `of Dee` whose
+    /// top card's power the lines follow, or the Copy's own player). The turn is read from
+    /// `before` (the replay just before it) copying each other player's top card; of those that
+    /// make the turn and the next three (to line `stop`) happen with nothing else to report, the
+    /// one that draws the fewest errors by the log's end, where none ties it, and fewer than the
+    /// turn as written, is taken (ruling R4), the slip reported once at the name. Returns the
+    /// line read up to.
+    #[cold]
+    fn miscopied_turn(&mut self, before: &Self, at: usize, end: usize, stop: usize) -> Option<usize> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(written) = &lines[at].kind else { return None };
+        let (s, c, span, of) = copied_player(written)?;
+        // The turn's own report at the name (a Copy of its own player, or of a top card that
+        // cannot be copied) is the slip's; else the lines showed it.
+        let reports = self.diags.get(self.group_diags..).unwrap_or_default();
+        let at_name = reports.iter().find(|d| d.severity() == Severity::Error && within(d.span, span)).cloned();
+        let who = self.name(of).to_string();
+        // Where the turn happened as written, the turns after it showed the slip.
+        let shown = if reports.iter().any(|d| d.severity() == Severity::Error) {
+            "its lines are"
+        } else {
+            "the turns after it are"
+        };
+        let help = |meant: &str, alike: &str| {
+            format!(
+                "the player copied seems miswritten: read as copying {meant}'s top card{alike}, the turn and the \
+                 turns after it follow, and the game goes on from it"
+            )
+        };
+        let mut fits = Vec::new();
+        for q in self.log.names.ids().filter(|&q| q != of && q != written.player) {
+            let mut turn = written.clone();
+            if let StepKind::Play { used: Some(used), .. } | StepKind::Replay { used: Some(used), .. } =
+                &mut turn.steps[s].kind
+            {
+                used[c].kind = ChoiceKind::Of(q);
+            }
+            let meant = self.name(q);
+            let mut d = match &at_name {
+                Some(d) => Diagnostic::new(d.code, span, d.message.clone()),
+                None => Diagnostic::new(
+                    Code::Misresolved,
+                    span,
+                    format!("the turn copies {who}'s top card, and {shown} what copying {meant}'s makes happen"),
+                ),
+            }
+            .label(format!("read as `of {meant}`"))
+            .help(help(meant, ""));
+            d.rule = at_name.as_ref().map_or(Some(powers::cited(Power::Copy)), |d| d.rule);
+            fits.extend(self.read_as_slip(before, &turn, at, end, stop, d).map(|r| (r, q)));
+        }
+        // A reading that leaves a power unfollowed (a copied BiJ, which acts through its own
+        // card) may seem to make any line happen: it is taken only where no followed one fits.
+        let mark = before.diags.len();
+        let followed = |r: &Self| !r.diags[mark..].iter().any(|d| fogging(d.code));
+        if fits.iter().any(|(r, _)| followed(r)) {
+            fits.retain(|(r, _)| followed(r));
+        }
+        // Top cards of one power copied make the same game: such readings are one, the report
+        // naming each player who may have been meant.
+        let mut alike: Vec<(Self, Vec<PlayerId>, Option<Ending>)> = Vec::new();
+        let several = fits.len() > 1;
+        for (r, q) in fits {
+            let ending = several.then(|| r.clone().ending(stop, mark).0);
+            match alike.iter_mut().find(|(_, _, e)| ending.is_some() && *e == ending) {
+                Some((_, qs, _)) => qs.push(q),
+                None => alike.push((r, vec![q], ending)),
+            }
+        }
+        let mut readings = Vec::new();
+        for (mut r, qs, _) in alike {
+            if let [q, others @ ..] = &qs[..] {
+                let report = r.diags.get_mut(mark..).unwrap_or_default().iter_mut().find(|d| d.span == span);
+                if let (Some(d), false) = (report, others.is_empty()) {
+                    let names: Vec<String> = others.iter().map(|&o| format!("`of {}`", self.name(o))).collect();
+                    d.label = Some(format!("read as `of {}` (or {})", self.name(*q), names.join(", ")));
+                    let also: Vec<&str> = others.iter().map(|&o| self.name(o)).collect();
+                    d.help = Some(help(self.name(*q), &format!(" ({}'s makes the same happen)", also.join(" or "))));
+                }
+            }
+            readings.push(r);
+        }
+        self.take_fewest(readings, stop, end, mark)
+    }
+}
+
+/// Where `turn` names the player whose top card a Copy copies: the step, the choice, its span, and
+/// the player.
+fn copied_player(turn: &Turn) -> Option<(usize, usize, Span, PlayerId)> {
+    turn.steps.iter().enumerate().find_map(|(s, step)| {
+        let (StepKind::Play { used: Some(used), .. } | StepKind::Replay { used: Some(used), .. }) = &step.kind else {
+            return None;
+        };
+        used.iter().enumerate().find_map(|(c, choice)| match choice.kind {
+            ChoiceKind::Of(p) => Some((s, c, choice.span, p)),
+            _ => None,
+        })
+    })
 }
 
 /// Whether line `k` of `block` is one of two lines alike (the same event, the same player), and
