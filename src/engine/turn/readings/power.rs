@@ -845,7 +845,7 @@ impl Referee<'_> {
         let mut readings = Vec::new();
         for (mut r, qs, _) in alike {
             if let [q, others @ ..] = &qs[..] {
-                let report = r.diags.get_mut(mark..).unwrap_or_default().iter_mut().find(|d| d.span == span);
+                let report = r.diags.get_mut(mark..).unwrap_or_default().iter_mut().find(|d| d.span.is_at(span));
                 if let (Some(d), false) = (report, others.is_empty()) {
                     let names: Vec<String> = others.iter().map(|&o| format!("`of {}`", self.name(o))).collect();
                     d.label = Some(format!("read as `of {}` (or {})", self.name(*q), names.join(", ")));
