@@ -1174,6 +1174,34 @@ fn a_mulligan_line_left_out_draws_one_report_in_most_games() {
     assert!(one * 20 >= games * 19, "{one} of {games} mulligan lines left out drew one report at most");
 }
 
+/// In each slip game with a mulligan, the `mulligan` line picked by the game's number naming
+/// another player, also picked by the number: where that player had no Roll to mulligan with, the
+/// line is read as the mulligan of the player whose later play the hand dealt cannot hold, and
+/// the line is the one report (ruling R4). 24 of 160 games at most one error before (checked),
+/// 160 since; with the cards hidden, all 160 before and since.
+#[test]
+fn a_mulligan_line_s_name_miswritten_draws_one_report_in_most_games() {
+    for hidden in [false, true] {
+        let (mut games, mut one) = (0, 0);
+        for k in slip_games() {
+            let text = if hidden { hidden_game(k) } else { game(k) };
+            let lines: Vec<&str> = text.lines().collect();
+            let rolls: Vec<usize> = (1..=lines.len()).filter(|&at| lines[at - 1].starts_with("mulligan ")).collect();
+            let Some(&at) = rolls.get((k as usize * 7919) % rolls.len().max(1)) else { continue };
+            let written = &lines[at - 1]["mulligan ".len()..];
+            let others: Vec<&str> = player_names(&lines).into_iter().filter(|n| *n != written).collect();
+            let other = others[(k as usize / 3) % others.len()];
+            games += 1;
+            one += usize::from(errors_with_line(&lines, at, &["mulligan", other]) <= 1);
+        }
+        assert!(games >= 150, "only {games} mulligans");
+        assert!(
+            one * 100 >= games * 98,
+            "{one} of {games} mulligan lines naming another player (hidden: {hidden}) drew one report at most"
+        );
+    }
+}
+
 /// In each slip game with a Safety kept, the `safety` line picked by the game's number left out.
 fn safety_lines_left_out(hidden: bool) -> (usize, usize) {
     slipped_lines(hidden, |lines, at| lines[at - 1].starts_with("safety "), |_, _| Some(String::new()))

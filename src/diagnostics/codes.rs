@@ -804,7 +804,9 @@ impl Code {
                 "Some passive powers act at the end of a round for a player whose play pile holds them: \
                  Safety lets that player shuffle the hand into the deck instead of discarding it \
                  (`safety Dan`); Roll lets a player who did not go out mulligan once at the next round's \
-                 start (`mulligan Dan`). A player whose pile cannot hold such a card cannot claim it.\n\n\
+                 start (`mulligan Dan`). A player whose pile cannot hold such a card cannot claim it. A \
+                 `mulligan` line naming such a player, where a later play shows that the one who could \
+                 mulligan did, is read as that player's, this the one report (ruling R4).\n\n\
                  Example:\n    safety Matt     # Matt's pile holds no Safety\n\nFix: discard the hand \
                  (remove the line).",
             ),

@@ -219,6 +219,15 @@ impl<'a> Referee<'a> {
         true
     }
 
+    /// Reads the `mulligan` line at `span` in the preamble of the round about to start as `p`'s;
+    /// false when no round is about to start or its preamble has no such line.
+    pub(in crate::engine) fn mulligan_renamed(&mut self, span: Span, p: PlayerId) -> bool {
+        let Some(pending) = self.pending.as_mut() else { return false };
+        let Some(line) = pending.mulligans.iter_mut().find(|m| m.1.is_at(span)) else { return false };
+        line.0 = p;
+        true
+    }
+
     /// Deals `p` the cards the round's `hand` line gives `q`, and `q` those it gives `p`, as if
     /// the two lines were written in each other's places; false when no round is about to start
     /// or either has no `hand` line.

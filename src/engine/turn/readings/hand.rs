@@ -389,6 +389,30 @@ impl<'a> Referee<'a> {
             return None;
         }
         let (round, first) = self.round_and_first_turn(at)?;
+        // A `mulligan` line naming a player who had no Roll to mulligan with (its report already
+        // made) may be `p`'s, the name miswritten.
+        let misnamed = lines[round..first].iter().find_map(|l| match l.kind {
+            LineKind::Mulligan(q) if q != p => {
+                self.diags.iter().find(|d| d.code == Code::NotInPile && d.span.is_at(l.span)).map(|d| (q, d.clone()))
+            }
+            _ => None,
+        });
+        if let Some((q, written)) = misnamed {
+            let (was, meant) = (self.name(q), self.name(p));
+            let span = written.span;
+            let d = Diagnostic {
+                label: Some(format!("read as `mulligan {meant}`")),
+                help: Some(format!(
+                    "{meant} kept a Roll in the pile at the last round's end without going out, and {was} did not; \
+                     read as {meant}'s mulligan, the round's turns follow: the name seems miswritten"
+                )),
+                related: vec![(report.span, format!("as written: {}", report.message))],
+                ..written
+            };
+            if let Some(stop) = self.read_again_from(from, first, at, end, d, |r| r.mulligan_renamed(span, p)) {
+                return Some(stop);
+            }
+        }
         let who = self.name(p);
         let d = Diagnostic {
             label: Some(match report.code {
