@@ -806,7 +806,9 @@ impl Code {
                  (`safety Dan`); Roll lets a player who did not go out mulligan once at the next round's \
                  start (`mulligan Dan`). A player whose pile cannot hold such a card cannot claim it. A \
                  `mulligan` line naming such a player, where a later play shows that the one who could \
-                 mulligan did, is read as that player's, this the one report (ruling R4).\n\n\
+                 mulligan did, is read as that player's, this the one report (ruling R4); so is a \
+                 `safety` line naming such a player, where a later draw shows the hand of one with a \
+                 Safety saved.\n\n\
                  Example:\n    safety Matt     # Matt's pile holds no Safety\n\nFix: discard the hand \
                  (remove the line).",
             ),

@@ -517,6 +517,9 @@ impl<'a> Referee<'a> {
         if self.speculating || ended >= at {
             return None;
         }
+        if let Some(stop) = self.safety_misnamed(from, end, p, ended, &report) {
+            return Some(stop);
+        }
         let who = self.name(p);
         let round = (0..ended)
             .rev()
@@ -541,6 +544,53 @@ impl<'a> Referee<'a> {
             r.safety_at_round_end(p);
             true
         })
+    }
+
+    /// [`Self::safety_left_out`], where the round's end has a `safety` line naming a player whose
+    /// pile held no Safety (its report made at the line): the name may be miswritten for `p`'s.
+    /// The replay just before line `ended` is taken up again with `p`'s hand saved in place of
+    /// that player's; where it reads on past the turn whose block runs to line `end` and the next three with
+    /// nothing to report, and draws fewer reports by the log's end than as written, it is taken,
+    /// and the line's report, labelled with the name read, is the one report of the slip (ruling
+    /// R4). Returns the line it read up to.
+    #[cold]
+    fn safety_misnamed(
+        &mut self,
+        from: Option<&Checkpoint<'a>>,
+        end: usize,
+        p: PlayerId,
+        ended: usize,
+        report: &Diagnostic,
+    ) -> Option<usize> {
+        let lines = &self.log.lines;
+        let round = (0..ended).rev().find(|&k| matches!(lines[k].kind, LineKind::Round(_))).unwrap_or(0);
+        let unheld = |span: Span| self.diags.iter().any(|d| d.code == Code::NotInPile && d.span.is_at(span));
+        let (q, line) = (round..ended).find_map(|k| match lines[k].kind {
+            LineKind::Safety(q) if q != p && unheld(lines[k].span) => Some((q, lines[k].span)),
+            _ => None,
+        })?;
+        let mut written = self.replayed_clear_to(from, ended)?;
+        let i = written.diags.iter().rposition(|d| d.code == Code::NotInPile && d.span.is_at(line))?;
+        let mark = written.diags.len();
+        let stop = self.after_turns(self.next_group(end), 3);
+        let mut r = written.clone();
+        r.speculating = true;
+        let (was, meant) = (self.name(q), self.name(p));
+        let d = &mut r.diags[i];
+        d.label = Some(format!("read as `safety {meant}`"));
+        d.help = Some(format!(
+            "{meant} kept a Safety in the pile and a hand at the round's end, and {was} held no Safety; read as \
+             saving {meant}'s hand, the game follows: the name seems miswritten"
+        ));
+        d.related = vec![(report.span, format!("as written: {}", report.message))];
+        r.safety_at_round_end(p);
+        r.read_lines(ended, stop);
+        if r.errors_since(mark) > 0 {
+            return None;
+        }
+        written.take_if_fewer(r, stop, ended, mark)?;
+        *self = written;
+        Some(stop)
     }
 
     /// A turn drew a report that player `p`'s deck ran out by its count (the player decked, a draw
