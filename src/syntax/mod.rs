@@ -1056,7 +1056,7 @@ mod tests {
     }
 
     /// A name named on one or two lines that misspells one declared name alone is read as it
-    /// there (R0111, each place); named on three, or as close to two declared names, it stays
+    /// there (R0111, each place, several on one line too); named on three, or as close to two declared names, it stays
     /// unknown (S0108). Beside a player left out, the two readings are made together.
     #[test]
     fn a_name_misspelt_where_it_stands_is_read_as_the_declared_one() {
@@ -1077,6 +1077,9 @@ mod tests {
         let beside = "players: Dan, Matt\nround 1\nfirst: Dan\nDan: 1 Go\nRogue: 10 Go\nmatt: 100 Go\n\
                       Dan: 1000 Go\nRogue: 10000 Go\n";
         assert_eq!(codes(beside), [Code::PlayerLeftOut, Code::NameMisspelt]);
+        // Each place of one line is reported, not only the first.
+        let one_line = format!("{head}Mat: 100 Copy use of Mat @Mat\n");
+        assert_eq!(codes(&one_line), [Code::NameMisspelt; 3]);
     }
 
     #[test]

@@ -157,7 +157,7 @@ impl<'s> Cx<'s> {
     fn misspelt_at(&self, at: &str, name: &str, id: PlayerId) {
         let span = self.span_of(at);
         let mut warnings = self.warnings.borrow_mut();
-        if warnings.iter().any(|d| d.code == Code::NameMisspelt && d.span == span) {
+        if warnings.iter().any(|d| d.code == Code::NameMisspelt && d.span.is_at(span)) {
             return;
         }
         let names = self.names.borrow();

@@ -348,7 +348,7 @@ impl<'a> Referee<'a> {
     /// played at once and gone out: each such turn, with the line its block runs to.
     pub(super) fn unwon_at(&mut self, start: usize, mark: usize) -> Option<[Option<(usize, usize)>; 2]> {
         let span = self.log.lines[start].span;
-        let unwon = |d: &Diagnostic| d.code == Code::RoundWithoutGoOut && d.span == span;
+        let unwon = |d: &Diagnostic| d.code == Code::RoundWithoutGoOut && d.span.is_at(span);
         if !self.diags.get(mark..)?.iter().any(unwon) {
             return None;
         }

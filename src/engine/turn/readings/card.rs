@@ -194,7 +194,7 @@ impl<'a> CardReadings<'_, 'a> {
         let written = self.written.diags.get(self.written.group_diags..).unwrap_or_default();
         let unheld_report = match place {
             CardPlace::Line { .. } => None,
-            _ => written.iter().find(|d| d.span == span && unheld(d.code)),
+            _ => written.iter().find(|d| d.span.is_at(span) && unheld(d.code)),
         };
         let mut report = match unheld_report {
             Some(d) => {
@@ -512,10 +512,13 @@ impl<'a> Referee<'a> {
         let second = reports.iter().any(|d| d.code == Code::SecondPlay);
         let errors = || reports.iter().filter(|d| d.severity() == Severity::Error);
         let lines_erred = with_lines && errors().any(|d| turn.steps.iter().all(|s| !within(d.span, s.span)));
-        let mut add = |place: CardPlace, card: &Card, at: Span, step: Span| {
+        let mut add = |place: CardPlace, card: &Card, step: Span| {
             let reported = match place {
                 CardPlace::Play { .. } => lines_erred || errors().any(|d| within(d.span, step)),
-                _ => second || reports.iter().any(|d| d.span == at && unheld(d.code)),
+                // Any card the turn's zones could not hold: a choice one digit off may be why
+                // another of the turn's cards is not where the log has it (an Exchange giving
+                // `10 Advance` for its `1 Advance` leaves the card it takes unheld).
+                _ => second || reports.iter().any(|d| unheld(d.code)),
             };
             if card.power().is_some_and(|w| w.is_known()) && reported {
                 found.push((place, *card));
@@ -523,16 +526,16 @@ impl<'a> Referee<'a> {
         };
         for (s, step) in turn.steps.iter().enumerate() {
             let StepKind::Play { card, used } = &step.kind else { continue };
-            add(CardPlace::Play { s }, &card.card, card.span, step.span);
+            add(CardPlace::Play { s }, &card.card, step.span);
             for (c, choice) in used.iter().flat_map(|u| u.iter()).enumerate() {
                 match &choice.kind {
                     ChoiceKind::Cards(cards) => {
                         for (j, card) in cards.iter().enumerate() {
-                            add(CardPlace::Choice { s, c, j }, &card.card, card.span, step.span);
+                            add(CardPlace::Choice { s, c, j }, &card.card, step.span);
                         }
                     }
                     ChoiceKind::Take(card) => {
-                        add(CardPlace::Choice { s, c, j: 0 }, &card.card, card.span, step.span);
+                        add(CardPlace::Choice { s, c, j: 0 }, &card.card, step.span);
                     }
                     _ => {}
                 }

@@ -43,7 +43,7 @@ impl<'a> Referee<'a> {
         let first = written.steps.first()?;
         let StepKind::Play { card, .. } = &first.kind else { return None };
         let reports = self.diags.get(self.group_diags..).unwrap_or_default();
-        let report = reports.iter().find(|d| d.code == Code::NotInHand && d.span == card.span)?.clone();
+        let report = reports.iter().find(|d| d.code == Code::NotInHand && d.span.is_at(card.span))?.clone();
         if !matches!(card.card, Card::Known { .. }) || self.left_out_readings == 0 {
             return None;
         }
