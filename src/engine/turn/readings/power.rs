@@ -471,11 +471,26 @@ impl<'a> Referee<'a> {
             return None;
         }
         let player = turn.player;
+        self.reread_turn_before(from, at, end, player, |written, before, stop| {
+            written.unused_turn(before, at, end, stop)
+        })
+    }
+
+    /// [`Self::reread_turn`] for the turn at line `at` (its block running to `end`) of `player`,
+    /// which the turn after it showed a slip in: only where that turn is the one just before.
+    fn reread_turn_before(
+        &mut self,
+        from: Option<&Checkpoint<'a>>,
+        at: usize,
+        end: usize,
+        player: PlayerId,
+        reading: impl FnOnce(&mut Self, &Self, usize) -> Option<usize>,
+    ) -> Option<usize> {
         self.reread_turn(from, at, end, |written, before, stop| {
             if written.previous_turn.map(|(p, _)| p) != Some(player) {
                 return None;
             }
-            written.unused_turn(before, at, end, stop)
+            reading(written, before, stop)
         })
     }
 
@@ -497,10 +512,7 @@ impl<'a> Referee<'a> {
             return None;
         }
         let player = turn.player;
-        self.reread_turn(from, at, end, |written, before, stop| {
-            if written.previous_turn.map(|(p, _)| p) != Some(player) {
-                return None;
-            }
+        self.reread_turn_before(from, at, end, player, |written, before, stop| {
             written.miscopied_turn(before, at, end, stop)
         })
     }
