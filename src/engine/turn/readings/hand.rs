@@ -392,9 +392,7 @@ impl<'a> Referee<'a> {
         // A `mulligan` line naming a player who had no Roll to mulligan with (its report already
         // made) may be `p`'s, the name miswritten.
         let misnamed = lines[round..first].iter().find_map(|l| match l.kind {
-            LineKind::Mulligan(q) if q != p => {
-                self.diags.iter().find(|d| d.code == Code::NotInPile && d.span.is_at(l.span)).map(|d| (q, d.clone()))
-            }
+            LineKind::Mulligan(q) if q != p => self.unheld_at(l.span).map(|d| (q, d.clone())),
             _ => None,
         });
         if let Some((q, written)) = misnamed {
@@ -546,13 +544,19 @@ impl<'a> Referee<'a> {
         })
     }
 
+    /// The report (R0326) the `mulligan` or `safety` line at `span` drew, where it drew one: its
+    /// player had no Roll or Safety in the pile to claim, or no hand to mulligan.
+    fn unheld_at(&self, span: Span) -> Option<&Diagnostic> {
+        self.diags.iter().find(|d| d.code == Code::NotInPile && d.span.is_at(span))
+    }
+
     /// [`Self::safety_left_out`], where the round's end has a `safety` line naming a player whose
     /// pile held no Safety (its report made at the line): the name may be miswritten for `p`'s.
     /// The replay just before line `ended` is taken up again with `p`'s hand saved in place of
-    /// that player's; where it reads on past the turn whose block runs to line `end` and the next three with
-    /// nothing to report, and draws fewer reports by the log's end than as written, it is taken,
-    /// and the line's report, labelled with the name read, is the one report of the slip (ruling
-    /// R4). Returns the line it read up to.
+    /// that player's; where it reads on past the turn whose block runs to line `end` and the next
+    /// three with nothing to report, and draws fewer reports by the log's end than as written, it
+    /// is taken, and the line's report, labelled with the name read, is the one report of the
+    /// slip (ruling R4). Returns the line it read up to.
     #[cold]
     fn safety_misnamed(
         &mut self,
@@ -564,9 +568,8 @@ impl<'a> Referee<'a> {
     ) -> Option<usize> {
         let lines = &self.log.lines;
         let round = (0..ended).rev().find(|&k| matches!(lines[k].kind, LineKind::Round(_))).unwrap_or(0);
-        let unheld = |span: Span| self.diags.iter().any(|d| d.code == Code::NotInPile && d.span.is_at(span));
         let (q, line) = (round..ended).find_map(|k| match lines[k].kind {
-            LineKind::Safety(q) if q != p && unheld(lines[k].span) => Some((q, lines[k].span)),
+            LineKind::Safety(q) if q != p && self.unheld_at(lines[k].span).is_some() => Some((q, lines[k].span)),
             _ => None,
         })?;
         let mut written = self.replayed_clear_to(from, ended)?;
