@@ -1541,6 +1541,49 @@ fn a_card_left_out_of_a_decklist_draws_one_report_in_most_games() {
     assert!(one * 50 >= games * 49, "{one} of {games} decklists with a card left out drew one report at most");
 }
 
+/// A `deck` line, picked by the game's number, with one of its groups, also picked by the game's
+/// number, changed by `change` (given the game's number and the group's card, without its count).
+fn decklist_cards_miswritten(change: impl Fn(u64, &str) -> Option<String>) -> (usize, usize) {
+    slipped_lines(
+        false,
+        |lines, at| lines[at - 1].starts_with("deck "),
+        |k, words| {
+            let line = words.join(" ");
+            let (head, cards) = line.split_once(": ")?;
+            let mut cards: Vec<String> = cards.split(", ").map(str::to_string).collect();
+            let j = k as usize * 31 % cards.len();
+            let (count, card) = match cards[j].split_once("x ") {
+                Some((n, card)) if n.parse::<u32>().is_ok() => (format!("{n}x "), card.to_string()),
+                _ => (String::new(), cards[j].clone()),
+            };
+            cards[j] = format!("{count}{}", change(k, &card)?);
+            Some(format!("{head}: {}", cards.join(", ")))
+        },
+    )
+}
+
+/// A card of a `deck` line miswritten shows as the card the game shows, one word off it, reported
+/// each time a copy is seen (R0401): the game is read again with the group as that card, and the
+/// `deck` line draws the one report (ruling R4). With the card's number one digit off (`3x 10 Go`
+/// becomes `3x 100 Go`), 273 of 300 games at most one error before (checked), 300 since; with its
+/// power another (`3x 10 Kill`), 241 of 268 before, 268 since.
+#[test]
+fn a_card_of_a_decklist_miswritten_draws_one_report_in_most_games() {
+    let (games, one) = decklist_cards_miswritten(|_, card| {
+        let (number, power) = card.split_once(' ')?;
+        Some(format!("{} {power}", misnumbered(number)?))
+    });
+    assert!(games >= 290, "only {games} decklists");
+    assert!(one * 100 >= games * 99, "{one} of {games} decklists with a card misnumbered drew one report at most");
+    let (games, one) = decklist_cards_miswritten(|k, card| {
+        let (number, power) = card.split_once(' ')?;
+        let other = OTHER_POWERS[(k as usize / 3) % OTHER_POWERS.len()];
+        (power != other && !power.contains(' ')).then(|| format!("{number} {other}"))
+    });
+    assert!(games >= 250, "only {games} decklists");
+    assert!(one * 100 >= games * 99, "{one} of {games} decklists with a card's power changed drew one report at most");
+}
+
 /// In each slip game (and its hidden print), a resolution line that moves named cards from a deck
 /// or a hand (`draws`, `discards`, `puts`, `reveals`), picked by the game's number, with one of
 /// its cards, also picked by the game's number, written twice (`  Matt discards 1000 Go from deck`

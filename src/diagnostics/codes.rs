@@ -850,7 +850,9 @@ impl Code {
                  A card drawn whose power's name is misspelt (`1000 Ski`) is read as the card meant, where \
                  the deck may give it and the list holds it (ruling R4). Where two players each show cards \
                  their own list cannot hold and the game follows with each list as the other's, the two \
-                 `deck` lines are the one report.\n\n\
+                 `deck` lines are the one report; where a player shows a card the list cannot hold and the \
+                 game draws fewer reports with one of the list's groups one word off it read as that card \
+                 (`2x 1 Kill` for `2x 1 Skip`), that group is (ruling R4).\n\n\
                  Example:\n    deck Dan: 35x 1 Go\n    …\n    Dan: 10 Go\n\nFix: correct the card or the decklist.",
             ),
             Code::PointsMismatch => (

@@ -3,12 +3,13 @@
 //! of turn and another seating (two neighbours in each other's places, or the whole table the
 //! other way round) makes them follow; the ruleset, where the header gives none and the game
 //! follows Decipher 2000's; troubles, where the header leaves them off and the log has them; two
-//! `deck` lines, where each player shows cards the other's list holds.
+//! `deck` lines, where each player shows cards the other's list holds; one card of a `deck` line,
+//! where the player shows a card the list cannot hold, one word off it.
 
 use super::Referee;
 use crate::diagnostics::{Code, Diagnostic};
-use crate::model::PlayerId;
-use crate::model::log::{LineKind, Ruleset, StepKind};
+use crate::model::log::{CardCounts, Line, LineKind, Ruleset, StepKind};
+use crate::model::{Card, PlayerId};
 
 /// A header the game is read with in place of the one written.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,7 +22,14 @@ pub(super) enum HeaderReading {
     Troubles,
     /// Two players' decklists in each other's places.
     Decks(PlayerId, PlayerId),
+    /// One group of a player's decklist (its index in the `deck` line) read as another card, one
+    /// word off the one written: its number or its power.
+    DeckCard(PlayerId, usize, Card),
 }
+
+/// At most this many cards of a player, each of a kind the decklist cannot hold, are read as a
+/// `deck` line's card miswritten: one slip makes one such card, and each reading is a replay.
+const MISWRITTEN_DECK_CARDS: usize = 4;
 
 impl<'a> Referee<'a> {
     /// Whether a report from `mark` on is of a turn out of turn.
@@ -46,9 +54,10 @@ impl<'a> Referee<'a> {
     /// header a slip of the pen makes of the one written draws fewer, its own report counted, with
     /// no other tying it: a seating (where a turn was out of turn, one under which none is), the
     /// ruleset (Decipher 2000 where no ruleset is given), troubles (on, where no `troubles:` line
-    /// is given and the log has a trouble), or two decklists in each other's places (where both
-    /// players showed cards their own cannot hold). Not for a `position` block's header. `None`
-    /// otherwise.
+    /// is given and the log has a trouble), two decklists in each other's places (where both
+    /// players showed cards their own cannot hold), or one card of a decklist read as a card its
+    /// player showed and the list cannot hold, one word off it. Not for a `position` block's
+    /// header. `None` otherwise.
     #[cold]
     pub(super) fn header_slip(&self) -> Option<Referee<'a>> {
         let written = self.standing_errors();
@@ -91,8 +100,7 @@ impl<'a> Referee<'a> {
         // Two decklists swapped: each of the two players showed cards the own list cannot hold.
         let mut unlisted: Vec<PlayerId> = Vec::new();
         for &(p, _) in &self.misfits {
-            let listed = || lines.iter().any(|l| matches!(&l.kind, LineKind::Deck { player, .. } if *player == p));
-            if !unlisted.contains(&p) && listed() {
+            if !unlisted.contains(&p) && deck_line(lines, p).is_some() {
                 unlisted.push(p);
             }
         }
@@ -100,7 +108,36 @@ impl<'a> Referee<'a> {
         for (k, &p) in unlisted.iter().enumerate() {
             readings.extend(unlisted[k + 1..].iter().map(|&q| HeaderReading::Decks(p, q)));
         }
+        readings.extend(self.deck_cards_miswritten());
         self.header_read(readings, written)
+    }
+
+    /// [`HeaderReading::DeckCard`]s for the cards reported as ones a decklist cannot hold: each
+    /// group of the player's `deck` line one word off such a card, read as it (a group written
+    /// twice in the line, once). None where the players showed more than
+    /// [`MISWRITTEN_DECK_CARDS`] such kinds of card. (A card the list holds too few of is read by
+    /// [`Referee::unlisted_card`], where the deck runs out early.)
+    fn deck_cards_miswritten(&self) -> Vec<HeaderReading> {
+        let mut unlisted: Vec<(PlayerId, Card)> = Vec::new();
+        for &(p, c) in &self.misfits {
+            if !unlisted.contains(&(p, c)) {
+                unlisted.push((p, c));
+            }
+        }
+        if unlisted.len() > MISWRITTEN_DECK_CARDS {
+            return Vec::new();
+        }
+        let mut readings = Vec::new();
+        for (p, c) in unlisted {
+            let Some(cards) = deck_line(&self.log.lines, p) else { continue };
+            for (i, group) in cards.iter().enumerate() {
+                let again = cards[..i].iter().any(|g| g.card == group.card && g.count == group.count);
+                if !again && crate::engine::turn::one_word_off(&group.card, &c) {
+                    readings.push(HeaderReading::DeckCard(p, i, c));
+                }
+            }
+        }
+        readings
     }
 
     /// The game read with each of `readings`: the one that draws fewer errors than the `written`
@@ -203,6 +240,23 @@ impl<'a> Referee<'a> {
                          other's places"
                     ))
             }
+            HeaderReading::DeckCard(p, i, card) => {
+                let Some(group) = deck_line(lines, *p).and_then(|cards| cards.get(*i)) else { return };
+                let who = self.name(*p);
+                let counted = if group.count > 1 { format!("{}x ", group.count) } else { String::new() };
+                let (written, read) = (format!("{counted}{}", group.card), format!("{counted}{card}"));
+                Diagnostic::new(
+                    Code::NotInDecklist,
+                    group.span,
+                    format!("{who}'s decklist seems to list {written} where the game shows {read}"),
+                )
+                .label(format!("{read}, by the game"))
+                .help(format!(
+                    "{who} shows {card}, which the list cannot hold; read with `{read}` in place of `{written}`, \
+                     the list holds it and the game draws fewer reports: the `deck` line seems to miswrite the \
+                     card"
+                ))
+            }
             HeaderReading::Troubles => {
                 let Some(first) = lines.iter().find(|l| has_trouble(l)) else { return };
                 Diagnostic::new(
@@ -234,6 +288,14 @@ fn seats_of(seating: &[PlayerId], added: PlayerId) -> Vec<Vec<PlayerId>> {
 fn moved(seating: &[PlayerId], other: &[PlayerId], p: PlayerId) -> bool {
     let without = |s: &[PlayerId]| -> Vec<PlayerId> { s.iter().copied().filter(|&q| q != p).collect() };
     table(seating) != table(other) && without(seating) == without(other)
+}
+
+/// The cards of `p`'s first `deck` line (the one the replay follows).
+fn deck_line(lines: &[Line], p: PlayerId) -> Option<&CardCounts> {
+    lines.iter().find_map(|l| match &l.kind {
+        LineKind::Deck { player, cards } if *player == p => Some(cards),
+        _ => None,
+    })
 }
 
 /// Whether a line shows the game has troubles: a round's `trouble:` line, or a trouble action.

@@ -103,6 +103,12 @@ impl<'a> Referee<'a> {
                 super::header::HeaderReading::Ruleset(r) => ruleset = r,
                 super::header::HeaderReading::Troubles => troubles = true,
                 super::header::HeaderReading::Decks(p, q) => decks.swap(p.index(), q.index()),
+                super::header::HeaderReading::DeckCard(p, i, card) => {
+                    let deck = decks.get_mut(p.index()).and_then(|d| d.as_mut());
+                    if let Some(group) = deck.and_then(|(cards, _)| cards.get_mut(i)) {
+                        group.card = card;
+                    }
+                }
                 super::header::HeaderReading::Seating(_) => {}
             }
         }
