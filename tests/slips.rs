@@ -1584,6 +1584,29 @@ fn a_card_of_a_decklist_miswritten_draws_one_report_in_most_games() {
     assert!(one * 100 >= games * 99, "{one} of {games} decklists with a card's power changed drew one report at most");
 }
 
+/// In each hidden slip game, a `deck` line of unseen cards picked by the game's number with its
+/// count one off, one more in even games and one fewer in odd ones (`deck Ann: 40x ?` becomes
+/// `41x ?` or `39x ?`). One more shows where the player is written decked with a card left
+/// (R0310). One fewer decks the player a card early by the count, and the table plays on: the game
+/// is read again with one card more, and the `deck` line draws the one report (R0309, ruling R4).
+/// 289 of 300 games at most one error before (checked; every game that drew more was one of one
+/// card fewer), 300 since.
+#[test]
+fn a_deck_count_one_off_draws_one_report_in_most_hidden_games() {
+    let (games, one) = slipped_lines(
+        true,
+        |lines, at| lines[at - 1].starts_with("deck ") && lines[at - 1].ends_with("x ?"),
+        |k, words| {
+            let line = words.join(" ");
+            let (head, count) = line.split_once(": ")?;
+            let n: u32 = count.strip_suffix("x ?")?.parse().ok()?;
+            Some(format!("{head}: {}x ?", if k % 2 == 0 { n + 1 } else { n - 1 }))
+        },
+    );
+    assert!(games >= 290, "only {games} decklists");
+    assert!(one * 100 >= games * 99, "{one} of {games} deck counts one off drew one report at most");
+}
+
 /// In each slip game (and its hidden print), a resolution line that moves named cards from a deck
 /// or a hand (`draws`, `discards`, `puts`, `reveals`), picked by the game's number, with one of
 /// its cards, also picked by the game's number, written twice (`  Matt discards 1000 Go from deck`

@@ -645,7 +645,10 @@ impl Code {
                 "a card is drawn from an empty deck",
                 "TCC 2.1, Advanced Rules: \"Decked\"",
                 "A player who must draw from an empty deck is decked: the hand is discarded and the player is \
-                 out for the round. The deck's size is known from a decklist or a size line.\n\n\
+                 out for the round. The deck's size is known from a decklist or a size line. Where a deck of \
+                 unseen cards runs out a card early by its `deck` line's count, the table plays on, and the \
+                 game read with one card more draws fewer reports, that line is reported once instead \
+                 (ruling R4).\n\n\
                  Example:\n    deck Dan: 35x ?\n    …\n    Dan: draw 1 Go     # the 36th card\n\n\
                  Fix: `Dan: draw` with `  Dan is decked` under it.",
             ),

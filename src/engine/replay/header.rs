@@ -4,7 +4,8 @@
 //! other way round) makes them follow; the ruleset, where the header gives none and the game
 //! follows Decipher 2000's; troubles, where the header leaves them off and the log has them; two
 //! `deck` lines, where each player shows cards the other's list holds; one card of a `deck` line,
-//! where the player shows a card the list cannot hold, one word off it.
+//! where the player shows a card the list cannot hold, one word off it; a `deck` line of unseen
+//! cards, one card more.
 
 use super::Referee;
 use crate::diagnostics::{Code, Diagnostic};
@@ -25,6 +26,8 @@ pub(super) enum HeaderReading {
     /// One group of a player's decklist (its index in the `deck` line) read as another card, one
     /// word off the one written: its number or its power.
     DeckCard(PlayerId, usize, Card),
+    /// A player's deck of unseen cards (`deck Ann: 40x ?`) read with one card more.
+    DeckCount(PlayerId),
 }
 
 /// At most this many cards of a player, each of a kind the decklist cannot hold, are read as a
@@ -109,6 +112,7 @@ impl<'a> Referee<'a> {
             readings.extend(unlisted[k + 1..].iter().map(|&q| HeaderReading::Decks(p, q)));
         }
         readings.extend(self.deck_cards_miswritten());
+        readings.extend(self.deck_counts_short());
         self.header_read(readings, written)
     }
 
@@ -138,6 +142,36 @@ impl<'a> Referee<'a> {
             }
         }
         readings
+    }
+
+    /// [`HeaderReading::DeckCount`]s for the players with a `deck` line of unseen cards, where a
+    /// standing report shows a deck run out (a decked player's turn, a draw from or a Poison aimed
+    /// at an empty deck, a player going out after the round ended): each whose deck a draw emptied
+    /// by its count, or whom such a report names.
+    fn deck_counts_short(&self) -> Vec<HeaderReading> {
+        let short = [Code::NotInRound, Code::DrawFromEmptyDeck, Code::PoisonTarget, Code::RoundOver];
+        let reports: Vec<&Diagnostic> = self
+            .diags
+            .iter()
+            .enumerate()
+            .filter(|&(i, d)| short.contains(&d.code) && !super::is_claimed(&self.claimed, i))
+            .map(|(_, d)| d)
+            .collect();
+        if reports.is_empty() {
+            return Vec::new();
+        }
+        let lines = &self.log.lines;
+        self.log
+            .names
+            .ids()
+            .filter(|&p| {
+                let name = self.name(p);
+                let named = |d: &&Diagnostic| d.message.starts_with(name) || d.message.contains(&format!("{name}'s"));
+                (self.emptied.iter().any(|(q, _)| *q == p) || reports.iter().any(named))
+                    && deck_line(lines, p).is_some_and(|cards| cards.iter().all(|c| c.card == Card::Unknown))
+            })
+            .map(HeaderReading::DeckCount)
+            .collect()
     }
 
     /// The game read with each of `readings`: the one that draws fewer errors than the `written`
@@ -255,6 +289,26 @@ impl<'a> Referee<'a> {
                     "{who} shows {card}, which the list cannot hold; read with `{read}` in place of `{written}`, \
                      the list holds it and the game draws fewer reports: the `deck` line seems to miswrite the \
                      card"
+                ))
+            }
+            HeaderReading::DeckCount(p) => {
+                let Some(at) = lines.iter().find(|l| matches!(&l.kind, LineKind::Deck { player, .. } if player == p))
+                else {
+                    return;
+                };
+                let LineKind::Deck { cards, .. } = &at.kind else { return };
+                let count = crate::model::log::total_count(cards);
+                let (who, more) = (self.name(*p), count.saturating_add(1));
+                Diagnostic::new(
+                    Code::DrawFromEmptyDeck,
+                    at.span,
+                    format!("{who}'s deck seems to hold {more} cards, not {count}"),
+                )
+                .label(format!("{more}, by the game"))
+                .help(format!(
+                    "by this count {who}'s deck runs out a card early, and the table plays on as if it held one \
+                     more; read with `deck {who}: {more}x ?`, the game draws fewer reports: the count seems \
+                     miswritten"
                 ))
             }
             HeaderReading::Troubles => {

@@ -109,6 +109,12 @@ impl<'a> Referee<'a> {
                         group.card = card;
                     }
                 }
+                super::header::HeaderReading::DeckCount(p) => {
+                    let deck = decks.get_mut(p.index()).and_then(|d| d.as_mut());
+                    if let Some(group) = deck.and_then(|(cards, _)| cards.last_mut()) {
+                        group.count = group.count.saturating_add(1);
+                    }
+                }
                 super::header::HeaderReading::Seating(_) => {}
             }
         }
