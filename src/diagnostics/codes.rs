@@ -855,7 +855,9 @@ impl Code {
                  their own list cannot hold and the game follows with each list as the other's, the two \
                  `deck` lines are the one report; where a player shows a card the list cannot hold and the \
                  game draws fewer reports with one of the list's groups one word off it read as that card \
-                 (`2x 1 Kill` for `2x 1 Skip`), that group is (ruling R4).\n\n\
+                 (`2x 1 Kill` for `2x 1 Skip`), that group is; and where a player's list is given twice, \
+                 differently, and another player's not at all, and the game draws fewer reports with one of \
+                 the two as the other player's, that line is (ruling R4).\n\n\
                  Example:\n    deck Dan: 35x 1 Go\n    …\n    Dan: 10 Go\n\nFix: correct the card or the decklist.",
             ),
             Code::PointsMismatch => (

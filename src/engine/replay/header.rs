@@ -5,7 +5,7 @@
 //! follows Decipher 2000's; troubles, where the header leaves them off and the log has them; two
 //! `deck` lines, where each player shows cards the other's list holds; one card of a `deck` line,
 //! where the player shows a card the list cannot hold, one word off it; a `deck` line of unseen
-//! cards, one card more.
+//! cards, one card more; a player's second `deck` line, as the list of a player with none.
 
 use super::Referee;
 use crate::diagnostics::{Code, Diagnostic};
@@ -28,6 +28,8 @@ pub(super) enum HeaderReading {
     DeckCard(PlayerId, usize, Card),
     /// A player's deck of unseen cards (`deck Ann: 40x ?`) read with one card more.
     DeckCount(PlayerId),
+    /// The `deck` line at this index of the log's lines read as the list of this player.
+    DeckOf { line: usize, player: PlayerId },
 }
 
 /// At most this many cards of a player, each of a kind the decklist cannot hold, are read as a
@@ -113,6 +115,7 @@ impl<'a> Referee<'a> {
         }
         readings.extend(self.deck_cards_miswritten());
         readings.extend(self.deck_counts_short());
+        readings.extend(deck_lines_misnamed(self.log));
         self.header_read(readings, written)
     }
 
@@ -182,8 +185,12 @@ impl<'a> Referee<'a> {
         for reading in readings {
             let mut r = Referee::new(self.log, self.diags.get(..self.syntax_diags)?.to_vec());
             r.keep_events = self.keep_events;
+            let limit = best.as_ref().map_or(written, |(e, _)| e + 1).min(written);
+            // A deck count is taken only where its own report is all the game draws: a count one
+            // short follows from many slips that make the referee's count of a deck run ahead.
+            let limit = if matches!(reading, HeaderReading::DeckCount(_)) { limit.min(2) } else { limit };
             r.header_reading = Some(reading);
-            r.header_trial = Some(best.as_ref().map_or(written, |(e, _)| e + 1).min(written));
+            r.header_trial = Some(limit);
             r.run();
             if r.header_failed {
                 continue;
@@ -311,6 +318,17 @@ impl<'a> Referee<'a> {
                      miswritten"
                 ))
             }
+            HeaderReading::DeckOf { line, player } => {
+                let Some(at) = lines.get(*line) else { return };
+                let LineKind::Deck { player: written, .. } = at.kind else { return };
+                let (who, was) = (self.name(*player), self.name(written));
+                Diagnostic::new(Code::NotInDecklist, at.span, format!("this decklist seems to be {who}'s, not {was}'s"))
+                    .label(format!("{who}'s cards, by the game"))
+                    .help(format!(
+                        "{was}'s decklist is given twice, differently, and {who}'s not at all; read with this line \
+                         as `deck {who}:`, the game draws fewer reports: the line seems to name the wrong player"
+                    ))
+            }
             HeaderReading::Troubles => {
                 let Some(first) = lines.iter().find(|l| has_trouble(l)) else { return };
                 Diagnostic::new(
@@ -342,6 +360,47 @@ fn seats_of(seating: &[PlayerId], added: PlayerId) -> Vec<Vec<PlayerId>> {
 fn moved(seating: &[PlayerId], other: &[PlayerId], p: PlayerId) -> bool {
     let without = |s: &[PlayerId]| -> Vec<PlayerId> { s.iter().copied().filter(|&q| q != p).collect() };
     table(seating) != table(other) && without(seating) == without(other)
+}
+
+/// [`HeaderReading::DeckOf`]s for the `deck` lines of a player who has two, differing: each read
+/// as the list of each player who has none, and (where several have none) shows a card the list
+/// would be checked against: in a `hand` line, or played.
+fn deck_lines_misnamed(log: &crate::model::log::Log) -> Vec<HeaderReading> {
+    let decks: Vec<(usize, PlayerId, &CardCounts)> = log
+        .lines
+        .iter()
+        .enumerate()
+        .filter_map(|(k, l)| match &l.kind {
+            LineKind::Deck { player, cards } => Some((k, *player, cards)),
+            _ => None,
+        })
+        .collect();
+    let mut unlisted: Vec<PlayerId> = log.names.ids().filter(|&p| !decks.iter().any(|d| d.1 == p)).collect();
+    if unlisted.len() > 1 {
+        unlisted.retain(|&p| shows_a_card(log, p));
+    }
+    let mut readings = Vec::new();
+    for &(k, q, cards) in &decks {
+        let twice = decks.iter().any(|&(j, r, other)| j != k && r == q && other != cards);
+        if twice {
+            readings.extend(unlisted.iter().map(|&player| HeaderReading::DeckOf { line: k, player }));
+        }
+    }
+    readings
+}
+
+/// Whether the log shows a card of `p`'s: in a `hand` line, or played.
+fn shows_a_card(log: &crate::model::log::Log, p: PlayerId) -> bool {
+    log.lines.iter().any(|l| match &l.kind {
+        LineKind::Hand { player, cards } => *player == p && cards.iter().any(|c| !matches!(c.card, Card::Unknown)),
+        LineKind::Turn(t) => {
+            t.player == p
+                && t.steps
+                    .iter()
+                    .any(|s| matches!(&s.kind, StepKind::Play { card, .. } if !matches!(card.card, Card::Unknown)))
+        }
+        _ => false,
+    })
 }
 
 /// The cards of `p`'s first `deck` line (the one the replay follows).

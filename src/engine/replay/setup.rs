@@ -37,7 +37,11 @@ impl<'a> Referee<'a> {
         let mut decks: Vec<Option<(CardCounts, Span)>> = vec![None; log.names.len()];
         // A header line given again with another value: the first holds.
         let mut given: [Option<(&LineKind, Span)>; 3] = [None; 3];
-        for line in &log.lines {
+        let named = match self.header_reading {
+            Some(super::header::HeaderReading::DeckOf { line, player }) => Some((line, player)),
+            _ => None,
+        };
+        for (k, line) in log.lines.iter().enumerate() {
             match &line.kind {
                 LineKind::Ruleset(r) if self.first_given(&mut given[0], line, "ruleset") => ruleset = *r,
                 LineKind::Rounds(n) if self.first_given(&mut given[1], line, "rounds") => rounds = *n,
@@ -47,20 +51,24 @@ impl<'a> Referee<'a> {
                 LineKind::Position(PositionLine::Players(_)) => seated = true,
                 LineKind::Position(PositionLine::Ruleset(r)) => ruleset = *r,
                 LineKind::Position(PositionLine::Troubles(on)) => troubles = *on,
-                LineKind::Deck { player, cards } => match decks.get_mut(player.index()) {
-                    Some(Some((first, span))) if first != cards => {
-                        let span = *span;
-                        let name = log.names.get(*player);
-                        self.repeated(
-                            line.span,
-                            span,
-                            &format!("{name}'s decklist is given a second time, differently"),
-                        );
+                LineKind::Deck { player, cards } => {
+                    // The player whose list a header reading takes the line to be.
+                    let player = named.filter(|n| n.0 == k).map_or(*player, |n| n.1);
+                    match decks.get_mut(player.index()) {
+                        Some(Some((first, span))) if first != cards => {
+                            let span = *span;
+                            let name = log.names.get(player);
+                            self.repeated(
+                                line.span,
+                                span,
+                                &format!("{name}'s decklist is given a second time, differently"),
+                            );
+                        }
+                        Some(Some(_)) => {}
+                        Some(slot) => *slot = Some((cards.clone(), line.span)),
+                        None => {}
                     }
-                    Some(Some(_)) => {}
-                    Some(slot) => *slot = Some((cards.clone(), line.span)),
-                    None => {}
-                },
+                }
                 _ => {}
             }
         }
@@ -115,7 +123,7 @@ impl<'a> Referee<'a> {
                         group.count = group.count.saturating_add(1);
                     }
                 }
-                super::header::HeaderReading::Seating(_) => {}
+                super::header::HeaderReading::Seating(_) | super::header::HeaderReading::DeckOf { .. } => {}
             }
         }
         let n = log.names.len();
