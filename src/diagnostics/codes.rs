@@ -427,7 +427,9 @@ impl Code {
                  dropped without a word. (`players:` given again is S0110.) A `round` line written again \
                  under itself, nothing of its round between, is reported too, even the same: read as a \
                  new round it would end one nobody played; the round goes on from the first (ruling \
-                 R4).\n\n\
+                 R4). A player's `hand` line given twice where another player's is not given, one of the two \
+                 fitting the other player's decklist and the other the named player's, is read as the \
+                 other player's hand, and reported at that line (ruling R4).\n\n\
                  Example:\n    round 2\n    first: Dan\n    first: Rogue\n\nFix: keep the line that is right.",
             ),
             Code::PlayerCount => (

@@ -554,6 +554,8 @@ struct Pending<'a> {
     span: Span,
     first: Option<(PlayerId, Span)>,
     hands: Vec<(PlayerId, &'a CardCounts, Span)>,
+    /// A player's `hand` lines after the first, differing, each with the index of its report.
+    hands_again: Vec<(PlayerId, &'a CardCounts, Span, usize)>,
     mulligans: Vec<(PlayerId, Span)>,
     /// The round's `trouble:` line: the active trouble when it starts.
     trouble: Option<String>,
@@ -1064,11 +1066,15 @@ impl<'a> Referee<'a> {
                     if let Some((differs, first)) = given {
                         if differs {
                             let name = self.name(*player).to_string();
+                            let report = self.diags.len();
                             self.repeated(
                                 line.span,
                                 first,
                                 &format!("{name}'s hand is given a second time this round, differently"),
                             );
+                            if let Some(pending) = self.pending.as_mut() {
+                                pending.hands_again.push((*player, cards, line.span, report));
+                            }
                         }
                     } else {
                         pending.hands.push((*player, cards, line.span));

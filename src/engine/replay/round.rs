@@ -44,6 +44,7 @@ impl<'a> Referee<'a> {
             span,
             first: None,
             hands: Vec::with_capacity(self.log.names.len()),
+            hands_again: Vec::new(),
             mulligans: Vec::new(),
             trouble: None,
             trouble_at: Span::default(),
@@ -204,12 +205,58 @@ impl<'a> Referee<'a> {
         self.rounds_played_on.unwrap_or(self.state.rounds)
     }
 
+    /// A player's hand given twice in a round's preamble, differently, where another player's is
+    /// not given: a `hand` line naming the wrong player (ruling R4). Where exactly one of the two
+    /// lines fits the other player's decklist, the other line fitting the named player's, and not
+    /// the two the other way round, that line is read as the other player's hand, and its report
+    /// (made at the second line) is moved to it. Needs both decklists; otherwise the first line
+    /// holds, as written.
+    fn hand_lines_misnamed(&mut self, p: &mut Pending<'a>) {
+        use crate::engine::state::each;
+        use crate::engine::zone::Counts;
+        for (q, again, again_span, report) in std::mem::take(&mut p.hands_again) {
+            let Some(k) = p.hands.iter().position(|h| h.0 == q) else { continue };
+            let (_, first, first_span) = p.hands[k];
+            let fits = |r: &Self, who: PlayerId, cards: &CardCounts| match r.state.collections.get(who.index()) {
+                Some(Some(list)) => list.holds_all(&Counts::of(each(cards))),
+                _ => false,
+            };
+            let unnamed = self.log.names.ids().filter(|&o| o != q && !p.hands.iter().any(|h| h.0 == o));
+            let mut read = unnamed.filter_map(|o| {
+                let first_is = fits(self, o, first) && fits(self, q, again);
+                let again_is = fits(self, o, again) && fits(self, q, first);
+                (first_is != again_is).then_some((o, first_is))
+            });
+            let (Some((o, first_is)), None) = (read.next(), read.next()) else { continue };
+            let span = if first_is { first_span } else { again_span };
+            if first_is {
+                p.hands[k] = (o, first, first_span);
+                p.hands.push((q, again, again_span));
+            } else {
+                p.hands.push((o, again, again_span));
+            }
+            let (who, was) = (self.name(o).to_string(), self.name(q).to_string());
+            if let Some(d) = self.diags.get_mut(report) {
+                d.span = span;
+                d.message = format!("this hand seems to be {who}'s, not {was}'s");
+                d.label = Some(format!("{who}'s cards, by the decklists"));
+                d.help = Some(format!(
+                    "{was}'s hand is given twice this round, differently, and {who}'s not at all; this line's cards \
+                     fit {who}'s decklist and the other's {was}'s, and it is read as `hand {who}:`: the line seems to \
+                     name the wrong player"
+                ));
+                d.related.clear();
+            }
+        }
+    }
+
     /// Starts the round whose preamble has been read.
     pub(in crate::engine) fn flush_pending(&mut self) {
         if !self.speculating && self.pending.as_ref().is_some_and(|p| p.first.is_some()) {
             self.first_line_slip();
         }
         let Some(mut p) = self.pending.take() else { return };
+        self.hand_lines_misnamed(&mut p);
         self.hands_unswapped = p.hands.len() >= 2;
         // The state before the first round, for `Replay::state_after`; `diagnostics` keeps none.
         if self.initial.is_none() && self.keep_events {
