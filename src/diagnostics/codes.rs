@@ -933,7 +933,7 @@ impl Code {
                  player due could have made them in a turn left out above them (a play, a draw, a power \
                  used with the choices the lines show, the trouble's action), are reported once at the \
                  first and read as that turn's (where powers nobody saw tie, as its card's number alone, \
-                 `10 ? use @Matt`, the help naming the powers); a turn aimed at one player whose lines \
+                 `10 ? use @Matt`, the help naming the powers); a turn aimed at one player (or a Sabotage's activation) whose lines \
                  are what aiming it at exactly one other player makes happen is reported once at the \
                  target and read as aimed there; a power named (`name Skip`) whose lines are what naming \
                  another power they show makes happen is reported once at the name and read so; a Copy \

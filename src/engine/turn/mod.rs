@@ -821,6 +821,24 @@ impl<'a> Referee<'a> {
     }
 }
 
+/// The one player a turn's activation (a Sabotage's `activate`) is aimed at, and where: the turn
+/// activates once, choosing one player.
+fn activation_aimed_at(turn: &Turn) -> Option<(PlayerId, Span)> {
+    let mut activations = turn.steps.iter().filter_map(|s| match &s.kind {
+        StepKind::Activate(choices) => Some(choices),
+        _ => None,
+    });
+    let (Some(choices), None) = (activations.next(), activations.next()) else { return None };
+    let mut players = choices.iter().filter_map(|c| match c.kind {
+        ChoiceKind::Player(q) => Some((q, c.span)),
+        _ => None,
+    });
+    match (players.next(), players.next()) {
+        (Some(aimed), None) => Some(aimed),
+        _ => None,
+    }
+}
+
 /// The one player a turn's power is aimed at, and where: the turn's steps choose one player
 /// (`@Name`), in the choices of a card played or replayed, and no trouble action.
 fn aimed_at(turn: &Turn) -> Option<(PlayerId, Span)> {

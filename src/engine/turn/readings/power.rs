@@ -4,7 +4,7 @@
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::engine::event::Event;
 use crate::engine::replay::{Checkpoint, Referee};
-use crate::engine::turn::{aimed_at, played_unused, within};
+use crate::engine::turn::{activation_aimed_at, aimed_at, played_unused, within};
 use crate::model::log::{CardAt, Choice, ChoiceKind, Line, LineKind, Step, StepKind, Steps, TroubleAction, Turn};
 use crate::model::{Card, PlayerId, Power, PowerSpec, Span};
 use crate::powers;
@@ -13,8 +13,8 @@ use super::{Ending, fogging, sabotage_choices, used_power};
 
 impl<'a> Referee<'a> {
     /// A copy of the replay before the turn at line `at` (its block running to `end`) is read, in
-    /// case [`Self::misaimed_turn`] reads it again: when its power is aimed at one player, and one
-    /// of its lines names a player other than that one and the turn's.
+    /// case [`Self::misaimed_turn`] reads it again: when its power (or its activation) is aimed at
+    /// one player, and one of its lines names a player other than that one and the turn's.
     #[inline]
     fn copy_if_misaimed(&self, turn: &Turn, at: usize, end: usize) -> Option<Box<Self>> {
         self.names_another_target(turn, at, end)?.then(|| Box::new(self.clone()))
@@ -24,7 +24,7 @@ impl<'a> Referee<'a> {
     /// its block with no `expect` line, where the replay may read it again: whether one of its
     /// lines names a player other than that one and the turn's. `None` where it is not read again.
     fn names_another_target(&self, turn: &Turn, at: usize, end: usize) -> Option<bool> {
-        let (target, _) = aimed_at(turn)?;
+        let (target, _) = aimed_at(turn).or_else(|| activation_aimed_at(turn))?;
         let block = &self.log.lines[at + 1..end];
         let expects = block.iter().any(|l| matches!(l.kind, LineKind::Expect(_)));
         if self.speculating || self.left_out_readings == 0 || self.state.fog.turn_order || expects {
@@ -59,7 +59,9 @@ impl<'a> Referee<'a> {
     pub(in crate::engine) fn misaimed_turn(&mut self, before: Self, at: usize, end: usize) -> Option<usize> {
         let lines = &self.log.lines;
         let LineKind::Turn(written) = &lines[at].kind else { return None };
-        let (target, choice) = aimed_at(written)?;
+        // A Sabotage's activation aimed at the wrong player is read the same way.
+        let activation = aimed_at(written).is_none();
+        let (target, choice) = aimed_at(written).or_else(|| activation_aimed_at(written))?;
         let line = (at + 1..end).find(|&k| matches!(lines[k].kind, LineKind::Resolution(_)))?;
         if self.left_out_readings == 0 {
             return None;
@@ -75,13 +77,18 @@ impl<'a> Referee<'a> {
         for q in self.log.names.ids().filter(|&q| q != target) {
             let mut turn = written.clone();
             for step in turn.steps.iter_mut() {
-                if let StepKind::Play { used: Some(used), .. } | StepKind::Replay { used: Some(used), .. } =
-                    &mut step.kind
-                {
-                    for c in used.iter_mut() {
-                        if let ChoiceKind::Player(p) = &mut c.kind {
-                            *p = q;
-                        }
+                let choices = match &mut step.kind {
+                    StepKind::Play { used: Some(used), .. } | StepKind::Replay { used: Some(used), .. }
+                        if !activation =>
+                    {
+                        &mut used[..]
+                    }
+                    StepKind::Activate(choices) if activation => &mut choices[..],
+                    _ => continue,
+                };
+                for c in choices.iter_mut() {
+                    if let ChoiceKind::Player(p) = &mut c.kind {
+                        *p = q;
                     }
                 }
             }
@@ -94,12 +101,13 @@ impl<'a> Referee<'a> {
                 continue;
             }
             let (aimed, meant) = (r.name(target).to_string(), r.name(q).to_string());
+            let (what, read) = if activation { ("activation", "activate @") } else { ("turn", "@") };
             let mut d = Diagnostic::new(
                 Code::Misresolved,
                 choice,
-                format!("{who}'s turn is aimed at {aimed}, and its lines are what aiming it at {meant} makes happen"),
+                format!("{who}'s {what} is aimed at {aimed}, and its lines are what aiming it at {meant} makes happen"),
             )
-            .label(format!("read as `@{meant}`"))
+            .label(format!("read as `{read}{meant}`"))
             .related(lines[line].span, format!("the turn's lines follow `@{meant}`"))
             .help(format!(
                 "the target and the lines disagree: the turn is read as aimed at {meant}, as its lines and the \
