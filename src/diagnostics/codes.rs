@@ -877,7 +877,8 @@ impl Code {
                 "TCC 2.1, Ending the Game",
                 "Each total is the sum of the player's points so far. The help shows the referee's figures. \
                  The sheet's figure is followed from then on (ruling R4); a later total that is the rules' own \
-                 shows the slip was not carried on, and is taken too.\n\n\
+                 shows the slip was not carried on, and is taken too. Two players' totals written in each \
+                 other's places are reported once, naming both, and the rules' totals are kept.\n\n\
                  Example:\n    totals: Dan 12111     # rounds of 11111 and 1000\n\nFix: `totals: Dan 12111` \
                  is right; check the arithmetic of the line.",
             ),

@@ -506,6 +506,8 @@ impl<'a> Referee<'a> {
     pub(super) fn totals_claim(&mut self, list: &[PlayerPoints], span: Span) {
         let names = &self.log.names;
         let fogged = self.state.fog.scores;
+        // Players whose total was reported with another's, the two written the other way round.
+        let mut swapped: Vec<PlayerId> = Vec::new();
         for claim in list {
             let computed = self.state.player(claim.player).score.0;
             // Points a power may have scored unwritten (ruling R36).
@@ -543,6 +545,34 @@ impl<'a> Referee<'a> {
                     })
                     .map(|(n, p)| format!("round {n}: {}", p.map_or("?".to_string(), |p| p.to_string())))
                     .collect();
+                if swapped.contains(&claim.player) {
+                    // Reported with the total written in its place.
+                    continue;
+                }
+                let other = list.iter().find(|o| {
+                    o.player != claim.player
+                        && o.points.0 == computed
+                        && self.state.player(o.player).score.0 == claim.points.0
+                        && self.total_mismatch(o)
+                });
+                if let Some(other) = other {
+                    // The sheet's totals are the rules', in each other's places: the rules' are
+                    // kept, not the figures as written.
+                    swapped.extend([claim.player, other.player]);
+                    let (who, whose) = (names.get(claim.player), names.get(other.player));
+                    let other_at = if other.span.is_empty() { span } else { other.span };
+                    self.report(
+                        Diagnostic::new(
+                            Code::TotalsMismatch,
+                            at,
+                            format!("{who}'s and {whose}'s totals are written the other way round"),
+                        )
+                        .label(format!("{whose}'s total: {who}'s is {computed}"))
+                        .related(other_at, format!("{who}'s total"))
+                        .help("the two figures seem swapped on the sheet: each is read as the other player's"),
+                    );
+                    continue;
+                }
                 self.slip_followed(claim.player, computed, claim.points.0);
                 self.report(
                     Diagnostic::new(
@@ -559,7 +589,7 @@ impl<'a> Referee<'a> {
                 );
             }
         }
-        for claim in list {
+        for claim in list.iter().filter(|c| !swapped.contains(&c.player)) {
             let pl = self.state.player(claim.player);
             if pl.score != claim.points || pl.may_add.is_some() || fogged {
                 self.emit(Event::TotalIs { player: claim.player, points: claim.points });
@@ -623,6 +653,21 @@ impl<'a> Referee<'a> {
     /// Whether `claimed` is the rules' total for `player` where the sheet's `followed` one, given
     /// wrong by an earlier `totals:` line, is not: the slip was not carried on, and the sheet is
     /// right again (its figure is followed from here, as every total is).
+    /// Whether the `totals:` entry `claim` is reported: the total differs from the referee's, with
+    /// no points a power may have scored unwritten to make it up and no slip followed before that
+    /// it undoes ([`Self::slip_not_carried`], without taking the slip).
+    fn total_mismatch(&self, claim: &PlayerPoints) -> bool {
+        let pl = self.state.player(claim.player);
+        let (computed, claimed) = (pl.score.0, claim.points.0);
+        let more = pl.may_add.map(|(_, v)| v);
+        let undone = self
+            .total_slips
+            .iter()
+            .find(|(q, _)| *q == claim.player)
+            .is_some_and(|(_, d)| i128::from(computed) + d == i128::from(claimed));
+        computed != claimed && more.is_none_or(|v| computed.saturating_add(v.0) != claimed) && !undone
+    }
+
     fn slip_not_carried(&mut self, player: PlayerId, followed: u64, claimed: u64) -> bool {
         let Some(i) = self.total_slips.iter().position(|(q, _)| *q == player) else { return false };
         let own = i128::from(followed) + self.total_slips[i].1;
