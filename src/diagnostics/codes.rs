@@ -564,7 +564,9 @@ impl Code {
                  out or sitting out. The label names whose turn it was; the referee then follows the table. \
                  Where one slip of the pen explains the turn and more that follows it (ruling R4), the help \
                  says which: a turn line left out above (in a log with the hands hidden, a turn the hand \
-                 may have taken), two turn lines in the wrong order, the name miswritten, or a `reseat` line \
+                 may have taken), two turn lines in the wrong order, the name miswritten (a skipped turn \
+                 written down under the name of another player than the one the Skip passed over too), or a \
+                 `reseat` line \
                  left out after a round whose end let a BaH! reseat the table (the round is then read with \
                  a seating that keeps the neighbours its plain turns show, the one that follows best); a \
                  card before it written with the wrong power (a Go for a Skip) is reported at that card \

@@ -1124,6 +1124,12 @@ impl<'a> Referee<'a> {
                     if let Some(after) = read.or_else(|| self.misnamed_turn(i, end)) {
                         return after;
                     }
+                } else if self.last_skipped.is_some_and(|s| s != turn.player) && crate::engine::turn::is_skipped(turn) {
+                    // A skipped turn written down under the name of the player due, not of the
+                    // player the Skip passed over.
+                    if let Some(after) = self.misnamed_turn(i, end) {
+                        return after;
+                    }
                 }
                 // A copy before a turn that uses no power and has a `then` line, which it reads as
                 // its own step: the lines may be a turn left out's ([`Self::left_out_turn`]). (A

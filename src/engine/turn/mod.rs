@@ -821,6 +821,12 @@ impl<'a> Referee<'a> {
     }
 }
 
+/// Whether a turn line writes down a turn a Skip passed over (`Matt: skipped`, with a BaH!'s
+/// `place` at most).
+pub(in crate::engine) fn is_skipped(turn: &Turn) -> bool {
+    !turn.steps.is_empty() && turn.steps.iter().all(|s| matches!(s.kind, StepKind::Skipped | StepKind::Place(_)))
+}
+
 /// The one player a turn's activation (a Sabotage's `activate`) is aimed at, and where: the turn
 /// activates once, choosing one player.
 fn activation_aimed_at(turn: &Turn) -> Option<(PlayerId, Span)> {

@@ -212,11 +212,14 @@ impl<'a> Referee<'a> {
     pub(in crate::engine) fn misnamed_turn(&mut self, at: usize, end: usize) -> Option<usize> {
         let lines = &self.log.lines;
         let LineKind::Turn(written) = &lines[at].kind else { return None };
-        let due = self.state.next.filter(|&e| e != written.player)?;
-        let skipped = written.steps.iter().all(|s| matches!(s.kind, StepKind::Skipped | StepKind::Place(_)));
+        // A skipped turn written down is the player the last turn's Skip passed over; any other
+        // turn, the player due.
+        let skipped = crate::engine::turn::is_skipped(written);
+        let due = if skipped { self.last_skipped } else { self.state.next };
+        let due = due.filter(|&e| e != written.player)?;
         let expects = lines[at + 1..end].iter().any(|l| matches!(l.kind, LineKind::Expect(_)));
         let unordered = self.state.fog.turn_order;
-        if self.speculating || self.table_order || unordered || skipped || expects || self.left_out_readings == 0 {
+        if self.speculating || self.table_order || unordered || expects || self.left_out_readings == 0 {
             return None;
         }
         self.left_out_readings -= 1;
@@ -234,12 +237,19 @@ impl<'a> Referee<'a> {
         let mut r = self.clone();
         r.speculating = true;
         r.report(
-            Diagnostic::new(Code::OutOfTurn, written.player_span, format!("it was {whose}'s turn, not {who}'s"))
-                .label(format!("read as {whose}'s turn"))
-                .help(format!(
-                    "the name seems miswritten: read as {whose}'s, the turn and the turns after it follow, and the \
+            Diagnostic::new(
+                Code::OutOfTurn,
+                written.player_span,
+                match skipped {
+                    true => format!("the turn skipped was {whose}'s, not {who}'s"),
+                    false => format!("it was {whose}'s turn, not {who}'s"),
+                },
+            )
+            .label(format!("read as {whose}'s turn"))
+            .help(format!(
+                "the name seems miswritten: read as {whose}'s, the turn and the turns after it follow, and the \
                      game goes on from it"
-                )),
+            )),
         );
         r.read_turn(&turn, at, &lines[at + 1..end]);
         r.read_lines(end, stop);
