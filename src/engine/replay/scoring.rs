@@ -653,29 +653,29 @@ impl<'a> Referee<'a> {
     /// Whether `claimed` is the rules' total for `player` where the sheet's `followed` one, given
     /// wrong by an earlier `totals:` line, is not: the slip was not carried on, and the sheet is
     /// right again (its figure is followed from here, as every total is).
+    fn slip_not_carried(&mut self, player: PlayerId, followed: u64, claimed: u64) -> bool {
+        let Some(i) = self.slip_undone(player, followed, claimed) else { return false };
+        self.total_slips.swap_remove(i);
+        true
+    }
+
+    /// The index in `total_slips` of `player`'s slip that `claimed` undoes ([`Self::slip_not_carried`]
+    /// without taking it).
+    fn slip_undone(&self, player: PlayerId, followed: u64, claimed: u64) -> Option<usize> {
+        let i = self.total_slips.iter().position(|(q, _)| *q == player)?;
+        (i128::from(followed) + self.total_slips[i].1 == i128::from(claimed)).then_some(i)
+    }
+
     /// Whether the `totals:` entry `claim` is reported: the total differs from the referee's, with
     /// no points a power may have scored unwritten to make it up and no slip followed before that
-    /// it undoes ([`Self::slip_not_carried`], without taking the slip).
+    /// it undoes.
     fn total_mismatch(&self, claim: &PlayerPoints) -> bool {
         let pl = self.state.player(claim.player);
         let (computed, claimed) = (pl.score.0, claim.points.0);
         let more = pl.may_add.map(|(_, v)| v);
-        let undone = self
-            .total_slips
-            .iter()
-            .find(|(q, _)| *q == claim.player)
-            .is_some_and(|(_, d)| i128::from(computed) + d == i128::from(claimed));
-        computed != claimed && more.is_none_or(|v| computed.saturating_add(v.0) != claimed) && !undone
-    }
-
-    fn slip_not_carried(&mut self, player: PlayerId, followed: u64, claimed: u64) -> bool {
-        let Some(i) = self.total_slips.iter().position(|(q, _)| *q == player) else { return false };
-        let own = i128::from(followed) + self.total_slips[i].1;
-        if own != i128::from(claimed) {
-            return false;
-        }
-        self.total_slips.swap_remove(i);
-        true
+        computed != claimed
+            && more.is_none_or(|v| computed.saturating_add(v.0) != claimed)
+            && self.slip_undone(claim.player, computed, claimed).is_none()
     }
 
     /// The sheet gave `player` the total `claimed` where the referee held `held` (the rules'
