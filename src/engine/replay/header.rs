@@ -10,7 +10,7 @@
 use super::Referee;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::model::log::{CardCounts, Line, LineKind, Ruleset, StepKind};
-use crate::model::{Card, PlayerId};
+use crate::model::{Card, PlayerId, PowerSpec};
 
 /// A header the game is read with in place of the one written.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,6 +35,10 @@ pub(super) enum HeaderReading {
 /// At most this many cards of a player, each of a kind the decklist cannot hold, are read as a
 /// `deck` line's card miswritten: one slip makes one such card, and each reading is a replay.
 const MISWRITTEN_DECK_CARDS: usize = 4;
+
+/// At most this many groups of `deck` lines are read as miswritten (each a replay of the game);
+/// where more fit, none is.
+const MISWRITTEN_DECK_GROUPS: usize = 8;
 
 impl<'a> Referee<'a> {
     /// Whether a report from `mark` on is of a turn out of turn.
@@ -119,15 +123,19 @@ impl<'a> Referee<'a> {
         self.header_read(readings, written)
     }
 
-    /// [`HeaderReading::DeckCard`]s for the cards reported as ones a decklist cannot hold: each
-    /// group of the player's `deck` line one word off such a card, read as it (a group written
-    /// twice in the line, once). None where the players showed more than
-    /// [`MISWRITTEN_DECK_CARDS`] such kinds of card. (A card the list holds too few of is read by
+    /// [`HeaderReading::DeckCard`]s for the cards reported as ones a decklist cannot hold, each
+    /// of known powers (a power's name misspelt is read as the card meant, not as the list's
+    /// slip): each group of the player's `deck` line one word off such a card, read as it (a group
+    /// written twice in the line, once), where the game shows no more of the group's card than the
+    /// list's other groups of it hold (else the group holds them). None where the players
+    /// showed more than [`MISWRITTEN_DECK_CARDS`] such kinds of card, or more than
+    /// [`MISWRITTEN_DECK_GROUPS`] groups fit. (A card the list holds too few of is read by
     /// [`Referee::unlisted_card`], where the deck runs out early.)
     fn deck_cards_miswritten(&self) -> Vec<HeaderReading> {
         let mut unlisted: Vec<(PlayerId, Card)> = Vec::new();
         for &(p, c) in &self.misfits {
-            if !unlisted.contains(&(p, c)) {
+            let known = matches!(c.power(), Some(PowerSpec::Single(_) | PowerSpec::Compound(..)));
+            if known && !unlisted.contains(&(p, c)) {
                 unlisted.push((p, c));
             }
         }
@@ -139,10 +147,23 @@ impl<'a> Referee<'a> {
             let Some(cards) = deck_line(&self.log.lines, p) else { continue };
             for (i, group) in cards.iter().enumerate() {
                 let again = cards[..i].iter().any(|g| g.card == group.card && g.count == group.count);
-                if !again && crate::engine::turn::one_word_off(&group.card, &c) {
+                // The copies of the group's card the game shows that the list's other groups of
+                // it cannot hold: the group holds them, and is written right.
+                let elsewhere: u32 = cards
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, g)| j != i && g.card == group.card)
+                    .map(|(_, g)| g.count)
+                    .sum();
+                let seen = self.state.located(p).filter(|&k| *k == group.card).count();
+                let held = seen > elsewhere as usize;
+                if !again && !held && crate::engine::turn::one_word_off(&group.card, &c) {
                     readings.push(HeaderReading::DeckCard(p, i, c));
                 }
             }
+        }
+        if readings.len() > MISWRITTEN_DECK_GROUPS {
+            readings.clear();
         }
         readings
     }
