@@ -566,8 +566,8 @@ impl Code {
                  says which: a turn line left out above (in a log with the hands hidden, a turn the hand \
                  may have taken), two turn lines in the wrong order, the name miswritten (a skipped turn \
                  written down under the name of another player than the one the Skip passed over too), or a \
-                 `reseat` line \
-                 left out after a round whose end let a BaH! reseat the table (the round is then read with \
+                 `reseat` line left out after a round whose end let a BaH! reseat the table (the round is \
+                 then read with \
                  a seating that keeps the neighbours its plain turns show, the one that follows best); a \
                  card before it written with the wrong power (a Go for a Skip) is reported at that card \
                  instead. Where the turns keep following another seating \
@@ -936,8 +936,9 @@ impl Code {
                  player due could have made them in a turn left out above them (a play, a draw, a power \
                  used with the choices the lines show, the trouble's action), are reported once at the \
                  first and read as that turn's (where powers nobody saw tie, as its card's number alone, \
-                 `10 ? use @Matt`, the help naming the powers); a turn aimed at one player (or a Sabotage's activation) whose lines \
-                 are what aiming it at exactly one other player makes happen is reported once at the \
+                 `10 ? use @Matt`, the help naming the powers); a turn aimed at one player (or a \
+                 Sabotage's activation) whose lines are what aiming it at exactly one other player makes \
+                 happen is reported once at the \
                  target and read as aimed there; a power named (`name Skip`) whose lines are what naming \
                  another power they show makes happen is reported once at the name and read so; a Copy \
                  whose lines (or the turns after it) are what copying another player's top card makes \

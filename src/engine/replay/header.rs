@@ -64,9 +64,10 @@ impl<'a> Referee<'a> {
     /// no other tying it: a seating (where a turn was out of turn, one under which none is), the
     /// ruleset (Decipher 2000 where no ruleset is given), troubles (on, where no `troubles:` line
     /// is given and the log has a trouble), two decklists in each other's places (where both
-    /// players showed cards their own cannot hold), or one card of a decklist read as a card its
-    /// player showed and the list cannot hold, one word off it. Not for a `position` block's
-    /// header. `None` otherwise.
+    /// players showed cards their own cannot hold), one card of a decklist read as a card its
+    /// player showed and the list cannot hold, one word off it, a deck of unseen cards one card
+    /// more, or a player's second `deck` line as the list of a player with none. Not for a
+    /// `position` block's header. `None` otherwise.
     #[cold]
     pub(super) fn header_slip(&self) -> Option<Referee<'a>> {
         let written = self.standing_errors();
@@ -144,7 +145,7 @@ impl<'a> Referee<'a> {
         }
         let mut readings = Vec::new();
         for (p, c) in unlisted {
-            let Some(cards) = deck_line(&self.log.lines, p) else { continue };
+            let Some((_, cards)) = deck_line(&self.log.lines, p) else { continue };
             for (i, group) in cards.iter().enumerate() {
                 let again = cards[..i].iter().any(|g| g.card == group.card && g.count == group.count);
                 // The copies of the group's card the game shows that the list's other groups of
@@ -192,7 +193,7 @@ impl<'a> Referee<'a> {
                 let name = self.name(p);
                 let named = |d: &&Diagnostic| d.message.starts_with(name) || d.message.contains(&format!("{name}'s"));
                 (self.emptied.iter().any(|(q, _)| *q == p) || reports.iter().any(named))
-                    && deck_line(lines, p).is_some_and(|cards| cards.iter().all(|c| c.card == Card::Unknown))
+                    && deck_line(lines, p).is_some_and(|(_, cards)| cards.iter().all(|c| c.card == Card::Unknown))
             })
             .map(HeaderReading::DeckCount)
             .collect()
@@ -289,10 +290,7 @@ impl<'a> Referee<'a> {
                 ruleset.keyword()
             )),
             HeaderReading::Decks(p, q) => {
-                let deck_of = |who: PlayerId| {
-                    lines.iter().find(|l| matches!(&l.kind, LineKind::Deck { player, .. } if *player == who))
-                };
-                let (Some(at), Some(_)) = (deck_of(*p), deck_of(*q)) else { return };
+                let (Some((at, _)), Some(_)) = (deck_line(lines, *p), deck_line(lines, *q)) else { return };
                 let (p, q) = (self.name(*p), self.name(*q));
                 Diagnostic::new(Code::NotInDecklist, at.span, format!("{p}'s and {q}'s decklists seem swapped"))
                     .label(format!("{q}'s cards, by the game"))
@@ -303,7 +301,7 @@ impl<'a> Referee<'a> {
                     ))
             }
             HeaderReading::DeckCard(p, i, card) => {
-                let Some(group) = deck_line(lines, *p).and_then(|cards| cards.get(*i)) else { return };
+                let Some(group) = deck_line(lines, *p).and_then(|(_, cards)| cards.get(*i)) else { return };
                 let who = self.name(*p);
                 let counted = if group.count > 1 { format!("{}x ", group.count) } else { String::new() };
                 let (written, read) = (format!("{counted}{}", group.card), format!("{counted}{card}"));
@@ -320,11 +318,7 @@ impl<'a> Referee<'a> {
                 ))
             }
             HeaderReading::DeckCount(p) => {
-                let Some(at) = lines.iter().find(|l| matches!(&l.kind, LineKind::Deck { player, .. } if player == p))
-                else {
-                    return;
-                };
-                let LineKind::Deck { cards, .. } = &at.kind else { return };
+                let Some((at, cards)) = deck_line(lines, *p) else { return };
                 let count = crate::model::log::total_count(cards);
                 let (who, more) = (self.name(*p), count.saturating_add(1));
                 Diagnostic::new(
@@ -424,10 +418,10 @@ fn shows_a_card(log: &crate::model::log::Log, p: PlayerId) -> bool {
     })
 }
 
-/// The cards of `p`'s first `deck` line (the one the replay follows).
-fn deck_line(lines: &[Line], p: PlayerId) -> Option<&CardCounts> {
+/// `p`'s first `deck` line (the one the replay follows), and its cards.
+fn deck_line(lines: &[Line], p: PlayerId) -> Option<(&Line, &CardCounts)> {
     lines.iter().find_map(|l| match &l.kind {
-        LineKind::Deck { player, cards } if *player == p => Some(cards),
+        LineKind::Deck { player, cards } if *player == p => Some((l, cards)),
         _ => None,
     })
 }

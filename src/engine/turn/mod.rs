@@ -827,6 +827,15 @@ pub(in crate::engine) fn is_skipped(turn: &Turn) -> bool {
     !turn.steps.is_empty() && turn.steps.iter().all(|s| matches!(s.kind, StepKind::Skipped | StepKind::Place(_)))
 }
 
+/// The one player a turn's power is aimed at ([`aimed_at`]), or failing that its activation (a
+/// Sabotage's `activate`, [`activation_aimed_at`]), where, and whether it is the activation.
+fn target_of(turn: &Turn) -> Option<(PlayerId, Span, bool)> {
+    match aimed_at(turn) {
+        Some((q, at)) => Some((q, at, false)),
+        None => activation_aimed_at(turn).map(|(q, at)| (q, at, true)),
+    }
+}
+
 /// The one player a turn's activation (a Sabotage's `activate`) is aimed at, and where: the turn
 /// activates once, choosing one player.
 fn activation_aimed_at(turn: &Turn) -> Option<(PlayerId, Span)> {

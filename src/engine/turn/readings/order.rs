@@ -248,7 +248,7 @@ impl<'a> Referee<'a> {
             .label(format!("read as {whose}'s turn"))
             .help(format!(
                 "the name seems miswritten: read as {whose}'s, the turn and the turns after it follow, and the \
-                     game goes on from it"
+                 game goes on from it"
             )),
         );
         r.read_turn(&turn, at, &lines[at + 1..end]);

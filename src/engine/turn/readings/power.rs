@@ -4,7 +4,7 @@
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::engine::event::Event;
 use crate::engine::replay::{Checkpoint, Referee};
-use crate::engine::turn::{activation_aimed_at, aimed_at, played_unused, within};
+use crate::engine::turn::{played_unused, target_of, within};
 use crate::model::log::{CardAt, Choice, ChoiceKind, Line, LineKind, Step, StepKind, Steps, TroubleAction, Turn};
 use crate::model::{Card, PlayerId, Power, PowerSpec, Span};
 use crate::powers;
@@ -24,7 +24,7 @@ impl<'a> Referee<'a> {
     /// its block with no `expect` line, where the replay may read it again: whether one of its
     /// lines names a player other than that one and the turn's. `None` where it is not read again.
     fn names_another_target(&self, turn: &Turn, at: usize, end: usize) -> Option<bool> {
-        let (target, _) = aimed_at(turn).or_else(|| activation_aimed_at(turn))?;
+        let (target, _, _) = target_of(turn)?;
         let block = &self.log.lines[at + 1..end];
         let expects = block.iter().any(|l| matches!(l.kind, LineKind::Expect(_)));
         if self.speculating || self.left_out_readings == 0 || self.state.fog.turn_order || expects {
@@ -60,8 +60,7 @@ impl<'a> Referee<'a> {
         let lines = &self.log.lines;
         let LineKind::Turn(written) = &lines[at].kind else { return None };
         // A Sabotage's activation aimed at the wrong player is read the same way.
-        let activation = aimed_at(written).is_none();
-        let (target, choice) = aimed_at(written).or_else(|| activation_aimed_at(written))?;
+        let (target, choice, activation) = target_of(written)?;
         let line = (at + 1..end).find(|&k| matches!(lines[k].kind, LineKind::Resolution(_)))?;
         if self.left_out_readings == 0 {
             return None;
