@@ -939,7 +939,9 @@ impl Code {
                  `10 ? use @Matt`, the help naming the powers); a turn aimed at one player (or a \
                  Sabotage's activation) whose lines are what aiming it at exactly one other player makes \
                  happen is reported once at the \
-                 target and read as aimed there; a power named (`name Skip`) whose lines are what naming \
+                 target and read as aimed there, and so is a Score (or an activated one) whose points \
+                 are written under the next turn of another player than its target, where the rules \
+                 give none there; a power named (`name Skip`) whose lines are what naming \
                  another power they show makes happen is reported once at the name and read so; a Copy \
                  whose lines (or the turns after it) are what copying another player's top card makes \
                  happen is reported once at the name after `of` and read so (where the name as written is \

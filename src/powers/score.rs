@@ -14,7 +14,9 @@ pub const DOC: Doc = Doc {
            that turn is skipped (ruling R22), when the target is decked, and at the end of the round. \
            Nobody scores from a decked player, and a decked player scores nothing. A card whose number \
            the log does not give leaves the score to the sheet.\n\n\
-           Checked: the score line (R0601); the round's points.",
+           Checked: the score line (R0601); the round's points. Points written under the next turn of \
+           another player than the Score's target, where nothing else gives them, are read as a Score \
+           aimed at that player, the target the one report (R0601, ruling R4).",
 };
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {

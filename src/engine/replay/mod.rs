@@ -874,9 +874,23 @@ impl<'a> Referee<'a> {
                     let from = checkpoint.as_ref();
                     let activated =
                         self.unactivated(start, i, mark).then(|| self.activate_left_out(from, start, i, true));
-                    activated.flatten().or_else(|| {
-                        self.shift_unexplained(start, i, mark).then(|| self.action_left_out(from, start, i)).flatten()
-                    })
+                    activated
+                        .flatten()
+                        .or_else(|| {
+                            self.shift_unexplained(start, i, mark)
+                                .then(|| self.action_left_out(from, start, i))
+                                .flatten()
+                        })
+                        .or_else(|| {
+                            // Or the points a Score aimed at the turn's player gives, another written.
+                            let [at, score_end, line] = self.score_misaimed_at(start, i, mark)?;
+                            self.misaimed_score(from, (at, score_end), (start, i), line)
+                        })
+                } else if let Some([at, score_end, line]) = self.score_misaimed_at(start, i, mark) {
+                    // Points under the turn that the rules do not give: the scorer's Score may have
+                    // been aimed at the turn's player, another written.
+                    line_readings -= 1;
+                    self.misaimed_score(checkpoint.as_ref(), (at, score_end), (start, i), line)
                 } else if let Some((at, end)) = self.not_skipped_after(start, mark) {
                     // A turn written as skipped that nothing skipped: the turn before may have
                     // played its Skip without `use` written, or with another power written for

@@ -74,23 +74,7 @@ impl<'a> Referee<'a> {
         // make any line happen, and is taken only where it is the one fit.
         let mut fits = Vec::new();
         for q in self.log.names.ids().filter(|&q| q != target) {
-            let mut turn = written.clone();
-            for step in turn.steps.iter_mut() {
-                let choices = match &mut step.kind {
-                    StepKind::Play { used: Some(used), .. } | StepKind::Replay { used: Some(used), .. }
-                        if !activation =>
-                    {
-                        &mut used[..]
-                    }
-                    StepKind::Activate(choices) if activation => &mut choices[..],
-                    _ => continue,
-                };
-                for c in choices.iter_mut() {
-                    if let ChoiceKind::Player(p) = &mut c.kind {
-                        *p = q;
-                    }
-                }
-            }
+            let turn = aimed_instead(written, q, activation);
             let mut r = before.clone();
             r.speculating = true;
             r.left_out_readings = self.left_out_readings;
@@ -130,6 +114,100 @@ impl<'a> Referee<'a> {
         // another target for a while, until the cards they moved are missed.
         let (r, _) = fits.pop()?;
         self.take_if_fewer(r, stop, end, before.diags.len())
+    }
+
+    /// The turn at line `start` (its block running to `end`) drew a report at line `line`, points
+    /// the rules do not give there (`  Ann scores 100`), and the scorer's turn at line `at` (its
+    /// block running to `score_end`), since the turn's player last took one, aimed a Score (or a
+    /// Sabotage's activation) at another player: the target may be miswritten, the points written
+    /// where the Score's real target played. The replay just before the Score's turn is taken up
+    /// again (read on to it from `from`, or from the log's start) and the turn read aimed at the
+    /// player of the turn at `start`; where that leaves nothing else to report on to the three
+    /// turns after it, and fewer reports by the log's end than as written, it is taken, the slip
+    /// reported once at the target (ruling R4); returns the line it read up to.
+    #[cold]
+    pub(in crate::engine) fn misaimed_score(
+        &mut self,
+        from: Option<&Checkpoint<'a>>,
+        (at, score_end): (usize, usize),
+        (start, end): (usize, usize),
+        line: usize,
+    ) -> Option<usize> {
+        let lines = &self.log.lines;
+        let (LineKind::Turn(written), LineKind::Turn(later)) = (&lines[at].kind, &lines[start].kind) else {
+            return None;
+        };
+        let (target, choice, activation) = target_of(written)?;
+        let meant = later.player;
+        if target == meant || self.speculating || self.left_out_readings == 0 || !self.block_rereadable(at, score_end) {
+            return None;
+        }
+        self.left_out_readings -= 1;
+        let (before, mut as_written, read) = self.turn_again(from, at, score_end)?;
+        let stop = self.after_turns(self.next_group(end), 3);
+        let mut r = before.clone();
+        let mark = r.diags.len();
+        r.read_turn(&aimed_instead(written, meant, activation), at, &lines[at + 1..score_end]);
+        if r.errors_since(mark) > 0 {
+            return None;
+        }
+        let (who, aimed, meant) = (r.name(written.player), r.name(target), r.name(meant));
+        let (what, read_as) = if activation { ("activation", "activate @") } else { ("Score", "@") };
+        let mut d = Diagnostic::new(
+            Code::Misresolved,
+            choice,
+            format!(
+                "{who}'s {what} is aimed at {aimed}, and the points written under {meant}'s turn follow `@{meant}`"
+            ),
+        )
+        .label(format!("read as `{read_as}{meant}`"))
+        .related(lines[line].span, format!("the points {meant}'s play gives a Score aimed at {meant}"))
+        .help(format!(
+            "the target and the points written disagree: the {what} is read as aimed at {meant}, as the line \
+             under {meant}'s turn has it, and the game goes on from it"
+        ));
+        d.rule = Some(powers::cited(Power::Score));
+        if !r.only_report(d, score_end, stop, mark) {
+            return None;
+        }
+        as_written.take_if_fewer(r, stop, read, mark)?;
+        *self = as_written;
+        Some(stop)
+    }
+
+    /// The turn at line `start` (its block running to `end`) drew a report (from report `mark`
+    /// on) at a line giving a player points (`  Ann scores 100`) that is no line of the turn's
+    /// player's own, and that player's turn since the turn's player last took one aimed a Score,
+    /// or a Sabotage's activation, at another: that turn's line, where its block ends, and the
+    /// line of the points ([`Self::misaimed_score`]).
+    #[cold]
+    pub(in crate::engine) fn score_misaimed_at(&self, start: usize, end: usize, mark: usize) -> Option<[usize; 3]> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(turn) = &lines[start].kind else { return None };
+        let reports = self.diags.get(mark..).unwrap_or_default();
+        let unexplained =
+            |k: &usize| reports.iter().any(|d| d.code == Code::Misresolved && within(d.span, lines[*k].span));
+        let (line, scorer) = (start + 1..end).filter(unexplained).find_map(|k| match lines[k].kind {
+            LineKind::Resolution(Event::Scores { player, .. }) => Some((k, player)),
+            _ => None,
+        })?;
+        // The Score's target plays on its next turn: the Score is the scorer's last since the
+        // turn's player's last turn (the scorer may have taken another turn since, the turn order
+        // reversed).
+        for k in (0..start).rev() {
+            match &lines[k].kind {
+                LineKind::Turn(t) if t.player == scorer => {
+                    let Some((target, _, activation)) = target_of(t) else { continue };
+                    if activation || used_power(t) == Some(Power::Score) {
+                        return (target != turn.player).then(|| [k, self.group_end(k), line]);
+                    }
+                }
+                LineKind::Turn(t) if t.player == turn.player => return None,
+                LineKind::Round(_) => return None,
+                _ => {}
+            }
+        }
+        None
     }
 
     /// The turn at line `at` (its block running to `end`) used a power that needs a player, and
@@ -876,6 +954,26 @@ impl Referee<'_> {
         }
         self.take_fewest(readings, stop, end, mark)
     }
+}
+
+/// `written` with the player its power is aimed at (or its activation, for `activation`) made `q`.
+fn aimed_instead(written: &Turn, q: PlayerId, activation: bool) -> Turn {
+    let mut turn = written.clone();
+    for step in turn.steps.iter_mut() {
+        let choices = match &mut step.kind {
+            StepKind::Play { used: Some(used), .. } | StepKind::Replay { used: Some(used), .. } if !activation => {
+                &mut used[..]
+            }
+            StepKind::Activate(choices) if activation => &mut choices[..],
+            _ => continue,
+        };
+        for c in choices.iter_mut() {
+            if let ChoiceKind::Player(p) = &mut c.kind {
+                *p = q;
+            }
+        }
+    }
+    turn
 }
 
 /// Where `turn` names the player whose top card a Copy copies: the step, the choice, its span, and
