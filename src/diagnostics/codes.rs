@@ -708,7 +708,9 @@ impl Code {
                 "`skipped` records that a Skip took the player's turn; without one, the player had a turn. \
                  Where the turn above played a Skip without `use`, the report points at it: `use` may have \
                  been left out (where that reading explains more, the slip is reported at the Skip \
-                 instead, R0601).\n\n\
+                 instead, R0601). Where the player's own turn is the next line and comes when the turn \
+                 order calls for it, the `skipped` line is read as written in error, the one report \
+                 (ruling R4).\n\n\
                  Example:\n    Dan: 1 Go\n    Rogue: skipped\n\nFix: log what Rogue did.",
             ),
             Code::BadChoices => (

@@ -852,7 +852,9 @@ impl<'a> Referee<'a> {
                     self.decked_as_written(checkpoint.as_ref(), at, end)
                 } else if let Some((at, end)) = self.out_of_turn_after(start, mark) {
                     line_readings -= 1;
-                    match self.misplayed_power(checkpoint.as_ref(), at, end, false) {
+                    // The turn before may be its player's written as skipped in error.
+                    let read = self.skipped_in_error(checkpoint.as_ref(), at, start, i);
+                    match read.or_else(|| self.misplayed_power(checkpoint.as_ref(), at, end, false)) {
                         None => self
                             .swapped_own_turns(checkpoint.as_ref(), at, end, start)
                             .or_else(|| {

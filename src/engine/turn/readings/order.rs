@@ -105,6 +105,60 @@ impl<'a> Referee<'a> {
         Some(stop)
     }
 
+    /// The turn at line `start` (its block running to `end`) was out of turn, and the line just
+    /// before it, `at`, wrote the same player's turn as skipped where nothing skipped the player
+    /// (R0316): that line may be written in error, the player's own turn being the next line. The
+    /// replay just before it is taken up again (read on to it from `from`, or from the log's
+    /// start) and the log read on without it; where that reads the turn and the next three with
+    /// nothing but the R0316 to report, and fewer reports by the log's end than as written, it is
+    /// taken, the `skipped` line the one report (ruling R4); returns the line read up to.
+    #[cold]
+    pub(in crate::engine) fn skipped_in_error(
+        &mut self,
+        from: Option<&Checkpoint<'a>>,
+        at: usize,
+        start: usize,
+        end: usize,
+    ) -> Option<usize> {
+        let lines = &self.log.lines;
+        let (LineKind::Turn(skipped), LineKind::Turn(turn)) = (&lines[at].kind, &lines[start].kind) else {
+            return None;
+        };
+        let only_skipped = skipped.steps.iter().all(|s| matches!(s.kind, StepKind::Skipped));
+        if skipped.player != turn.player
+            || !only_skipped
+            || self.group_end(at) != at + 1
+            || self.speculating
+            || self.left_out_readings == 0
+        {
+            return None;
+        }
+        let not_skipped = |d: &&Diagnostic| d.code == Code::NotSkipped && within(d.span, lines[at].span);
+        let report = self.diags.iter().rev().find(not_skipped)?.clone();
+        self.left_out_readings -= 1;
+        let (mut r, mut as_written, read) = self.turn_again(from, at, at + 1)?;
+        let stop = self.after_turns(self.next_group(end), 3);
+        let mark = r.diags.len();
+        let who = r.name(turn.player);
+        let d = Diagnostic::new(
+            report.code,
+            report.span,
+            format!("nothing skipped {who}, whose own turn is the next line"),
+        )
+        .label("read as written in error")
+        .help(format!(
+            "{who}'s turn follows the `skipped` line and is the one the turn order calls for: the line is \
+                 read as written in error, and the game goes on from {who}'s turn"
+        ));
+        let d = Diagnostic { rule: report.rule, ..d };
+        if !r.only_report(d, at + 1, stop, mark) {
+            return None;
+        }
+        as_written.take_if_fewer(r, stop, read, mark)?;
+        *self = as_written;
+        Some(stop)
+    }
+
     /// The turn at line `at` (its block running to `end`) draws a card for a player its lines
     /// write decked (`Ann is decked`), whose deck still holds cards (R0310). The table may have
     /// left out the draws that emptied the deck: the replay just before the turn is taken up
