@@ -434,6 +434,28 @@ fn a_turn_line_left_out_draws_one_report_in_most_hidden_games() {
     share("hidden turns left out drew one report at most", one, games, (95, 100));
 }
 
+/// In each slip game (or its hidden print), one of the lines `picks` takes, picked by the game's
+/// number, with the player named after `aim` (`; activate @`) written as another, also picked by
+/// the number: how many games had such a line, and how many of them drew at most one error.
+fn aimed_elsewhere(hidden: bool, aim: &str, picks: impl Fn(&str) -> bool) -> (usize, usize) {
+    let (mut games, mut one) = (0, 0);
+    for k in slip_games() {
+        let text = if hidden { hidden_game(k) } else { game(k) };
+        let lines: Vec<&str> = text.lines().collect();
+        let aimed_lines: Vec<usize> = (1..=lines.len()).filter(|&at| picks(lines[at - 1])).collect();
+        let Some(&at) = aimed_lines.get((k as usize * 7919) % aimed_lines.len().max(1)) else { continue };
+        let line = lines[at - 1];
+        let start = line.find(aim).map_or(0, |i| i + aim.len());
+        let aimed = line[start..].split([' ', ';']).next().unwrap_or("");
+        let others: Vec<&str> = player_names(&lines).into_iter().filter(|n| *n != aimed).collect();
+        let other = others[(k as usize / 3) % others.len()];
+        let changed = format!("{}{other}{}", &line[..start], &line[start + aimed.len()..]);
+        games += 1;
+        one += usize::from(errors_with_line(&lines, at, &[&changed]) <= 1);
+    }
+    (games, one)
+}
+
 /// In each slip game (and its hidden print) with a Sabotage that activates a power aimed at a
 /// player (`; activate @Name`), the one picked by the game's number written aimed at another
 /// player, also picked by the number: the activation is read back from its lines, as a turn's
@@ -444,22 +466,7 @@ fn a_turn_line_left_out_draws_one_report_in_most_hidden_games() {
 #[test]
 fn an_activation_s_target_miswritten_draws_one_report_in_most_games() {
     for hidden in [false, true] {
-        let (mut games, mut one) = (0, 0);
-        for k in slip_games() {
-            let text = if hidden { hidden_game(k) } else { game(k) };
-            let lines: Vec<&str> = text.lines().collect();
-            let activating: Vec<usize> =
-                (1..=lines.len()).filter(|&at| lines[at - 1].contains("; activate @")).collect();
-            let Some(&at) = activating.get((k as usize * 7919) % activating.len().max(1)) else { continue };
-            let line = lines[at - 1];
-            let start = line.find("; activate @").map_or(0, |i| i + "; activate @".len());
-            let aimed = line[start..].split([' ', ';']).next().unwrap_or("");
-            let others: Vec<&str> = player_names(&lines).into_iter().filter(|n| *n != aimed).collect();
-            let other = others[(k as usize / 3) % others.len()];
-            let changed = format!("{}{other}{}", &line[..start], &line[start + aimed.len()..]);
-            games += 1;
-            one += usize::from(errors_with_line(&lines, at, &[&changed]) <= 1);
-        }
+        let (games, one) = aimed_elsewhere(hidden, "; activate @", |line| line.contains("; activate @"));
         assert!(games >= 35, "only {games} activations");
         share(&format!("activations misaimed (hidden: {hidden}) drew one report at most"), one, games, (9, 10));
     }
@@ -474,26 +481,9 @@ fn an_activation_s_target_miswritten_draws_one_report_in_most_games() {
 #[test]
 fn a_score_aimed_at_another_player_draws_one_report_in_most_games() {
     for hidden in [false, true] {
-        let (mut games, mut one) = (0, 0);
-        for k in slip_games() {
-            let text = if hidden { hidden_game(k) } else { game(k) };
-            let lines: Vec<&str> = text.lines().collect();
-            let scores: Vec<usize> = (1..=lines.len())
-                .filter(|&at| {
-                    let line = lines[at - 1];
-                    !line.starts_with(' ') && line.contains(" Score use @") && line.matches('@').count() == 1
-                })
-                .collect();
-            let Some(&at) = scores.get((k as usize * 7919) % scores.len().max(1)) else { continue };
-            let line = lines[at - 1];
-            let start = line.find(" Score use @").map_or(0, |i| i + " Score use @".len());
-            let aimed = line[start..].split([' ', ';']).next().unwrap_or("");
-            let others: Vec<&str> = player_names(&lines).into_iter().filter(|n| *n != aimed).collect();
-            let other = others[(k as usize / 3) % others.len()];
-            let changed = format!("{}{other}{}", &line[..start], &line[start + aimed.len()..]);
-            games += 1;
-            one += usize::from(errors_with_line(&lines, at, &[&changed]) <= 1);
-        }
+        let (games, one) = aimed_elsewhere(hidden, " Score use @", |line| {
+            !line.starts_with(' ') && line.contains(" Score use @") && line.matches('@').count() == 1
+        });
         assert!(games >= 150, "only {games} Scores aimed at a player");
         share(
             &format!("Scores aimed at another player (hidden: {hidden}) drew one report at most"),
