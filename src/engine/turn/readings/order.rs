@@ -148,7 +148,7 @@ impl<'a> Referee<'a> {
         .label("read as written in error")
         .help(format!(
             "{who}'s turn follows the `skipped` line and is the one the turn order calls for: the line is \
-                 read as written in error, and the game goes on from {who}'s turn"
+             read as written in error, and the game goes on from {who}'s turn"
         ));
         let d = Diagnostic { rule: report.rule, ..d };
         if !r.only_report(d, at + 1, stop, mark) {

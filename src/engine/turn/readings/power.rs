@@ -176,10 +176,10 @@ impl<'a> Referee<'a> {
     }
 
     /// The turn at line `start` (its block running to `end`) drew a report (from report `mark`
-    /// on) at a line giving a player points (`  Ann scores 100`) that is no line of the turn's
-    /// player's own, and that player's turn since the turn's player last took one aimed a Score,
-    /// or a Sabotage's activation, at another: that turn's line, where its block ends, and the
-    /// line of the points ([`Self::misaimed_score`]).
+    /// on) at a line giving a player points (`  Ann scores 100`), and that player's last Score
+    /// (or a Sabotage's activation) since the turn's player last took a turn was aimed at another
+    /// player: that turn's line, where its block ends, and the line of the points
+    /// ([`Self::misaimed_score`]).
     #[cold]
     pub(in crate::engine) fn score_misaimed_at(&self, start: usize, end: usize, mark: usize) -> Option<[usize; 3]> {
         let lines = &self.log.lines;
