@@ -943,7 +943,9 @@ impl Code {
                  happen is reported once at the \
                  target and read as aimed there, and so is a Score (or an activated one) whose points \
                  are written under the next turn of another player than its target, where the rules \
-                 give none there; a power named (`name Skip`) whose lines are what naming \
+                 give none there, and a Recycle whose turns after it find the cards in the piles of \
+                 another player than its target (R0321, R0401 or R0302 there as written); a power named \
+                 (`name Skip`) whose lines are what naming \
                  another power they show makes happen is reported once at the name and read so; a Copy \
                  whose lines (or the turns after it) are what copying another player's top card makes \
                  happen is reported once at the name after `of` and read so (where the name as written is \

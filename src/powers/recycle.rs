@@ -15,7 +15,9 @@ pub const DOC: Doc = Doc {
            are then no longer counted, as when one taken to have been decked at the deal is left in at the \
            round's end with that unsettled (a Skip that may have fallen on another).\n\n\
            Checked: the choice (R0317); the player's discard count moves to the deck (`expect`, decking \
-           later).",
+           later). Where a card later turns up in the pile the Recycle emptied, or is missing from the \
+           deck it refilled, and the Recycle aimed at exactly one other player makes every turn after \
+           it happen, it is read so, the target the one report (R0601, ruling R4).",
 };
 
 pub fn resolve(cx: &mut PowerCx) -> Resolved {

@@ -893,6 +893,11 @@ impl<'a> Referee<'a> {
                     // been aimed at the turn's player, another written.
                     line_readings -= 1;
                     self.misaimed_score(checkpoint.as_ref(), (at, score_end), (start, i), line)
+                } else if let Some(recycle) = self.recycle_before(start, i, mark) {
+                    // A card not where the rules have it: a Recycle before it may have been aimed
+                    // at another player, the wrong discard pile shuffled away.
+                    line_readings -= 1;
+                    self.misaimed_recycle(checkpoint.as_ref(), recycle, i)
                 } else if let Some((at, end)) = self.not_skipped_after(start, mark) {
                     // A turn written as skipped that nothing skipped: the turn before may have
                     // played its Skip without `use` written, or with another power written for

@@ -175,6 +175,91 @@ impl<'a> Referee<'a> {
         Some(stop)
     }
 
+    /// The group at line `start` (running to `end`) drew a report that a card is not where the
+    /// rules have it (a decklist's copies all elsewhere, R0401, or a discard pile that cannot hold
+    /// it, R0321), or that a player whose deck ran out played on (R0302), and a Recycle aimed at
+    /// one player, at line `at` (its block running to
+    /// `recycle_end`), came before it: the Recycle's target may be miswritten, the wrong discard
+    /// pile shuffled away. The replay just before the Recycle's turn is taken up again (read on to
+    /// it from `from`, or from the log's start) and the turn read aimed at each other player;
+    /// where exactly one leaves nothing else to report on to the three turns after the group, and
+    /// draws fewer reports by the log's end than as written, it is taken, the target the one
+    /// report (ruling R4); returns the line read up to.
+    #[cold]
+    pub(in crate::engine) fn misaimed_recycle(
+        &mut self,
+        from: Option<&Checkpoint<'a>>,
+        (at, recycle_end): (usize, usize),
+        end: usize,
+    ) -> Option<usize> {
+        let lines = &self.log.lines;
+        let LineKind::Turn(written) = &lines[at].kind else { return None };
+        let (target, choice, activation) = target_of(written)?;
+        if activation || self.speculating || self.left_out_readings == 0 || !self.block_rereadable(at, recycle_end) {
+            return None;
+        }
+        self.left_out_readings -= 1;
+        let (before, mut as_written, read) = self.turn_again(from, at, recycle_end)?;
+        let stop = self.after_turns(self.next_group(end), 3);
+        let mut fits = Vec::new();
+        for q in self.log.names.ids().filter(|&q| q != target) {
+            let mut r = before.clone();
+            let mark = r.diags.len();
+            r.read_turn(&aimed_instead(written, q, false), at, &lines[at + 1..recycle_end]);
+            if r.errors_since(mark) > 0 {
+                continue;
+            }
+            let (who, aimed, meant) = (r.name(written.player), r.name(target), r.name(q));
+            let mut d = Diagnostic::new(
+                Code::Misresolved,
+                choice,
+                format!(
+                    "{who}'s Recycle is aimed at {aimed}, and the cards played and drawn after it follow `@{meant}`"
+                ),
+            )
+            .label(format!("read as `@{meant}`"))
+            .help(format!(
+                "the target and the turns after it disagree: the Recycle is read as having shuffled {meant}'s \
+                 discard pile into {meant}'s deck, as the cards later found there have it, and the game goes \
+                 on from it"
+            ));
+            d.rule = Some(powers::cited(Power::Recycle));
+            if r.only_report(d, recycle_end, stop, mark) {
+                fits.push(r);
+            }
+        }
+        if fits.len() != 1 {
+            return None;
+        }
+        let r = fits.pop()?;
+        as_written.take_if_fewer(r, stop, read, before.diags.len())?;
+        *self = as_written;
+        Some(stop)
+    }
+
+    /// Where the group at line `start` (running to `end`) drew a report (from report `mark` on)
+    /// that a card is not where the rules have it (R0401, R0321) or that a decked player played on
+    /// (R0302), the last Recycle before it aimed at one player: its turn's line and where its
+    /// block ends ([`Self::misaimed_recycle`]).
+    #[cold]
+    pub(in crate::engine) fn recycle_before(&self, start: usize, end: usize, mark: usize) -> Option<(usize, usize)> {
+        let lines = &self.log.lines;
+        let misplaced = |d: &Diagnostic| {
+            matches!(d.code, Code::NotInDecklist | Code::NotInDiscard | Code::NotInRound)
+                && (start..end).any(|k| within(d.span, lines[k].span))
+        };
+        if !self.diags.get(mark..).unwrap_or_default().iter().any(misplaced) {
+            return None;
+        }
+        let at = (0..start).rev().find(|&k| match &lines[k].kind {
+            LineKind::Turn(t) => used_power(t) == Some(Power::Recycle),
+            _ => false,
+        })?;
+        let LineKind::Turn(t) = &lines[at].kind else { return None };
+        target_of(t).filter(|(_, _, activation)| !activation)?;
+        Some((at, self.group_end(at)))
+    }
+
     /// The turn at line `start` (its block running to `end`) drew a report (from report `mark`
     /// on) at a line giving a player points (`  Ann scores 100`), and that player's last Score
     /// (or a Sabotage's activation) since the turn's player last took a turn was aimed at another
